@@ -1,0 +1,55 @@
+package org.candor.agent;
+
+import java.lang.instrument.Instrumentation;
+import org.candor.agent.filter.ClassFilter;
+import org.candor.agent.filter.PatternException;
+import org.candor.agent.instrument.CandorTransformer;
+import org.candor.agent.instrument.InstrumentationStats;
+import org.candor.agent.instrument.MethodRegistry;
+import org.candor.agent.options.AgentOptions;
+import org.candor.agent.options.OptionException;
+import org.candor.agent.scheme.TotalScheme;
+import org.candor.agent.snapshot.SnapshotOnExit;
+import org.candor.probe.Clock;
+import org.candor.probe.ProbeLimits;
+
+/**
+ * The agent's entry points. Options are checked completely before anything is instrumented: a bad option ends the
+ * JVM with one error line at start (launch), so a program never runs half-profiled.
+ */
+public final class CandorAgent {
+
+    private CandorAgent() {}
+
+    public static void premain(String args, Instrumentation inst) {
+        start(args, inst);
+    }
+
+    public static void agentmain(String args, Instrumentation inst) {
+        start(args, inst);
+    }
+
+    private static void start(String args, Instrumentation inst) {
+        AgentOptions options;
+        ClassFilter filter;
+        try {
+            options = AgentOptions.parse(args);
+            filter = new ClassFilter(options.includes(), options.excludes(), options.defaultExcludes());
+        } catch (OptionException | PatternException e) {
+            AgentLog.error(e.getMessage());
+            System.exit(2);
+            return;
+        }
+        AgentLog.configure(options.quiet(), options.verbose());
+        ProbeLimits.set(options.maxNodes(), options.maxDepth(), options.maxThreads());
+        ProbeClasses.preload();
+        AgentLog.debug("clock " + Clock.sourceName() + ", scheme " + options.scheme());
+
+        MethodRegistry registry = new MethodRegistry();
+        InstrumentationStats stats = new InstrumentationStats();
+        new SnapshotOnExit(options, registry, stats).install();
+        CandorTransformer transformer = new CandorTransformer(inst, filter, registry, stats);
+        TotalScheme.start(inst, transformer, filter);
+        AgentLog.debug("instrumented " + stats.classesInstrumented.get() + " loaded classes at start");
+    }
+}

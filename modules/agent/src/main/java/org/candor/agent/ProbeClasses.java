@@ -1,0 +1,27 @@
+package org.candor.agent;
+
+/**
+ * Loads and initialises every probe class before the first probe runs, so that a probe never triggers class
+ * loading (and with it the transformer) in the middle of updating a thread's tree.
+ */
+final class ProbeClasses {
+
+    private static final String[] NAMES = {
+        "org.candor.probe.Clock", "org.candor.probe.NativeClock", "org.candor.probe.ProbeLimits",
+        "org.candor.probe.NodeBudget", "org.candor.probe.Grow", "org.candor.probe.ThreadState",
+        "org.candor.probe.ThreadTreeCopy", "org.candor.probe.ThreadRegistry", "org.candor.probe.Probe",
+        "org.candor.probe.Probe$1",
+    };
+
+    private ProbeClasses() {}
+
+    static void preload() {
+        for (String name : NAMES) {
+            try {
+                Class.forName(name, true, null);
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException("candor-probe.jar is not on the boot class path: " + name + " missing", e);
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package org.candor.agent.instrument;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import java.security.ProtectionDomain;
+import org.candor.agent.filter.ClassFilter;
+
+/**
+ * The class-file hook: every class that loads (or is retransformed) and passes the filter gets its probes. Any
+ * failure leaves that class exactly as it was and is counted; the target never sees an exception from here.
+ */
+public final class CandorTransformer implements ClassFileTransformer {
+
+    private final ClassFilter filter;
+    private final ClassInstrumenter instrumenter;
+    private final InstrumentationStats stats;
+    private final ModuleReads moduleReads;
+
+    public CandorTransformer(Instrumentation inst, ClassFilter filter, MethodRegistry registry,
+                             InstrumentationStats stats) {
+        this.filter = filter;
+        this.stats = stats;
+        this.instrumenter = new ClassInstrumenter(filter, registry, stats);
+        this.moduleReads = new ModuleReads(inst);
+    }
+
+    @Override
+    public byte[] transform(Module module, ClassLoader loader, String internalName, Class<?> classBeingRedefined,
+                            ProtectionDomain protectionDomain, byte[] classFile) {
+        if (internalName == null) return null;
+        String className = internalName.replace('/', '.');
+        long start = System.nanoTime();
+        try {
+            ClassFilter.Decision decision = filter.decide(className);
+            if (decision == ClassFilter.Decision.SKIP) return null;
+            byte[] out = instrumenter.instrument(classFile, decision);
+            if (out == null) return null;
+            moduleReads.ensure(module);
+            stats.classesInstrumented.incrementAndGet();
+            if (classBeingRedefined != null) stats.classesRetransformed.incrementAndGet();
+            return out;
+        } catch (Throwable t) {
+            stats.failed(className, t);
+            return null;
+        } finally {
+            stats.transformNanos.addAndGet(System.nanoTime() - start);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package org.candor.agent.instrument;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Gives each instrumented method a dense int id, the constant its probes carry. The same class, name and descriptor
+ * always get the same id, so a retransformed class keeps its ids (and two loaders' copies of one class share one).
+ */
+public final class MethodRegistry {
+
+    /** One registered method; className is dotted. */
+    public static final class Entry {
+        public final String className;
+        public final String name;
+        public final String descriptor;
+
+        Entry(String className, String name, String descriptor) {
+            this.className = className;
+            this.name = name;
+            this.descriptor = descriptor;
+        }
+    }
+
+    private final ConcurrentHashMap<String, Integer> ids = new ConcurrentHashMap<>();
+    private final List<Entry> entries = new ArrayList<>();
+
+    public int register(String className, String name, String descriptor) {
+        String key = className + '.' + name + descriptor;
+        Integer id = ids.get(key);
+        if (id != null) return id;
+        synchronized (entries) {
+            return ids.computeIfAbsent(key, k -> {
+                entries.add(new Entry(className, name, descriptor));
+                return entries.size() - 1;
+            });
+        }
+    }
+
+    public Entry get(int id) {
+        synchronized (entries) { return entries.get(id); }
+    }
+
+    public int size() {
+        synchronized (entries) { return entries.size(); }
+    }
+}

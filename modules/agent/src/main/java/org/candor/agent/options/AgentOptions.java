@@ -1,0 +1,165 @@
+package org.candor.agent.options;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The options of the Java agent: {@code -javaagent:candor-agent.jar=key=value,key=value,...}.
+ *
+ * <p>Lists follow TAU's syntax: in {@code exclude=java/lang,sun,output=x.candor} the item {@code sun} has no
+ * {@code =}, so it continues the list of the key before it. {@code optfile=PATH} reads further options from a file,
+ * one per line (blank lines and lines starting with {@code #} ignored), which is how the {@code candor} command
+ * passes them, free of any quoting problem.
+ */
+public final class AgentOptions {
+
+    public enum Scheme { TOTAL }
+
+    static final String[] KEYS = {
+        "output", "scheme", "include", "exclude", "defaultexcludes", "maxnodes", "maxdepth", "maxthreads",
+        "quiet", "verbose", "optfile"
+    };
+
+    private Path output;
+    private Scheme scheme = Scheme.TOTAL;
+    private final List<String> includes = new ArrayList<>();
+    private final List<String> excludes = new ArrayList<>();
+    private boolean defaultExcludes = true;
+    private int maxNodes = 4_000_000;
+    private int maxDepth = 100_000;
+    private int maxThreads = 10_000;
+    private boolean quiet;
+    private boolean verbose;
+
+    private AgentOptions() {}
+
+    public static AgentOptions parse(String text) throws OptionException {
+        AgentOptions o = new AgentOptions();
+        o.apply(text == null ? "" : text, 0);
+        return o;
+    }
+
+    private void apply(String text, int fileDepth) throws OptionException {
+        String lastListKey = null;
+        for (String item : text.split(",", -1)) {
+            String trimmed = item.trim();
+            if (trimmed.isEmpty()) continue;
+            int eq = trimmed.indexOf('=');
+            if (eq < 0 && lastListKey != null && !isKey(trimmed)) {
+                set(lastListKey, trimmed, fileDepth);
+                continue;
+            }
+            String key = (eq < 0 ? trimmed : trimmed.substring(0, eq)).trim().toLowerCase(Locale.ROOT);
+            String value = eq < 0 ? null : trimmed.substring(eq + 1).trim();
+            set(key, value, fileDepth);
+            lastListKey = key.equals("include") || key.equals("exclude") ? key : null;
+        }
+    }
+
+    private static boolean isKey(String token) {
+        for (String k : KEYS) if (k.equalsIgnoreCase(token)) return true;
+        return false;
+    }
+
+    private void set(String key, String value, int fileDepth) throws OptionException {
+        switch (key) {
+            case "output": output = Paths.get(required(key, value)); break;
+            case "scheme": scheme = scheme(required(key, value)); break;
+            case "include": includes.add(required(key, value)); break;
+            case "exclude": excludes.add(required(key, value)); break;
+            case "defaultexcludes": defaultExcludes = bool(key, value); break;
+            case "maxnodes": maxNodes = positive(key, value); break;
+            case "maxdepth": maxDepth = positive(key, value); break;
+            case "maxthreads": maxThreads = positive(key, value); break;
+            case "quiet": quiet = value == null || bool(key, value); break;
+            case "verbose": verbose = value == null || bool(key, value); break;
+            case "optfile": readFile(required(key, value), fileDepth); break;
+            default:
+                throw new OptionException("agent option '" + key + "' is unknown (known: " + String.join(", ", KEYS) + ")");
+        }
+    }
+
+    /** Options one per line, as in an options file: a value may hold commas (a path); lists repeat the key. */
+    public static AgentOptions parseLines(List<String> lines) throws OptionException {
+        AgentOptions o = new AgentOptions();
+        o.applyLines(lines, 1);
+        return o;
+    }
+
+    private void readFile(String path, int fileDepth) throws OptionException {
+        if (fileDepth > 0) throw new OptionException("agent option 'optfile' cannot be used inside an options file");
+        try {
+            applyLines(Files.readAllLines(Paths.get(path), StandardCharsets.UTF_8), fileDepth + 1);
+        } catch (IOException | RuntimeException e) {
+            throw new OptionException("agent options file '" + path + "' cannot be read: " + e.getMessage());
+        }
+    }
+
+    private void applyLines(List<String> lines, int fileDepth) throws OptionException {
+        for (String line : lines) {
+            String l = line.trim();
+            if (l.isEmpty() || l.startsWith("#")) continue;
+            int eq = l.indexOf('=');
+            String key = (eq < 0 ? l : l.substring(0, eq)).trim().toLowerCase(Locale.ROOT);
+            set(key, eq < 0 ? null : l.substring(eq + 1).trim(), fileDepth);
+        }
+    }
+
+    private static String required(String key, String value) throws OptionException {
+        if (value == null || value.isEmpty()) throw new OptionException("agent option '" + key + "' needs a value");
+        return value;
+    }
+
+    private static Scheme scheme(String value) throws OptionException {
+        switch (value.toLowerCase(Locale.ROOT)) {
+            case "total": return Scheme.TOTAL;
+            case "lazy":
+            case "eager":
+                throw new OptionException("agent option 'scheme': '" + value
+                        + "' needs root methods, which this version does not support yet (use total)");
+            default:
+                throw new OptionException("agent option 'scheme' has unknown value '" + value + "' (known: total)");
+        }
+    }
+
+    private static boolean bool(String key, String value) throws OptionException {
+        switch (required(key, value).toLowerCase(Locale.ROOT)) {
+            case "true": case "yes": case "on": return true;
+            case "false": case "no": case "off": return false;
+            default: throw new OptionException("agent option '" + key + "' must be true or false, not '" + value + "'");
+        }
+    }
+
+    private static int positive(String key, String value) throws OptionException {
+        try {
+            long v = Long.parseLong(required(key, value).replace("_", ""));
+            if (v < 1 || v > Integer.MAX_VALUE) throw new NumberFormatException();
+            return (int) v;
+        } catch (NumberFormatException e) {
+            throw new OptionException("agent option '" + key + "' must be a whole number from 1 to "
+                    + Integer.MAX_VALUE + ", not '" + value + "'");
+        }
+    }
+
+    /** Where the snapshot goes; {@code candor-<pid>.candor} in the working directory when not set. */
+    public Path output() {
+        return output != null ? output : Paths.get("candor-" + ProcessHandle.current().pid() + ".candor");
+    }
+
+    public Scheme scheme() { return scheme; }
+    public List<String> includes() { return Collections.unmodifiableList(includes); }
+    public List<String> excludes() { return Collections.unmodifiableList(excludes); }
+    public boolean defaultExcludes() { return defaultExcludes; }
+    public int maxNodes() { return maxNodes; }
+    public int maxDepth() { return maxDepth; }
+    public int maxThreads() { return maxThreads; }
+    public boolean quiet() { return quiet; }
+    public boolean verbose() { return verbose; }
+}

@@ -1,0 +1,45 @@
+package org.candor.agent.snapshot;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Instant;
+import java.util.Properties;
+import org.candor.agent.options.AgentOptions;
+import org.candor.core.model.SnapshotInfo;
+import org.candor.probe.Clock;
+
+/** The description of this session that goes into the snapshot. */
+public final class SessionInfo {
+
+    private SessionInfo() {}
+
+    public static String candorVersion() {
+        try (InputStream in = SessionInfo.class.getResourceAsStream("/org/candor/agent/version.properties")) {
+            Properties p = new Properties();
+            if (in != null) p.load(in);
+            return p.getProperty("candor.version", "unknown");
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    public static SnapshotInfo describe(AgentOptions options, Instant start, Instant end) {
+        SnapshotInfo info = new SnapshotInfo()
+                .put(SnapshotInfo.CANDOR_VERSION, candorVersion())
+                .put(SnapshotInfo.MODE, "instrumentation")
+                .put(SnapshotInfo.SCHEME, options.scheme().name().toLowerCase(java.util.Locale.ROOT))
+                .put(SnapshotInfo.INCLUDE, String.join(",", options.includes()))
+                .put(SnapshotInfo.EXCLUDE, String.join(",", options.excludes()))
+                .put(SnapshotInfo.CLOCK, Clock.sourceName())
+                .put(SnapshotInfo.JVM_NAME, System.getProperty("java.vm.name"))
+                .put(SnapshotInfo.JVM_VERSION, System.getProperty("java.runtime.version", System.getProperty("java.version")))
+                .put(SnapshotInfo.JVM_VENDOR, System.getProperty("java.vm.vendor"))
+                .put(SnapshotInfo.JAVA_COMMAND, System.getProperty("sun.java.command"))
+                .put(SnapshotInfo.PID, Long.toString(ProcessHandle.current().pid()))
+                .put(SnapshotInfo.START_TIME, start.toString())
+                .put(SnapshotInfo.END_TIME, end.toString());
+        ProcessHandle.current().info().arguments()
+                .ifPresent(args -> info.put(SnapshotInfo.JVM_ARGS, String.join(" ", args)));
+        return info;
+    }
+}

@@ -1,0 +1,85 @@
+package org.candor.agent.snapshot;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.candor.agent.instrument.MethodRegistry;
+import org.candor.core.model.CallNode;
+import org.candor.core.model.MethodTable;
+import org.candor.core.model.Snapshot;
+import org.candor.core.model.SnapshotInfo;
+import org.candor.core.model.ThreadProfile;
+import org.candor.probe.ThreadState;
+import org.candor.probe.ThreadTreeCopy;
+
+/**
+ * Turns the probes' per-thread arrays into a core {@link Snapshot}: ticks become nanoseconds, frames still open
+ * count up to now, self time is total minus the children's totals, and only methods that were called make it into
+ * the method table.
+ */
+public final class SnapshotAssembler {
+
+    private static final int CALLS = 0;
+    private static final int TOTAL = 1;
+    private static final int SELF = 2;
+
+    private final MethodRegistry registry;
+    private final MethodTable table = new MethodTable();
+    private final Map<Integer, Integer> tableIds = new HashMap<>();
+    private long droppedCalls;
+
+    public SnapshotAssembler(MethodRegistry registry) {
+        this.registry = registry;
+    }
+
+    public Snapshot assemble(SnapshotInfo info, ThreadState[] threads, double nanosPerTick) {
+        Snapshot snapshot = new Snapshot(info, Snapshot.instrumentationMetrics(), table);
+        for (ThreadState state : threads) {
+            ThreadTreeCopy copy = state.copy();
+            droppedCalls += copy.droppedCalls;
+            if (copy.nodeCount() <= 1) continue;
+            snapshot.addThread(new ThreadProfile(copy.threadId, copy.threadName, tree(copy, nanosPerTick)));
+        }
+        snapshot.putStat(Snapshot.STAT_DROPPED_CALLS, droppedCalls);
+        return snapshot;
+    }
+
+    private CallNode tree(ThreadTreeCopy c, double nanosPerTick) {
+        int n = c.nodeCount();
+        long[] ticks = c.nodeTicks.clone();
+        for (int i = 0; i < c.openFrameNodes.length; i++) {
+            int node = c.openFrameNodes[i];
+            if (node > 0 && node < n) ticks[node] += Math.max(0, c.takenAt - c.openFrameStarts[i]);
+        }
+        long[] total = new long[n];
+        long[] childTotal = new long[n];
+        for (int i = n - 1; i >= 1; i--) {
+            total[i] = Math.round(ticks[i] * nanosPerTick);
+            childTotal[c.nodeParent[i]] += total[i];
+        }
+        CallNode[] nodes = new CallNode[n];
+        nodes[0] = new CallNode(null, CallNode.ROOT, 3);
+        long rootCalls = 0;
+        for (int i = 1; i < n; i++) {
+            int parent = c.nodeParent[i];
+            CallNode node = new CallNode(nodes[parent], tableId(c.nodeMethod[i]), 3);
+            node.setValue(CALLS, c.nodeCalls[i]);
+            node.setValue(TOTAL, total[i]);
+            node.setValue(SELF, Math.max(0, total[i] - childTotal[i]));
+            nodes[i] = node;
+            if (parent == 0) rootCalls += c.nodeCalls[i];
+        }
+        nodes[0].setValue(CALLS, rootCalls);
+        nodes[0].setValue(TOTAL, childTotal[0]);
+        return nodes[0];
+    }
+
+    private int tableId(int registryId) {
+        Integer id = tableIds.get(registryId);
+        if (id == null) {
+            MethodRegistry.Entry e = registry.get(registryId);
+            id = table.add(e.className, e.name, e.descriptor).id();
+            tableIds.put(registryId, id);
+        }
+        return id;
+    }
+}

@@ -1,0 +1,98 @@
+package org.candor.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.candor.client.AgentFiles;
+import org.candor.client.ClientException;
+import org.candor.client.JavaCommand;
+import org.candor.client.ProfileLaunch;
+import org.candor.client.ProfileSettings;
+import org.candor.core.model.Snapshot;
+import org.candor.core.snapshot.SnapshotReader;
+
+/** {@code candor profile [options] -o FILE -- java ...}: runs a program under the agents, writes a snapshot. */
+final class ProfileCommand implements Command {
+
+    @Override public String name() { return "profile"; }
+
+    @Override public String summary() { return "run a Java program under the profiler and write a snapshot"; }
+
+    @Override public String usage() {
+        return "usage: candor profile [options] -o FILE.candor -- java <the program's own arguments...>\n\n"
+                + "  -o, --output FILE        the snapshot to write (required)\n"
+                + "  --scheme total           instrument every method of every class that passes the filters\n"
+                + "  --include LIST           only these classes/methods (comma-separated patterns)\n"
+                + "  --exclude LIST           never these (TAU syntax works too: java/lang,sun)\n"
+                + "  --no-default-excludes    also instrument what is excluded by default\n"
+                + "                           (java, javax, jdk, sun, com.sun; the JDK core itself never is)\n"
+                + "  --max-nodes N            call-tree nodes kept over all threads (default 4000000)\n"
+                + "  --max-depth N            frames recorded per thread (default 100000)\n"
+                + "  --agent-option K=V       pass any other agent option\n\n"
+                + "patterns: com.acme (a package or class and everything below it), com.acme.* (one package),\n"
+                + "  com.acme.** (with subpackages), com.acme.Cache.get* (methods), com.acme.Server.handle(String, int)\n\n"
+                + "Everything after -- is the target's command line, unchanged. The exit code is the target's.\n\n"
+                + "example:\n"
+                + "  candor profile --include com.acme.** -o run.candor -- java -cp app.jar com.acme.Main input.txt\n";
+    }
+
+    @Override
+    public int run(List<String> argList, Console console) throws Exception {
+        Args args = new Args(name(), argList);
+        ProfileSettings settings = new ProfileSettings().option("quiet");
+        Path output = null;
+        while (args.hasNext()) {
+            String a = args.next();
+            switch (a) {
+                case "-o": case "--output": output = Path.of(args.value(a)); break;
+                case "--scheme": settings.scheme(args.value(a)); break;
+                case "--include": settings.include(args.value(a)); break;
+                case "--exclude": settings.exclude(args.value(a)); break;
+                case "--no-default-excludes": settings.defaultExcludes(false); break;
+                case "--max-nodes": settings.option("maxnodes=" + args.intValue(a, 1)); break;
+                case "--max-depth": settings.option("maxdepth=" + args.intValue(a, 1)); break;
+                case "--agent-option": settings.option(args.value(a)); break;
+                default:
+                    if (Args.isOption(a)) throw args.unknown(a);
+                    throw new UsageException("profile: unexpected '" + a + "'; put the target command after '--'");
+            }
+        }
+        if (output == null) throw new UsageException("profile: where should the snapshot go? (-o FILE.candor)");
+        try {
+            settings.validate();
+        } catch (ClientException e) {
+            throw new UsageException(e.getMessage());
+        }
+        return profile(settings.output(output), args.rest(), console);
+    }
+
+    /** Runs the target and reports the snapshot; shared with {@code demo}. */
+    static int profile(ProfileSettings settings, List<String> target, Console console)
+            throws ClientException, InterruptedException {
+        JavaCommand command = JavaCommand.of(target);
+        Path output = settings.output();
+        deleteStale(output);
+        int exit = new ProfileLaunch(AgentFiles.locate(), settings, command).run();
+        if (!Files.isRegularFile(output)) {
+            console.error("the target exited with code " + exit + " and wrote no snapshot to " + output
+                    + " (killed, or halted without running shutdown hooks)");
+            return exit != 0 ? exit : 1;
+        }
+        try {
+            Snapshot s = SnapshotReader.read(output);
+            console.note("wrote " + output + ": " + Summary.of(s));
+        } catch (java.io.IOException e) {
+            console.error(e.getMessage());
+            return exit != 0 ? exit : 1;
+        }
+        return exit;
+    }
+
+    private static void deleteStale(Path output) throws ClientException {
+        try {
+            Files.deleteIfExists(output);
+        } catch (java.io.IOException e) {
+            throw new ClientException("cannot replace " + output + ": " + e.getMessage());
+        }
+    }
+}

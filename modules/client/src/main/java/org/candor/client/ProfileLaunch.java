@@ -1,0 +1,87 @@
+package org.candor.client;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs a target program under the agents and waits for it: writes the options file, adds
+ * {@code -agentpath:libcandor.so} and {@code -javaagent:candor-agent.jar=optfile=...}, passes the target's own
+ * input and output straight through, and returns its exit code.
+ */
+public final class ProfileLaunch {
+
+    private final AgentFiles agent;
+    private final ProfileSettings settings;
+    private final JavaCommand target;
+
+    public ProfileLaunch(AgentFiles agent, ProfileSettings settings, JavaCommand target) {
+        this.agent = agent;
+        this.settings = settings;
+        this.target = target;
+    }
+
+    /** The JVM options that load Candor, given the options file. */
+    public List<String> jvmOptions(Path optionsFile) {
+        List<String> opts = new ArrayList<>();
+        Path lib = agent.nativeLibrary();
+        if (lib != null) opts.add("-agentpath:" + lib);
+        opts.add("-javaagent:" + agent.agentJar() + "=optfile=" + optionsFile);
+        return opts;
+    }
+
+    public ProcessBuilder processBuilder(Path optionsFile) {
+        List<String> jvm = jvmOptions(optionsFile);
+        ProcessBuilder pb;
+        if (target.isJavaLauncher()) {
+            pb = new ProcessBuilder(target.withJvmOptions(jvm));
+        } else {
+            pb = new ProcessBuilder(target.argv());
+            String existing = System.getenv("JAVA_TOOL_OPTIONS");
+            pb.environment().put("JAVA_TOOL_OPTIONS", String.join(" ", jvm) + (existing == null ? "" : " " + existing));
+        }
+        return pb.inheritIO();
+    }
+
+    /** Runs the target to its end; the exit code is the target's own. */
+    public int run() throws ClientException, InterruptedException {
+        settings.validate();
+        Path optionsFile = null;
+        try {
+            optionsFile = Files.createTempFile("candor-options", ".txt");
+            Files.write(optionsFile, settings.agentOptionLines(), StandardCharsets.UTF_8);
+            Process p = processBuilder(optionsFile).start();
+            Thread grace = new Thread(() -> waitBriefly(p), "candor-target-grace");
+            Runtime.getRuntime().addShutdownHook(grace);
+            int exit = p.waitFor();
+            try {
+                Runtime.getRuntime().removeShutdownHook(grace);
+            } catch (IllegalStateException shuttingDown) {
+                // we are exiting anyway; the hook just returns at once
+            }
+            return exit;
+        } catch (IOException e) {
+            throw new ClientException("cannot start " + target.argv().get(0) + ": " + e.getMessage(), e);
+        } finally {
+            if (optionsFile != null) {
+                try {
+                    Files.deleteIfExists(optionsFile);
+                } catch (IOException ignored) {
+                    // a temp file; the OS cleans it eventually
+                }
+            }
+        }
+    }
+
+    /** On Ctrl-C both get the signal; give the target time to write its snapshot before we go. */
+    private static void waitBriefly(Process p) {
+        try {
+            p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package org.candor.core.model;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What a snapshot was taken of and how: JVM, command, settings, times. Stored as ordered text properties so that a
+ * newer writer can add keys an older reader simply shows. Well-known keys are constants here.
+ */
+public final class SnapshotInfo {
+
+    public static final String CANDOR_VERSION = "candor.version";
+    public static final String MODE = "mode";
+    public static final String SCHEME = "scheme";
+    public static final String INCLUDE = "include";
+    public static final String EXCLUDE = "exclude";
+    public static final String CLOCK = "clock";
+    public static final String JVM_NAME = "jvm.name";
+    public static final String JVM_VERSION = "jvm.version";
+    public static final String JVM_VENDOR = "jvm.vendor";
+    public static final String JVM_ARGS = "jvm.args";
+    public static final String JAVA_COMMAND = "java.command";
+    public static final String PID = "pid";
+    public static final String HOST = "host";
+    public static final String START_TIME = "start.time";
+    public static final String END_TIME = "end.time";
+
+    private final Map<String, String> properties = new LinkedHashMap<>();
+
+    public SnapshotInfo put(String key, String value) {
+        if (value != null) properties.put(key, value);
+        return this;
+    }
+
+    public String get(String key) { return properties.get(key); }
+
+    public String get(String key, String fallback) {
+        String v = properties.get(key);
+        return v != null ? v : fallback;
+    }
+
+    public Map<String, String> asMap() { return Collections.unmodifiableMap(properties); }
+}

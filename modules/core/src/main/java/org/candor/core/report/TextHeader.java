@@ -1,0 +1,136 @@
+package org.candor.core.report;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.candor.core.analysis.CallTrees;
+import org.candor.core.model.Snapshot;
+import org.candor.core.model.SnapshotInfo;
+import org.candor.core.model.ThreadProfile;
+
+/** The top of the text report: the snapshot's properties, per-thread totals and every statistic. */
+final class TextHeader {
+
+    private static final int LABEL_WIDTH = 12;
+
+    private final Snapshot snapshot;
+    private final TextReport.Columns columns;
+    private final Set<String> shownKeys = new HashSet<>();
+
+    TextHeader(Snapshot snapshot, TextReport.Columns columns) {
+        this.snapshot = snapshot;
+        this.columns = columns;
+    }
+
+    void write(ReportOptions options, List<ThreadProfile> selected, Appendable out) throws IOException {
+        StringBuilder s = new StringBuilder("Candor profile\n");
+        SnapshotInfo info = snapshot.info();
+        property(s, "Candor", SnapshotInfo.CANDOR_VERSION);
+        String jvm = join(" ", take(SnapshotInfo.JVM_NAME), take(SnapshotInfo.JVM_VERSION));
+        String vendor = take(SnapshotInfo.JVM_VENDOR);
+        line(s, "JVM", vendor == null ? jvm : join(" ", jvm, "(" + vendor + ")"));
+        property(s, "JVM args", SnapshotInfo.JVM_ARGS);
+        property(s, "Command", SnapshotInfo.JAVA_COMMAND);
+        property(s, "PID", SnapshotInfo.PID);
+        property(s, "Host", SnapshotInfo.HOST);
+        property(s, "Mode", SnapshotInfo.MODE);
+        property(s, "Scheme", SnapshotInfo.SCHEME);
+        property(s, "Clock", SnapshotInfo.CLOCK);
+        property(s, "Include", SnapshotInfo.INCLUDE);
+        property(s, "Exclude", SnapshotInfo.EXCLUDE);
+        String start = take(SnapshotInfo.START_TIME);
+        String end = take(SnapshotInfo.END_TIME);
+        line(s, "Started", time(start));
+        line(s, "Ended", time(end));
+        Instant from = instant(start);
+        Instant to = instant(end);
+        if (from != null && to != null) line(s, "Duration", HumanUnits.nanos(Duration.between(from, to).toNanos()));
+        for (Map.Entry<String, String> e : info.asMap().entrySet()) {
+            if (!shownKeys.contains(e.getKey())) line(s, e.getKey(), e.getValue());
+        }
+
+        s.append("\nThreads: ").append(selected.size());
+        if (!options.threads().isAll()) {
+            s.append(" of ").append(snapshot.threads().size()).append(" (").append(options.threads()).append(')');
+        }
+        s.append('\n');
+        int nameWidth = 6;
+        for (ThreadProfile t : selected) nameWidth = Math.max(nameWidth, Math.min(48, t.toString().length()));
+        s.append("  ");
+        ReportSupport.padRight(s, "Thread", nameWidth);
+        columns.appendHeader(s);
+        s.append('\n');
+        for (ThreadProfile t : selected) {
+            s.append("  ");
+            ReportSupport.padRight(s, t.toString(), nameWidth);
+            columns.appendValues(s, CallTrees.totals(t.root(), snapshot.metrics()));
+            s.append('\n');
+        }
+
+        s.append("\nStatistics:\n");
+        if (snapshot.stats().isEmpty()) s.append("  (none)\n");
+        int keyWidth = 0;
+        for (String key : snapshot.stats().keySet()) keyWidth = Math.max(keyWidth, key.length());
+        for (Map.Entry<String, Long> e : snapshot.stats().entrySet()) {
+            s.append("  ");
+            ReportSupport.padRight(s, e.getKey(), keyWidth + 2);
+            s.append(e.getValue()).append('\n');
+        }
+        long dropped = snapshot.stat(Snapshot.STAT_DROPPED_CALLS);
+        if (dropped > 0) {
+            s.append("  WARNING: ").append(dropped).append(dropped == 1 ? " call was" : " calls were")
+                    .append(" dropped; the trees below are missing their time\n");
+        }
+        out.append(s);
+    }
+
+    private void property(StringBuilder s, String label, String key) {
+        line(s, label, take(key));
+    }
+
+    private String take(String key) {
+        shownKeys.add(key);
+        return snapshot.info().get(key);
+    }
+
+    private static void line(StringBuilder s, String label, String value) {
+        if (value == null || value.isEmpty()) return;
+        s.append("  ");
+        ReportSupport.padRight(s, label + ":", LABEL_WIDTH);
+        s.append(value.replace('\n', ' ')).append('\n');
+    }
+
+    private static String join(String separator, String a, String b) {
+        if (a == null || a.isEmpty()) return b;
+        if (b == null || b.isEmpty()) return a;
+        return a + separator + b;
+    }
+
+    /** Times are stored as epoch milliseconds or ISO-8601 instants; milliseconds are shown as instants. */
+    private static String time(String raw) {
+        Instant t = instant(raw);
+        return t == null ? raw : t.toString();
+    }
+
+    private static Instant instant(String raw) {
+        if (raw == null) return null;
+        if (isMillis(raw)) return Instant.ofEpochMilli(Long.parseLong(raw.trim()));
+        try {
+            return Instant.parse(raw.trim());
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    private static boolean isMillis(String raw) {
+        String t = raw.trim();
+        if (t.isEmpty() || t.length() > 18) return false;
+        for (int i = 0; i < t.length(); i++) if (!Character.isDigit(t.charAt(i))) return false;
+        return true;
+    }
+}

@@ -1,0 +1,50 @@
+package org.candor.core.snapshot;
+
+import java.nio.charset.StandardCharsets;
+
+/** Constants of the snapshot file format; docs/formats/snapshot.md is the specification. */
+public final class SnapshotFormat {
+
+    public static final int MAJOR_VERSION = 1;
+    public static final int MINOR_VERSION = 0;
+    public static final String FILE_EXTENSION = ".candor";
+
+    /** "CANDOR", NUL, "S". */
+    static final byte[] MAGIC = {'C', 'A', 'N', 'D', 'O', 'R', 0, 'S'};
+    /** Magic, major version (u16), minor version (u16). */
+    static final int HEADER_SIZE = 12;
+    /** Tag (4 bytes) and payload length (u64). */
+    static final int SECTION_HEADER_SIZE = 12;
+    /** The END section: its header and the CRC32C (u32). */
+    static final int TRAILER_SIZE = SECTION_HEADER_SIZE + 4;
+
+    static final int TAG_INFO = tag("INFO");
+    static final int TAG_METRICS = tag("MTRC");
+    static final int TAG_METHODS = tag("MTHD");
+    static final int TAG_THREAD = tag("THRD");
+    static final int TAG_STATS = tag("STAT");
+    static final int TAG_END = tag("END!");
+
+    static final int METRIC_FLAG_INCLUSIVE = 1;
+
+    /** Sections are read into one array, so no file may exceed what an array holds. */
+    static final int MAX_FILE_SIZE = Integer.MAX_VALUE - 8;
+
+    private SnapshotFormat() {}
+
+    static int tag(String name) {
+        byte[] b = name.getBytes(StandardCharsets.US_ASCII);
+        return (b[0] & 0xFF) << 24 | (b[1] & 0xFF) << 16 | (b[2] & 0xFF) << 8 | (b[3] & 0xFF);
+    }
+
+    /** The tag as text when it is printable ASCII, else as hex. */
+    static String tagName(int tag) {
+        StringBuilder s = new StringBuilder(4);
+        for (int shift = 24; shift >= 0; shift -= 8) {
+            int c = (tag >>> shift) & 0xFF;
+            if (c < 0x20 || c > 0x7E) return String.format("0x%08X", tag);
+            s.append((char) c);
+        }
+        return s.toString();
+    }
+}

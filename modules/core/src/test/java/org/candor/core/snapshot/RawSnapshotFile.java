@@ -1,0 +1,75 @@
+package org.candor.core.snapshot;
+
+import java.io.ByteArrayOutputStream;
+import java.util.zip.CRC32C;
+
+/** Builds snapshot files byte by byte, valid checksum included, to test what the writer never produces. */
+final class RawSnapshotFile {
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    RawSnapshotFile(int major, int minor) {
+        out.writeBytes(SnapshotFormat.MAGIC);
+        out.write(major >>> 8);
+        out.write(major);
+        out.write(minor >>> 8);
+        out.write(minor);
+    }
+
+    RawSnapshotFile section(String tag, ByteSink payload) {
+        return section(tag, payload.size(), payload);
+    }
+
+    /** A section whose stated length may lie. */
+    RawSnapshotFile section(String tag, long statedLength, ByteSink payload) {
+        ByteSink header = new ByteSink(12);
+        header.u32(SnapshotFormat.tag(tag));
+        header.u64(statedLength);
+        out.write(header.array(), 0, header.size());
+        out.write(payload.array(), 0, payload.size());
+        return this;
+    }
+
+    /** The END section with the checksum of everything before it. */
+    byte[] end() {
+        ByteSink header = new ByteSink(16);
+        header.u32(SnapshotFormat.TAG_END);
+        header.u64(4);
+        out.write(header.array(), 0, header.size());
+        byte[] body = out.toByteArray();
+        CRC32C crc = new CRC32C();
+        crc.update(body, 0, body.length);
+        ByteSink checksum = new ByteSink(4);
+        checksum.u32((int) crc.getValue());
+        out.write(checksum.array(), 0, 4);
+        return out.toByteArray();
+    }
+
+    static ByteSink payload() {
+        return new ByteSink(64);
+    }
+
+    /** The three instrumentation metrics. */
+    static ByteSink metrics() {
+        ByteSink p = payload();
+        p.uvarint(3);
+        for (String[] m : new String[][] {{"calls", "Calls", "count"}, {"total_time", "Total time", "nanos"},
+                {"self_time", "Self time", "nanos"}}) {
+            p.string(m[0]);
+            p.string(m[1]);
+            p.string(m[2]);
+            p.uvarint(m[0].equals("total_time") ? 1 : 0);
+        }
+        return p;
+    }
+
+    /** One method, a.B.c()V. */
+    static ByteSink methods() {
+        ByteSink p = payload();
+        p.uvarint(1);
+        p.string("a.B");
+        p.string("c");
+        p.string("()V");
+        return p;
+    }
+}

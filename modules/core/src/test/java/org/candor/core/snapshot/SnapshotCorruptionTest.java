@@ -1,0 +1,280 @@
+package org.candor.core.snapshot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.zip.CRC32C;
+import org.candor.core.model.Snapshot;
+import org.candor.core.testing.TestSnapshots;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SnapshotCorruptionTest {
+
+    @TempDir Path dir;
+
+    private Path file(String name, byte[] content) throws Exception {
+        Path f = dir.resolve(name);
+        Files.write(f, content);
+        return f;
+    }
+
+    private static byte[] shopBytes() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        SnapshotWriter.write(TestSnapshots.shop(), out);
+        return out.toByteArray();
+    }
+
+    /** Reads the file and returns the single-line message of the format exception it must give. */
+    private static String failureOf(Path f) {
+        Throwable t = catchThrowable(() -> SnapshotReader.read(f));
+        assertThat(t).isExactlyInstanceOf(SnapshotFormatException.class);
+        assertThat(t.getMessage()).doesNotContain("\n").startsWith("snapshot " + f + " ");
+        return t.getMessage();
+    }
+
+    @Test
+    void emptyFile() throws Exception {
+        Path f = file("empty.candor", new byte[0]);
+        assertThat(failureOf(f)).isEqualTo("snapshot " + f + " is empty (0 bytes)");
+    }
+
+    @Test
+    void zipFileIsNotASnapshot() throws Exception {
+        Path f = file("x.candor", new byte[] {0x50, 0x4B, 0x03, 0x04, 0x14, 0, 0, 0, 8, 0, 0, 0, 0, 0});
+        assertThat(failureOf(f)).isEqualTo("snapshot " + f + " is not a Candor snapshot (magic bytes are 50 4B 03 04 14 00 00 00)");
+    }
+
+    @Test
+    void randomBytesAreNotASnapshot() throws Exception {
+        byte[] noise = new byte[10_000];
+        new Random(7).nextBytes(noise);
+        noise[0] = 'X';
+        assertThat(failureOf(file("noise.candor", noise))).contains("is not a Candor snapshot (magic bytes are 58 ");
+    }
+
+    @Test
+    void randomBytesAfterAValidHeaderAreTruncatedOrCorruptButNeverCrash() throws Exception {
+        Random random = new Random(11);
+        for (int i = 0; i < 300; i++) {
+            byte[] noise = new byte[random.nextInt(3000)];
+            random.nextBytes(noise);
+            byte[] b = Arrays.copyOf(shopBytes(), 12 + noise.length);
+            System.arraycopy(noise, 0, b, 12, noise.length);
+            assertThat(failureOf(file("noise" + i + ".candor", b))).containsAnyOf("is truncated", "is corrupt");
+        }
+    }
+
+    @Test
+    void everyTruncationIsReportedAsSuch() throws Exception {
+        byte[] full = shopBytes();
+        Path f = dir.resolve("cut.candor");
+        for (int length = 1; length < full.length; length++) {
+            Files.write(f, Arrays.copyOf(full, length));
+            String message = failureOf(f);
+            if (length < 12) {
+                assertThat(message).endsWith("is truncated: the header needs 12 bytes, the file ends at " + length);
+            } else {
+                assertThat(message).as("cut at %d", length).contains(" is truncated: ")
+                        .contains("the file ends at " + length);
+            }
+        }
+    }
+
+    @Test
+    void truncationInsideASectionNamesTheSectionAndTheBytesItNeeds() throws Exception {
+        byte[] full = shopBytes();
+        int thread = indexOf(full, "THRD");
+        Path f = file("cut.candor", Arrays.copyOf(full, thread + 20));
+        long length = java.nio.ByteBuffer.wrap(full, thread + 4, 8).getLong();
+        assertThat(failureOf(f)).isEqualTo("snapshot " + f + " is truncated: section THRD needs " + length
+                + " bytes at offset " + (thread + 12) + ", the file ends at " + (thread + 20));
+    }
+
+    @Test
+    void futureMajorVersionIsRefusedBeforeAnythingElse() throws Exception {
+        byte[] b = new RawSnapshotFile(3, 0).section("ZZZZ", RawSnapshotFile.payload()).end();
+        Path f = file("future.candor", b);
+        assertThat(failureOf(f)).isEqualTo("snapshot " + f + " was written by format version 3.0; this Candor reads up to 1.x");
+        byte[] truncatedFuture = Arrays.copyOf(b, 12);
+        assertThat(failureOf(file("future2.candor", truncatedFuture))).contains("format version 3.0");
+    }
+
+    @Test
+    void olderMajorVersionIsRefused() throws Exception {
+        Path f = file("old.candor", new RawSnapshotFile(0, 9).end());
+        assertThat(failureOf(f)).endsWith("was written by format version 0.9, which this Candor no longer reads (it reads 1.x)");
+    }
+
+    @Test
+    void flippedByteAnywhereAfterTheHeaderIsAChecksumMismatch() throws Exception {
+        byte[] full = shopBytes();
+        Path f = dir.resolve("flipped.candor");
+        for (int i = 0; i < full.length; i++) {
+            byte[] b = full.clone();
+            b[i] ^= 0x10;
+            Files.write(f, b);
+            String message = failureOf(f);
+            if (i < 8) {
+                assertThat(message).contains("is not a Candor snapshot");
+            } else if (i < 10) {
+                assertThat(message).contains("was written by format version");
+            } else if (i >= full.length - 16 && i < full.length - 4) {
+                // the trailer's own header: the file no longer ends like a snapshot
+                assertThat(message).as("flip at %d", i).containsAnyOf("is truncated", "is corrupt");
+            } else {
+                assertThat(message).as("flip at %d", i).isEqualTo("snapshot " + f + " is corrupt: checksum mismatch");
+            }
+        }
+    }
+
+    @Test
+    void streamVariantReportsTheSameProblems() {
+        assertThatThrownBy(() -> SnapshotReader.read(new ByteArrayInputStream(new byte[0]), "stdin"))
+                .isExactlyInstanceOf(SnapshotFormatException.class).hasMessage("snapshot stdin is empty (0 bytes)");
+        assertThatThrownBy(() -> SnapshotReader.read(new ByteArrayInputStream(Arrays.copyOf(shopBytes(), 100)), "stdin"))
+                .isExactlyInstanceOf(SnapshotFormatException.class).hasMessageContaining("snapshot stdin is truncated: ");
+    }
+
+    @Test
+    void absurdCountsWithAValidChecksumAreCorruptNotOutOfMemory() throws Exception {
+        ByteSink methods = RawSnapshotFile.payload();
+        methods.uvarint(1L << 40);
+        byte[] b = new RawSnapshotFile(1, 0).section("MTRC", RawSnapshotFile.metrics()).section("MTHD", methods).end();
+        Path f = file("count.candor", b);
+        assertThat(failureOf(f)).endsWith("is corrupt: section MTHD at offset 112: the method count 1099511627776"
+                + " at offset 112 cannot fit in the 0 bytes left");
+
+        ByteSink thread = RawSnapshotFile.payload();
+        thread.svarint(1);
+        thread.string("t");
+        thread.uvarint(Integer.MAX_VALUE);
+        b = new RawSnapshotFile(1, 0).section("MTRC", RawSnapshotFile.metrics())
+                .section("MTHD", RawSnapshotFile.methods()).section("THRD", thread).end();
+        assertThat(failureOf(file("nodes.candor", b))).contains("is corrupt: section THRD").contains("node count 2147483647");
+
+        ByteSink info = RawSnapshotFile.payload();
+        info.uvarint(1);
+        info.uvarint(Long.MAX_VALUE); // a string length
+        b = new RawSnapshotFile(1, 0).section("INFO", info).end();
+        assertThat(failureOf(file("string.candor", b))).contains("is corrupt: section INFO").contains("claims 9223372036854775807 bytes");
+    }
+
+    @Test
+    void absurdSectionLengthIsTruncationNotAllocation() throws Exception {
+        byte[] b = new RawSnapshotFile(1, 0).section("MTRC", Long.MAX_VALUE, RawSnapshotFile.metrics()).end();
+        assertThat(failureOf(file("len.candor", b))).contains("section MTRC needs 9223372036854775807 bytes at offset 24");
+        b = new RawSnapshotFile(1, 0).section("MTRC", -1L, RawSnapshotFile.metrics()).end();
+        assertThat(failureOf(file("len2.candor", b))).contains("section MTRC needs 18446744073709551615 bytes");
+    }
+
+    @Test
+    void badTreeStructureWithAValidChecksumIsCorrupt() throws Exception {
+        ByteSink thread = RawSnapshotFile.payload();
+        thread.svarint(1);
+        thread.string("t");
+        thread.uvarint(2);
+        for (int k = 0; k < 3; k++) thread.svarint(0); // root values
+        thread.uvarint(1); // climbs above the root
+        thread.uvarint(0);
+        for (int k = 0; k < 3; k++) thread.svarint(0);
+        byte[] b = new RawSnapshotFile(1, 0).section("MTRC", RawSnapshotFile.metrics())
+                .section("MTHD", RawSnapshotFile.methods()).section("THRD", thread).end();
+        assertThat(failureOf(file("climb.candor", b))).contains("node 1 of thread t climbs 1 levels from depth 0");
+
+        thread = RawSnapshotFile.payload();
+        thread.svarint(1);
+        thread.string("t");
+        thread.uvarint(2);
+        for (int k = 0; k < 3; k++) thread.svarint(0);
+        thread.uvarint(0);
+        thread.uvarint(5); // no such method
+        for (int k = 0; k < 3; k++) thread.svarint(0);
+        b = new RawSnapshotFile(1, 0).section("MTRC", RawSnapshotFile.metrics())
+                .section("MTHD", RawSnapshotFile.methods()).section("THRD", thread).end();
+        assertThat(failureOf(file("method.candor", b))).contains("node 1 of thread t refers to method 5, the method table has 1");
+    }
+
+    @Test
+    void missingOrMisplacedSectionsAreCorrupt() throws Exception {
+        byte[] b = new RawSnapshotFile(1, 0).section("MTHD", RawSnapshotFile.methods()).end();
+        assertThat(failureOf(file("nometrics.candor", b))).endsWith("is corrupt: it has no MTRC section");
+        ByteSink thread = RawSnapshotFile.payload();
+        b = new RawSnapshotFile(1, 0).section("THRD", thread).section("MTRC", RawSnapshotFile.metrics())
+                .section("MTHD", RawSnapshotFile.methods()).end();
+        assertThat(failureOf(file("early.candor", b))).endsWith("section THRD at offset 12 comes before the MTRC and MTHD sections it needs");
+        b = new RawSnapshotFile(1, 0).section("MTRC", RawSnapshotFile.metrics()).section("MTRC", RawSnapshotFile.metrics()).end();
+        assertThat(failureOf(file("twice.candor", b))).contains("section MTRC at offset").endsWith("appears a second time");
+    }
+
+    @Test
+    void dataAfterTheEndIsCorruptOrTruncated() throws Exception {
+        byte[] full = shopBytes();
+        byte[] longer = Arrays.copyOf(full, full.length + 5);
+        assertThat(failureOf(file("appended.candor", longer)))
+                .endsWith("is corrupt: 5 bytes follow the END section at offset " + (full.length - 16));
+        byte[] twice = Arrays.copyOf(full, full.length * 2);
+        System.arraycopy(full, 0, twice, full.length, full.length);
+        assertThat(failureOf(file("twice.candor", twice))).contains("checksum mismatch");
+    }
+
+    @Test
+    void laterMinorVersionWithUnknownSectionsAndAppendedFieldsIsRead() throws Exception {
+        ByteSink unknown = RawSnapshotFile.payload();
+        unknown.string("whatever a 1.7 writer stores");
+        ByteSink methods = RawSnapshotFile.methods();
+        methods.uvarint(99); // a field appended in a later minor version
+        ByteSink metrics = RawSnapshotFile.payload();
+        metrics.uvarint(1);
+        metrics.string("bytes");
+        metrics.string("Allocated");
+        metrics.string("bytes"); // a unit this version does not know
+        metrics.uvarint(1 | 4); // a flag this version does not know
+        ByteSink thread = RawSnapshotFile.payload();
+        thread.svarint(5);
+        thread.string("t");
+        thread.uvarint(2);
+        thread.svarint(10);
+        thread.uvarint(0);
+        thread.uvarint(0);
+        thread.svarint(10);
+        byte[] b = new RawSnapshotFile(1, 7).section("XTRA", unknown).section("MTRC", metrics)
+                .section("MTHD", methods).section("THRD", thread).section("ZZZZ", unknown).end();
+        Snapshot s = SnapshotReader.read(file("minor.candor", b));
+        assertThat(s.methods().get(0).qualifiedName()).isEqualTo("a.B.c");
+        assertThat(s.metrics().get(0).key()).isEqualTo("bytes");
+        assertThat(s.metrics().get(0).inclusive()).isTrue();
+        assertThat(s.threads().get(0).root().children().get(0).value(0)).isEqualTo(10);
+    }
+
+    @Test
+    void checksumCoversEverythingBeforeIt() throws Exception {
+        byte[] full = shopBytes();
+        CRC32C crc = new CRC32C();
+        crc.update(full, 0, full.length - 4);
+        assertThat(java.nio.ByteBuffer.wrap(full, full.length - 4, 4).getInt()).isEqualTo((int) crc.getValue());
+    }
+
+    @Test
+    void missingFileIsAnOrdinaryIOException() {
+        Throwable t = catchThrowable(() -> SnapshotReader.read(dir.resolve("absent.candor")));
+        assertThat(t).isInstanceOf(java.nio.file.NoSuchFileException.class);
+    }
+
+    private static int indexOf(byte[] b, String tag) {
+        byte[] t = tag.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        outer:
+        for (int i = 0; i <= b.length - t.length; i++) {
+            for (int j = 0; j < t.length; j++) if (b[i + j] != t[j]) continue outer;
+            return i;
+        }
+        throw new AssertionError(tag + " not found");
+    }
+}

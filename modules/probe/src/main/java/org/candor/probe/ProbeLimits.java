@@ -1,0 +1,28 @@
+package org.candor.probe;
+
+/**
+ * Bounds on what the probes may keep, set by the agent before the first instrumented class runs. When a bound is
+ * reached the probes drop and count, never block or fail.
+ */
+public final class ProbeLimits {
+
+    /** Call-tree nodes over all threads. A node is about 40 bytes with its index entry. */
+    static volatile int maxNodes = 4_000_000;
+    /** Open frames recorded per thread; deeper frames are counted as dropped. */
+    static volatile int maxDepth = 100_000;
+    /** Threads with a call tree; later threads are not recorded and counted. */
+    static volatile int maxThreads = 10_000;
+
+    private ProbeLimits() {}
+
+    public static void set(int nodes, int depth, int threads) {
+        if (nodes < 1 || depth < 1 || threads < 1) throw new IllegalArgumentException("limits must be positive");
+        maxNodes = nodes;
+        maxDepth = depth;
+        maxThreads = threads;
+    }
+
+    public static int maxNodes() { return maxNodes; }
+    public static int maxDepth() { return maxDepth; }
+    public static int maxThreads() { return maxThreads; }
+}

@@ -1,0 +1,46 @@
+package org.candor.probe;
+
+/** Every thread state the probes created, so that a snapshot can read them all. */
+public final class ThreadRegistry {
+
+    private static final Object LOCK = new Object();
+    private static ThreadState[] states = new ThreadState[16];
+    private static int count;
+    private static long threadsNotRecorded;
+
+    private ThreadRegistry() {}
+
+    static ThreadState register(Thread t) {
+        synchronized (LOCK) {
+            boolean recording = count < ProbeLimits.maxThreads;
+            ThreadState s = new ThreadState(t, recording);
+            if (!recording) {
+                threadsNotRecorded++;
+                return s;
+            }
+            if (count == states.length) {
+                ThreadState[] bigger = new ThreadState[count * 2];
+                System.arraycopy(states, 0, bigger, 0, count);
+                states = bigger;
+            }
+            states[count++] = s;
+            return s;
+        }
+    }
+
+    /** The recorded threads, in the order they first ran a probe. */
+    public static ThreadState[] all() {
+        synchronized (LOCK) {
+            ThreadState[] copy = new ThreadState[count];
+            System.arraycopy(states, 0, copy, 0, count);
+            return copy;
+        }
+    }
+
+    /** Threads past {@link ProbeLimits#maxThreads()}, whose calls are not recorded. */
+    public static long threadsNotRecorded() {
+        synchronized (LOCK) { return threadsNotRecorded; }
+    }
+
+    public static boolean nodeLimitReached() { return NodeBudget.exhausted(); }
+}

@@ -1,0 +1,39 @@
+package org.candor.ui.calltree;
+
+import javax.swing.event.TreeModelListener;
+import javax.swing.tree.TreeModel;
+import javax.swing.tree.TreePath;
+import org.candor.core.model.CallNode;
+
+/** A read-only tree model over a calling-context tree whose rows are made lazily (see {@link CallTreeRow}). */
+final class CallTreeModel implements TreeModel {
+
+    private final CallTreeRow root;
+
+    CallTreeModel(CallNode root, int sortMetric) {
+        this.root = CallTreeRow.root(root, sortMetric);
+    }
+
+    @Override public CallTreeRow getRoot() { return root; }
+    @Override public CallTreeRow getChild(Object parent, int index) { return ((CallTreeRow) parent).child(index); }
+    @Override public int getChildCount(Object parent) { return ((CallTreeRow) parent).childCount(); }
+    @Override public boolean isLeaf(Object node) { return ((CallTreeRow) node).isLeaf(); }
+
+    @Override public int getIndexOfChild(Object parent, Object child) {
+        if (!(parent instanceof CallTreeRow) || !(child instanceof CallTreeRow)) return -1;
+        CallTreeRow c = (CallTreeRow) child;
+        return c.parent() == parent ? c.index() : -1;
+    }
+
+    /** The path from the root to a row. Iterative: call trees can be thousands of levels deep. */
+    static TreePath pathTo(CallTreeRow row) {
+        java.util.ArrayDeque<CallTreeRow> rows = new java.util.ArrayDeque<>();
+        for (CallTreeRow r = row; r != null; r = r.parent()) rows.push(r);
+        return new TreePath(rows.toArray());
+    }
+
+    // The tree never changes, so there is nothing to tell listeners.
+    @Override public void valueForPathChanged(TreePath path, Object newValue) {}
+    @Override public void addTreeModelListener(TreeModelListener l) {}
+    @Override public void removeTreeModelListener(TreeModelListener l) {}
+}

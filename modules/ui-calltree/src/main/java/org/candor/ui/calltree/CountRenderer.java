@@ -1,0 +1,17 @@
+package org.candor.ui.calltree;
+
+import javax.swing.SwingConstants;
+import javax.swing.table.DefaultTableCellRenderer;
+
+/** A count, right-aligned with thousands separators. */
+final class CountRenderer extends DefaultTableCellRenderer {
+
+    CountRenderer() {
+        setHorizontalAlignment(SwingConstants.RIGHT);
+    }
+
+    @Override
+    protected void setValue(Object value) {
+        setText(value instanceof Long ? DisplayUnits.count((Long) value) : value == null ? "" : value.toString());
+    }
+}

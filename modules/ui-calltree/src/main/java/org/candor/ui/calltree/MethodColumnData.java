@@ -1,0 +1,33 @@
+package org.candor.ui.calltree;
+
+import java.awt.Color;
+import javax.swing.Icon;
+import org.candor.core.model.CallNode;
+import org.candor.core.model.MethodTable;
+import org.netbeans.swing.outline.RenderDataProvider;
+
+/** What the tree column of the call-tree table shows for a row: the method, its package dimmed. */
+final class MethodColumnData implements RenderDataProvider {
+
+    private final MethodTable methods;
+
+    MethodColumnData(MethodTable methods) {
+        this.methods = methods;
+    }
+
+    @Override public String getDisplayName(Object row) {
+        CallNode node = ((CallTreeRow) row).node();
+        return node.isRoot() ? "All calls" : MethodText.html(methods.get(node.methodId()));
+    }
+
+    @Override public boolean isHtmlDisplayName(Object row) { return true; }
+
+    @Override public String getTooltipText(Object row) {
+        CallNode node = ((CallTreeRow) row).node();
+        return node.isRoot() ? null : MethodText.tooltip(methods.get(node.methodId()));
+    }
+
+    @Override public Color getBackground(Object row) { return null; }
+    @Override public Color getForeground(Object row) { return null; }
+    @Override public Icon getIcon(Object row) { return null; }
+}
