@@ -11,6 +11,7 @@ import org.candor.agent.options.OptionException;
 import org.candor.agent.scheme.TotalScheme;
 import org.candor.agent.snapshot.SnapshotOnExit;
 import org.candor.probe.Clock;
+import org.candor.probe.HiddenClasses;
 import org.candor.probe.ProbeLimits;
 
 /**
@@ -49,6 +50,7 @@ public final class CandorAgent {
         InstrumentationStats stats = new InstrumentationStats();
         new SnapshotOnExit(options, registry, stats).install();
         CandorTransformer transformer = new CandorTransformer(inst, filter, registry, stats);
+        HiddenClasses.install(transformer::instrumentHidden);
         TotalScheme.start(inst, transformer, filter);
         AgentLog.debug("instrumented " + stats.classesInstrumented.get() + " loaded classes at start");
     }

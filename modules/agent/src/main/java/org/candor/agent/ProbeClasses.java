@@ -10,7 +10,7 @@ final class ProbeClasses {
         "org.candor.probe.Clock", "org.candor.probe.NativeClock", "org.candor.probe.ProbeLimits",
         "org.candor.probe.NodeBudget", "org.candor.probe.Grow", "org.candor.probe.ThreadState",
         "org.candor.probe.ThreadTreeCopy", "org.candor.probe.ThreadRegistry", "org.candor.probe.Probe",
-        "org.candor.probe.Probe$1",
+        "org.candor.probe.Probe$1", "org.candor.probe.HiddenClasses", "org.candor.probe.HiddenClasses$Instrumenter",
     };
 
     private ProbeClasses() {}

@@ -56,8 +56,9 @@ public final class ThreadState {
         nodesGranted = 1;
         indexKeys = new long[128];
         indexNodes = new int[128];
-        frameNode = new int[32];
-        frameStart = new long[32];
+        int frames = Math.min(32, ProbeLimits.maxDepth + 1);
+        frameNode = new int[frames];
+        frameStart = new long[frames];
     }
 
     void enter(int methodId) {

@@ -24,6 +24,12 @@ public final class CandorTransformer implements ClassFileTransformer {
         this.moduleReads = new ModuleReads(inst);
     }
 
+    /** For a hidden class, whose bytes come through {@code HiddenClasses} instead of this transformer. */
+    public byte[] instrumentHidden(byte[] classFile) {
+        String internalName = new org.objectweb.asm.ClassReader(classFile).getClassName();
+        return transform(null, null, internalName, null, null, classFile);
+    }
+
     @Override
     public byte[] transform(Module module, ClassLoader loader, String internalName, Class<?> classBeingRedefined,
                             ProtectionDomain protectionDomain, byte[] classFile) {

@@ -2,6 +2,7 @@ package org.candor.agent.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.candor.core.model.Snapshot;
 import org.candor.core.snapshot.SnapshotReader;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -132,7 +134,35 @@ class ShapesIT {
         assertThat(profiled.stdout).contains("overflow caught=true");
         assertThat(main.calls("Shapes.main > Shapes.overflow > Shapes.afterOverflow")).isEqualTo(1);
         assertThat(main.calls("Shapes.main > Shapes.overflow > Shapes.deep")).isEqualTo(1);
+    }
+
+    @Test
+    void hiddenClassesAreInstrumentedThroughTheirDefinition() {
         assertThat(main.calls("Shapes.main > Shapes.hidden")).isEqualTo(1);
+        assertThat(main.calls("Shapes.main > Shapes.hidden > HiddenTarget.answer")).isEqualTo(1);
+        assertThat(main.calls("Shapes.main > Shapes.hidden > HiddenTarget.answer > HiddenTarget.helper")).isEqualTo(1);
+    }
+
+    @Test
+    void jdk25GivesTheSameTree() throws Exception {
+        Path jdk25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+        Assumptions.assumeTrue(Files.isDirectory(jdk25), "no JDK 25 at " + jdk25);
+        Path dir25 = Files.createDirectories(dir.resolve("jdk25"));
+        AgentRun run25 = AgentRun.profiled(jdk25.toString(), true, dir25, INCLUDE, MAIN);
+        assertThat(run25.exitCode).as(run25.toString()).isZero();
+        assertThat(run25.stdout).isEqualTo(plain.stdout);
+        assertThat(run25.stderr).isEmpty();
+        Snapshot s25 = SnapshotReader.read(run25.snapshot);
+        TreePaths main25 = new TreePaths(s25, TreePaths.thread(s25, "main"));
+        assertThat(callsOutsideOverflow(main25)).isEqualTo(callsOutsideOverflow(main));
+    }
+
+    /** Every path and its calls, except the recursion into a stack overflow, whose depth depends on the JVM. */
+    private static Map<String, Long> callsOutsideOverflow(TreePaths tree) {
+        Map<String, Long> out = new TreeMap<>();
+        tree.byPath.keySet().stream().filter(p -> !p.contains("Shapes.deep > Shapes.deep"))
+                .forEach(p -> out.put(p, tree.calls(p)));
+        return out;
     }
 
     @Test

@@ -101,9 +101,9 @@ public final class CallTrees {
             CallNode source = sources.remove(sources.size() - 1);
             CallNode target = targets.remove(targets.size() - 1);
             List<CallNode> kids = source.children();
-            Map<Integer, CallNode> index = null;
+            NodeIndex index = null;
             if (target.children().size() + kids.size() > LINEAR_LOOKUP_LIMIT) {
-                index = new HashMap<>();
+                index = new NodeIndex(target.children().size() + kids.size());
                 for (CallNode c : target.children()) index.put(c.methodId(), c);
             }
             for (CallNode kid : kids) {

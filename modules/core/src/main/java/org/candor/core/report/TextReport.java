@@ -52,7 +52,9 @@ final class TextReport implements ReportWriter {
         double threshold = options.minPercent() / 100 * Math.abs(basisTotal);
 
         StringBuilder line = new StringBuilder();
-        line.append('\n').append("Thread ").append(thread).append(':');
+        line.append('\n');
+        if (thread.threadId() == CallTrees.MERGED_THREAD_ID) line.append("Merged threads:");
+        else line.append("Thread ").append(thread).append(':');
         for (int c = 0; c < columns.order.length; c++) {
             int k = columns.order[c];
             line.append(c == 0 ? " " : ", ").append(metrics.get(k).label()).append(' ')

@@ -9,6 +9,10 @@ import org.netbeans.swing.outline.RenderDataProvider;
 /** What the tree column of the call-tree table shows for a row: the method, its package dimmed. */
 final class MethodColumnData implements RenderDataProvider {
 
+    /** The outline draws folder and file icons for rows without one; methods have no icon. */
+    private static final Icon NO_ICON = new javax.swing.ImageIcon(
+            new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_ARGB));
+
     private final MethodTable methods;
 
     MethodColumnData(MethodTable methods) {
@@ -29,5 +33,5 @@ final class MethodColumnData implements RenderDataProvider {
 
     @Override public Color getBackground(Object row) { return null; }
     @Override public Color getForeground(Object row) { return null; }
-    @Override public Icon getIcon(Object row) { return null; }
+    @Override public Icon getIcon(Object row) { return NO_ICON; }
 }

@@ -1,0 +1,77 @@
+package org.candor.agent.instrument;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import org.candor.agent.filter.ClassFilter;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.util.CheckClassAdapter;
+
+/** The probe inserter on the test targets' own classes: verifiable code, probes where they belong. */
+class ClassInstrumenterTest {
+
+    private final MethodRegistry registry = new MethodRegistry();
+    private final ClassInstrumenter instrumenter = new ClassInstrumenter(
+            new ClassFilter(List.of("org.candor.it.targets.**"), List.of(), true), registry, new InstrumentationStats());
+
+    @Test
+    void everyTargetClassVerifiesAfterInstrumentation() throws Exception {
+        for (String name : List.of("Shapes", "Shapes$Refused", "Shapes$Counter", "Shapes$Shape", "Shapes$Color",
+                "Shapes$Pair", "Shapes$Holder", "ExitInside", "Workers", "Uncaught", "HiddenTarget")) {
+            byte[] out = instrumenter.instrument(bytes("org/candor/it/targets/" + name), ClassFilter.Decision.ALL_METHODS);
+            assertThat(out).as(name).isNotNull();
+            StringWriter problems = new StringWriter();
+            CheckClassAdapter.verify(new ClassReader(out), getClass().getClassLoader(), false, new PrintWriter(problems));
+            assertThat(problems.toString()).as(name).isEmpty();
+        }
+    }
+
+    @Test
+    void probesGoInAtEntryAtEveryReturnAndInTheCatchAll() throws Exception {
+        byte[] out = instrumenter.instrument(bytes("org/candor/it/targets/Shapes"), ClassFilter.Decision.ALL_METHODS);
+        int[] counts = probeCalls(out, "catcher");
+        assertThat(counts[0]).as("enter").isEqualTo(1);
+        assertThat(counts[1]).as("exit: one return plus the catch-all").isEqualTo(2);
+        assertThat(counts[2]).as("unwind: the catch block").isEqualTo(1);
+    }
+
+    @Test
+    void abstractMethodsAreSkippedAndIdsAreStable() throws Exception {
+        byte[] shape = bytes("org/candor/it/targets/Shapes$Shape");
+        instrumenter.instrument(shape, ClassFilter.Decision.ALL_METHODS);
+        int before = registry.size();
+        instrumenter.instrument(shape, ClassFilter.Decision.ALL_METHODS);
+        assertThat(registry.size()).isEqualTo(before);
+        assertThat(probeCalls(instrumenter.instrument(shape, ClassFilter.Decision.ALL_METHODS), "area")[0]).isZero();
+        assertThat(probeCalls(instrumenter.instrument(shape, ClassFilter.Decision.ALL_METHODS), "doubled")[0]).isEqualTo(1);
+    }
+
+    private static int[] probeCalls(byte[] classFile, String method) {
+        int[] counts = new int[3];
+        new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] ex) {
+                if (!name.equals(method)) return null;
+                return new MethodVisitor(Opcodes.ASM9) {
+                    @Override public void visitMethodInsn(int op, String owner, String n, String d, boolean itf) {
+                        if (!owner.equals("org/candor/probe/Probe")) return;
+                        counts[n.equals("enter") ? 0 : n.equals("exit") ? 1 : 2]++;
+                    }
+                };
+            }
+        }, 0);
+        return counts;
+    }
+
+    private static byte[] bytes(String internalName) throws Exception {
+        try (InputStream in = ClassInstrumenterTest.class.getClassLoader().getResourceAsStream(internalName + ".class")) {
+            return in.readAllBytes();
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package org.candor.agent.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.candor.core.model.Snapshot;
+import org.candor.core.snapshot.SnapshotReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The agent never harms its target: exits, crashes, threads, limits, bad options, no native library. */
+class AgentBehaviourIT {
+
+    static final String TARGETS = "include=org.candor.it.targets.**";
+    @TempDir Path dir;
+
+    @Test
+    void systemExitDeepInsideStillWritesTheSnapshotWithTheOpenFramesTimed() throws Exception {
+        AgentRun plain = AgentRun.plain("org.candor.it.targets.ExitInside");
+        AgentRun run = AgentRun.profiled(dir, TARGETS, "org.candor.it.targets.ExitInside");
+        assertThat(run.exitCode).isEqualTo(3).isEqualTo(plain.exitCode);
+        assertThat(run.stdout).isEqualTo(plain.stdout);
+        Snapshot s = SnapshotReader.read(run.snapshot);
+        TreePaths main = new TreePaths(s, TreePaths.thread(s, "main"));
+        String inner = "ExitInside.main > ExitInside.outer > ExitInside.middle > ExitInside.inner";
+        assertThat(main.calls(inner)).isEqualTo(1);
+        assertThat(main.total(inner)).isPositive();
+        assertThat(main.total("ExitInside.main")).isGreaterThanOrEqualTo(main.total(inner));
+    }
+
+    @Test
+    void anUncaughtExceptionGivesTheSameStackTraceAndExitCode() throws Exception {
+        AgentRun plain = AgentRun.plain("org.candor.it.targets.Uncaught");
+        AgentRun run = AgentRun.profiled(dir, TARGETS, "org.candor.it.targets.Uncaught");
+        assertThat(plain.exitCode).isEqualTo(1);
+        assertThat(run.exitCode).isEqualTo(plain.exitCode);
+        assertThat(run.stdout).isEqualTo(plain.stdout);
+        assertThat(run.stderr).isEqualTo(plain.stderr).contains("Uncaught.level2(Uncaught.java:");
+        Snapshot s = SnapshotReader.read(run.snapshot);
+        TreePaths main = new TreePaths(s, TreePaths.thread(s, "main"));
+        assertThat(main.calls("Uncaught.main > Uncaught.level1 > Uncaught.level2")).isEqualTo(1);
+    }
+
+    @Test
+    void eachThreadHasItsOwnNamedTree() throws Exception {
+        AgentRun run = AgentRun.profiled(dir, TARGETS, "org.candor.it.targets.Workers");
+        assertThat(run.exitCode).as(run.toString()).isZero();
+        Snapshot s = SnapshotReader.read(run.snapshot);
+        TreePaths a = new TreePaths(s, TreePaths.thread(s, "worker-a"));
+        TreePaths b = new TreePaths(s, TreePaths.thread(s, "worker-b"));
+        assertThat(a.calls("Workers.lambda$main$0 > Workers.work > Workers.step")).isEqualTo(100);
+        assertThat(b.calls("Workers.lambda$main$1 > Workers.work > Workers.step")).isEqualTo(250);
+    }
+
+    @Test
+    void withoutTheNativeLibraryTheJavaClockIsUsed() throws Exception {
+        AgentRun run = AgentRun.profiled(AgentRun.javaHome(), false, dir, TARGETS, "org.candor.it.targets.Workers");
+        assertThat(run.exitCode).as(run.toString()).isZero();
+        Snapshot s = SnapshotReader.read(run.snapshot);
+        assertThat(s.info().get("clock")).isEqualTo("nanotime");
+        TreePaths b = new TreePaths(s, TreePaths.thread(s, "worker-b"));
+        assertThat(b.calls("Workers.lambda$main$1 > Workers.work > Workers.step")).isEqualTo(250);
+        assertThat(b.total("Workers.lambda$main$1 > Workers.work")).isPositive();
+    }
+
+    @Test
+    void theNodeLimitDropsAndCountsButTheProgramRunsOn() throws Exception {
+        AgentRun plain = AgentRun.plain("org.candor.it.targets.Shapes");
+        AgentRun run = AgentRun.profiled(dir, TARGETS + ",maxnodes=20", "org.candor.it.targets.Shapes");
+        assertThat(run.exitCode).isZero();
+        assertThat(run.stdout).isEqualTo(plain.stdout);
+        Snapshot s = SnapshotReader.read(run.snapshot);
+        assertThat(s.stat(Snapshot.STAT_DROPPED_CALLS)).isPositive();
+        assertThat(s.stat(Snapshot.STAT_NODE_LIMIT)).isEqualTo(20);
+        assertThat(s.threads().stream().mapToInt(t -> t.root().subtreeSize() - 1).sum()).isLessThanOrEqualTo(20);
+    }
+
+    @Test
+    void theDepthLimitDropsDeepFramesAndKeepsTheShallowOnesExact() throws Exception {
+        AgentRun run = AgentRun.profiled(dir, TARGETS + ",maxdepth=6", "org.candor.it.targets.Shapes");
+        assertThat(run.exitCode).isZero();
+        Snapshot s = SnapshotReader.read(run.snapshot);
+        TreePaths main = new TreePaths(s, TreePaths.thread(s, "main"));
+        assertThat(main.calls("Shapes.main > Shapes.nested > Shapes.b > Shapes.c")).isEqualTo(6);
+        assertThat(main.byPath.keySet()).allMatch(p -> p.split(" > ").length <= 6);
+        assertThat(main.calls("Shapes.main > Shapes.overflow > Shapes.afterOverflow")).isEqualTo(1);
+        assertThat(s.stat(Snapshot.STAT_DROPPED_CALLS)).isPositive();
+    }
+
+    @Test
+    void excludedMethodsAreNotInstrumented() throws Exception {
+        AgentRun run = AgentRun.profiled(dir, TARGETS + ",exclude=org.candor.it.targets.Shapes.c,org.candor.it.targets.Shapes$Point",
+                "org.candor.it.targets.Shapes");
+        Snapshot s = SnapshotReader.read(run.snapshot);
+        TreePaths main = new TreePaths(s, TreePaths.thread(s, "main"));
+        assertThat(main.calls("Shapes.main > Shapes.nested > Shapes.b")).isEqualTo(3);
+        assertThat(main.byPath.keySet()).noneMatch(p -> p.endsWith("Shapes.c") || p.contains("Shapes$Point"));
+        assertThat(s.methods().all()).noneMatch(m -> m.className().endsWith("Shapes$Point"));
+    }
+
+    @Test
+    void aBadOptionStopsTheJvmBeforeTheProgramRunsWithOneLine() throws Exception {
+        AgentRun run = AgentRun.profiled(dir, "colour=blue", "org.candor.it.targets.Workers");
+        assertThat(run.exitCode).isEqualTo(2);
+        assertThat(run.stdout).isEmpty();
+        assertThat(run.stderr.trim()).isEqualTo(
+                "candor: error: agent option 'colour' is unknown (known: output, scheme, include, exclude, "
+                        + "defaultexcludes, maxnodes, maxdepth, maxthreads, quiet, verbose, optfile)");
+        assertThat(Files.exists(run.snapshot)).isFalse();
+
+        AgentRun pattern = AgentRun.profiled(dir, "include=org..candor", "org.candor.it.targets.Workers");
+        assertThat(pattern.exitCode).isEqualTo(2);
+        assertThat(pattern.stderr.trim())
+                .isEqualTo("candor: error: pattern 'org..candor' is malformed: empty name segment (two dots, or a dot at an end)");
+    }
+
+    @Test
+    void anUnwritableOutputFallsBackToTheTempDirectory() throws Exception {
+        Path blocked = dir.resolve("not-a-dir");
+        Files.writeString(blocked, "a file where a directory should be");
+        AgentRun run = AgentRun.run(AgentRun.javaHome(), java.util.List.of(
+                "-javaagent:" + AgentRun.AGENT_DIR.resolve("candor-agent.jar") + "=" + TARGETS + ",output="
+                        + blocked.resolve("x.candor")), "org.candor.it.targets.Workers", new String[0], null);
+        assertThat(run.exitCode).isZero();
+        assertThat(run.stderr).contains("candor: error: cannot write snapshot").contains("writing ");
+        String fallback = run.stderr.substring(run.stderr.indexOf("writing ") + 8).split(" ")[0];
+        Path written = Path.of(fallback);
+        assertThat(SnapshotReader.read(written).threads()).isNotEmpty();
+        Files.deleteIfExists(written);
+    }
+}

@@ -1,0 +1,56 @@
+package org.candor.agent.options;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AgentOptionsTest {
+
+    @Test
+    void tauListsContinueUntilTheNextKey() throws Exception {
+        AgentOptions o = AgentOptions.parse("exclude=java/lang,sun,output=x.candor,include=com.acme.**,verbose");
+        assertThat(o.excludes()).containsExactly("java/lang", "sun");
+        assertThat(o.includes()).containsExactly("com.acme.**");
+        assertThat(o.output()).hasToString("x.candor");
+        assertThat(o.verbose()).isTrue();
+    }
+
+    @Test
+    void defaults() throws Exception {
+        AgentOptions o = AgentOptions.parse(null);
+        assertThat(o.scheme()).isEqualTo(AgentOptions.Scheme.TOTAL);
+        assertThat(o.defaultExcludes()).isTrue();
+        assertThat(o.output().toString()).matches("candor-\\d+\\.candor");
+        assertThat(o.maxNodes()).isEqualTo(4_000_000);
+    }
+
+    @Test
+    void badOptionsAreNamedInOneLine() {
+        assertThatThrownBy(() -> AgentOptions.parse("colour=blue"))
+                .hasMessageStartingWith("agent option 'colour' is unknown (known: output, scheme,");
+        assertThatThrownBy(() -> AgentOptions.parse("maxnodes=-3"))
+                .hasMessage("agent option 'maxnodes' must be a whole number from 1 to 2147483647, not '-3'");
+        assertThatThrownBy(() -> AgentOptions.parse("scheme=fast"))
+                .hasMessage("agent option 'scheme' has unknown value 'fast' (known: total)");
+        assertThatThrownBy(() -> AgentOptions.parse("output="))
+                .hasMessage("agent option 'output' needs a value");
+        assertThatThrownBy(() -> AgentOptions.parse("defaultexcludes=maybe"))
+                .hasMessage("agent option 'defaultexcludes' must be true or false, not 'maybe'");
+    }
+
+    @Test
+    void anOptionsFileHoldsOneOptionPerLineSoValuesMayHoldCommas(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("opts.txt");
+        Files.write(file, List.of("# comment", "output=/tmp/a,b.candor", "include=com.acme.**", "include=org.x", ""));
+        AgentOptions o = AgentOptions.parse("optfile=" + file);
+        assertThat(o.output()).hasToString("/tmp/a,b.candor");
+        assertThat(o.includes()).containsExactly("com.acme.**", "org.x");
+        assertThatThrownBy(() -> AgentOptions.parse("optfile=" + dir.resolve("missing.txt")))
+                .hasMessageStartingWith("agent options file '" + dir.resolve("missing.txt") + "' cannot be read");
+    }
+}

@@ -1,0 +1,58 @@
+package org.candor.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Runs the assembled distribution's command line in its own process, as a user would. */
+final class CandorCli {
+
+    static final Path HOME = Paths.get(System.getProperty("candor.home", "target/candor")).toAbsolutePath();
+    static final String JAVA = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+
+    final int exitCode;
+    final String stdout;
+    final String stderr;
+
+    private CandorCli(int exitCode, String stdout, String stderr) {
+        this.exitCode = exitCode;
+        this.stdout = stdout;
+        this.stderr = stderr;
+    }
+
+    static CandorCli run(String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(JAVA, "-cp", HOME.resolve("lib") + "/*", "org.candor.cli.Main"));
+        cmd.addAll(List.of(args));
+        return exec(cmd);
+    }
+
+    static CandorCli exec(List<String> cmd) throws IOException, InterruptedException {
+        Path out = Files.createTempFile("cli", ".out");
+        Path err = Files.createTempFile("cli", ".err");
+        try {
+            Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            if (!p.waitFor(5, TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+                throw new AssertionError("timed out: " + cmd);
+            }
+            return new CandorCli(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+
+    static String demoJar() {
+        return HOME.resolve("lib/candor-demo.jar").toString();
+    }
+
+    @Override public String toString() {
+        return "exit " + exitCode + "\n--- stdout\n" + stdout + "--- stderr\n" + stderr;
+    }
+}

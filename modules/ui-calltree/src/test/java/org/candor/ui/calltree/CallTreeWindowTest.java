@@ -1,0 +1,159 @@
+package org.candor.ui.calltree;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.swing.data.TableCell.row;
+import static org.assertj.swing.edt.GuiActionRunner.execute;
+import static org.assertj.swing.timing.Pause.pause;
+import static org.assertj.swing.timing.Timeout.timeout;
+
+import java.awt.Dimension;
+import java.awt.event.KeyEvent;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+import javax.swing.JFrame;
+import org.assertj.swing.core.BasicRobot;
+import org.assertj.swing.core.Robot;
+import org.assertj.swing.edt.FailOnThreadViolationRepaintManager;
+import org.assertj.swing.fixture.FrameFixture;
+import org.assertj.swing.fixture.JTableFixture;
+import org.assertj.swing.timing.Condition;
+import org.candor.core.model.Snapshot;
+import org.candor.core.snapshot.SnapshotReader;
+import org.candor.core.snapshot.SnapshotWriter;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.netbeans.swing.outline.Outline;
+
+/** The real call-tree window in a frame, driven like a user would; it leaves screenshots in target/screenshots. */
+class CallTreeWindowTest {
+
+    private static final int METHOD = 0, TOTAL = 1, SELF = 2, CALLS = 3;
+
+    private Robot robot;
+    private FrameFixture window;
+    private Snapshot snapshot;
+
+    @BeforeAll
+    static void needsDisplay() {
+        GuiTests.assumeDisplay();
+        FailOnThreadViolationRepaintManager.install();
+    }
+
+    @BeforeEach
+    void openShopSnapshot(@TempDir Path dir) throws Exception {
+        // Through a real file, as the application opens it.
+        Path file = dir.resolve("shop.candor");
+        SnapshotWriter.write(TestSnapshots.shop(), file);
+        snapshot = SnapshotReader.read(file);
+
+        robot = BasicRobot.robotWithNewAwtHierarchy();
+        JFrame frame = execute(() -> {
+            JFrame f = new JFrame("Candor call tree");
+            f.add(new CallTreeTopComponent(file, snapshot));
+            f.setLocation(100, 100); // no window manager under Xvfb: a frame left at 0,0 moves and clicks miss
+            return f;
+        });
+        window = new FrameFixture(robot, frame);
+        window.show(new Dimension(1120, 520));
+        waitUntilUpToDate();
+    }
+
+    @AfterEach
+    void close() {
+        if (window != null) window.cleanUp();
+    }
+
+    @Test
+    void showsTheMergedTreeLargestTotalFirstWithItsHotPathExpanded() throws Exception {
+        JTableFixture tree = window.table("callTree");
+
+        assertThat(methodAt(0)).isEqualTo("Thread.run()");
+        assertThat(tree.valueAt(row(0).column(CALLS))).isEqualTo("1");
+        assertThat(tree.valueAt(row(0).column(TOTAL))).isEqualTo("2.40 s  72.7%");
+        // The hottest path is open down to the first node under 10 % of the total.
+        assertThat(methodAt(1)).isEqualTo("RequestHandler.handle(Request)");
+        assertThat(methodAt(2)).isEqualTo("OrderRepository.findByCustomer(long)");
+        assertThat(methodAt(3)).isEqualTo("Order.<init>(long, String)");
+        assertThat(tree.valueAt(row(3).column(CALLS))).isEqualTo("399,000");
+        assertThat(tree.valueAt(row(3).column(SELF))).isEqualTo("399 ms  12.1%");
+        assertThat(methodAt(4)).isEqualTo("JsonParser.parse(String)");
+        assertThat(methodAt(5)).isEqualTo("Main.main(String[])");
+        tree.requireRowCount(6);
+        assertThat(window.label("sessionSummary").text()).contains("Command: com.acme.shop.Main --port 8080");
+        assertThat(window.label("statisticsSummary").text()).contains("Dropped calls: 0");
+
+        // Expanding Main.main with the keyboard shows its one child, below it.
+        tree.selectCell(row(5).column(METHOD));
+        tree.pressAndReleaseKeys(KeyEvent.VK_RIGHT);
+        pause(rowCountIs(7), timeout(5000));
+        assertThat(methodAt(6)).isEqualTo("RequestHandler.handle(Request)");
+        assertThat(tree.valueAt(row(6).column(CALLS))).isEqualTo("1,200");
+
+        GuiTests.screenshot(window.target(), "call-tree-merged");
+    }
+
+    @Test
+    void selectingAThreadShowsOnlyItsTree() throws Exception {
+        JTableFixture tree = window.table("callTree");
+        assertThat(window.comboBox("threadSelector").contents())
+                .containsExactly("All threads (merged)  \u2014  3.30 s", "http-worker-1 (#23)  \u2014  2.40 s",
+                        "main (#1)  \u2014  900 ms");
+
+        window.comboBox("threadSelector").selectItem(Pattern.compile("main \\(#1\\).*"));
+        waitUntilUpToDate();
+
+        assertThat(methodAt(0)).isEqualTo("Main.main(String[])");
+        assertThat(tree.valueAt(row(0).column(CALLS))).isEqualTo("1");
+        assertThat(tree.valueAt(row(0).column(TOTAL))).isEqualTo("900 ms  100.0%");
+        assertThat(tree.valueAt(row(1).column(CALLS))).isEqualTo("1,200");
+        assertThat(execute(() -> outline().getRowCount())).isEqualTo(5);
+
+        GuiTests.screenshot(window.target(), "call-tree-thread-main");
+    }
+
+    @Test
+    void hotSpotsListMethodsBySelfTime() throws Exception {
+        window.tabbedPane("views").selectTab("Hot spots");
+        JTableFixture hotSpots = window.table("hotSpots");
+
+        // Merged self times: findByCustomer 1.48 s, parse 830 ms, <init> 519 ms, handle 420 ms, main 50 ms, run 1 ms.
+        // Columns: method, self time (the ranking), total time, calls.
+        hotSpots.requireRowCount(6);
+        assertThat(hotSpots.valueAt(row(0).column(1))).isEqualTo("1.48 s  44.8%");
+        assertThat(hotSpots.valueAt(row(0).column(2))).isEqualTo("2.00 s  60.6%");
+        assertThat(hotSpots.valueAt(row(0).column(3))).isEqualTo("4,200");
+        assertThat(hotSpots.valueAt(row(5).column(3))).isEqualTo("1");
+        assertThat(execute(() -> window.table("hotSpots").target().getValueAt(0, 0).toString()))
+                .startsWith("com.acme.shop.db.OrderRepository.findByCustomer");
+
+        GuiTests.screenshot(window.target(), "hot-spots-merged");
+    }
+
+    private Outline outline() {
+        return (Outline) window.table("callTree").target();
+    }
+
+    /** The method of a row as the tree shows it, without the dimmed package. */
+    private String methodAt(int row) {
+        return execute(() -> {
+            CallTreeRow r = (CallTreeRow) outline().getValueAt(row, METHOD);
+            return MethodText.shortSignature(snapshot.methods().get(r.node().methodId()));
+        });
+    }
+
+    private Condition rowCountIs(int n) {
+        return new Condition("call tree has " + n + " rows") {
+            @Override public boolean test() { return execute(() -> outline().getRowCount()) == n; }
+        };
+    }
+
+    private void waitUntilUpToDate() {
+        CallTreePanel panel = window.robot().finder().findByType(CallTreePanel.class);
+        pause(new Condition("thread view computed") {
+            @Override public boolean test() { return execute(panel::isUpToDate); }
+        }, timeout(10_000));
+    }
+}

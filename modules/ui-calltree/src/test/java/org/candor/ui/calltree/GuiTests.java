@@ -1,0 +1,39 @@
+package org.candor.ui.calltree;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.awt.Component;
+import java.awt.GraphicsEnvironment;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.assertj.swing.image.ScreenshotTaker;
+import org.junit.jupiter.api.Assumptions;
+
+/** What GUI tests share: the display check and screenshots. */
+final class GuiTests {
+
+    private GuiTests() {}
+
+    /**
+     * Skips the calling test when there is no display, saying why; fails instead under CI, where GUI tests must run.
+     * (The surefire java of this module starts a virtual display itself when xvfb-run is installed.)
+     */
+    static void assumeDisplay() {
+        if (!GraphicsEnvironment.isHeadless()) return;
+        String why = "no X display: DISPLAY is not set and xvfb-run is not installed (apt-get install xvfb xauth)";
+        if ("true".equals(System.getenv("CI"))) fail("GUI tests must run in CI, but there is " + why);
+        System.out.println("Skipping GUI test: " + why);
+        Assumptions.abort(why);
+    }
+
+    /** Saves a PNG of the component as target/screenshots/NAME.png and returns its path. */
+    static Path screenshot(Component c, String name) throws IOException {
+        Path dir = Path.of(System.getProperty("candor.screenshots", "target/screenshots"));
+        Files.createDirectories(dir);
+        Path png = dir.resolve(name + ".png");
+        Files.deleteIfExists(png);
+        new ScreenshotTaker().saveComponentAsPng(c, png.toString());
+        return png;
+    }
+}

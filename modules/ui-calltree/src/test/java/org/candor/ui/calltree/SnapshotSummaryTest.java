@@ -1,0 +1,30 @@
+package org.candor.ui.calltree;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.candor.core.model.Snapshot;
+import org.junit.jupiter.api.Test;
+
+class SnapshotSummaryTest {
+
+    @Test
+    void sessionLineNamesJvmCommandAndScheme() {
+        String line = new SnapshotSummary(TestSnapshots.shop()).sessionLine();
+
+        assertThat(line).contains("JVM: OpenJDK 64-Bit Server VM 21.0.5", "Command: com.acme.shop.Main --port 8080",
+                "Scheme: total", "Threads: 2");
+    }
+
+    @Test
+    void droppedCallsAreAlwaysShownAndMarkTheTreeIncomplete() {
+        Snapshot s = TestSnapshots.shop();
+        SnapshotSummary clean = new SnapshotSummary(s);
+        assertThat(clean.statisticsLine()).startsWith("Dropped calls: 0").contains("Instrumented methods: 6");
+        assertThat(clean.hasLosses()).isFalse();
+
+        s.putStat(Snapshot.STAT_DROPPED_CALLS, 12_345).putStat("some.new.stat", 7);
+        SnapshotSummary lossy = new SnapshotSummary(s);
+        assertThat(lossy.statisticsLine()).startsWith("Dropped calls: 12,345").endsWith("some.new.stat: 7");
+        assertThat(lossy.hasLosses()).isTrue();
+    }
+}
