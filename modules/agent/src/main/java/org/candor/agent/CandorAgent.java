@@ -50,7 +50,7 @@ public final class CandorAgent {
         InstrumentationStats stats = new InstrumentationStats();
         new SnapshotOnExit(options, registry, stats).install();
         CandorTransformer transformer = new CandorTransformer(inst, filter, registry, stats);
-        HiddenClasses.install(transformer::instrumentHidden);
+        HiddenClasses.install(transformer);
         TotalScheme.start(inst, transformer, filter);
         AgentLog.debug("instrumented " + stats.classesInstrumented.get() + " loaded classes at start");
     }

@@ -4,12 +4,13 @@ import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
 import org.candor.agent.filter.ClassFilter;
+import org.candor.probe.HiddenClasses;
 
 /**
  * The class-file hook: every class that loads (or is retransformed) and passes the filter gets its probes. Any
  * failure leaves that class exactly as it was and is counted; the target never sees an exception from here.
  */
-public final class CandorTransformer implements ClassFileTransformer {
+public final class CandorTransformer implements ClassFileTransformer, HiddenClasses.Instrumenter {
 
     private final ClassFilter filter;
     private final ClassInstrumenter instrumenter;
@@ -25,7 +26,8 @@ public final class CandorTransformer implements ClassFileTransformer {
     }
 
     /** For a hidden class, whose bytes come through {@code HiddenClasses} instead of this transformer. */
-    public byte[] instrumentHidden(byte[] classFile) {
+    @Override
+    public byte[] instrument(byte[] classFile) {
         String internalName = new org.objectweb.asm.ClassReader(classFile).getClassName();
         return transform(null, null, internalName, null, null, classFile);
     }

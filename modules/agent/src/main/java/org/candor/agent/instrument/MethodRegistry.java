@@ -31,10 +31,13 @@ public final class MethodRegistry {
         Integer id = ids.get(key);
         if (id != null) return id;
         synchronized (entries) {
-            return ids.computeIfAbsent(key, k -> {
+            id = ids.get(key);
+            if (id == null) {
                 entries.add(new Entry(className, name, descriptor));
-                return entries.size() - 1;
-            });
+                id = entries.size() - 1;
+                ids.put(key, id);
+            }
+            return id;
         }
     }
 

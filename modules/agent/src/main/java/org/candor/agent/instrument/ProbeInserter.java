@@ -22,6 +22,12 @@ import org.objectweb.asm.commons.AdviceAdapter;
  * constructor stack tracking of {@link AdviceAdapter} see only the original code. The catch-all handler gets an
  * explicit stack map frame that names only the two probe locals, which are assigned before any original code runs;
  * nothing here needs to load classes to compute frames.
+ * <p>
+ * A constructor whose code before {@code super()} is not all ahead of the first {@code super()} call (Groovy's
+ * dynamic constructor selection: a switch with a {@code super(...)} per case and a throwing default) gets no
+ * catch-all: the range would cover code where {@code this} is uninitialised, which the JVM's verifier refuses. An
+ * exception leaving such a constructor is closed by its caller's next unwind or exit, as one thrown before
+ * {@code super()} is.
  */
 final class ProbeInserter extends AdviceAdapter {
 
@@ -36,6 +42,8 @@ final class ProbeInserter extends AdviceAdapter {
     private final Label bodyStart = new Label();
     private boolean entryEmitted;
     private boolean bodyStarted;
+    /** Original code after bodyStart runs with {@code this} uninitialised: no catch-all range may cover it. */
+    private boolean uninitializedInBody;
     private boolean unwindPending;
     private int tsLocal;
     private int frameLocal;
@@ -58,6 +66,10 @@ final class ProbeInserter extends AdviceAdapter {
     @Override
     protected void onMethodEnter() {
         if (!entryEmitted) emitEntry();
+        if (bodyStarted) { // another super()/this() call, on another branch of a constructor
+            uninitializedInBody = true;
+            return;
+        }
         mv.visitLabel(bodyStart);
         bodyStarted = true;
     }
@@ -98,8 +110,17 @@ final class ProbeInserter extends AdviceAdapter {
 
     @Override
     public void visitFrame(int type, int numLocal, Object[] local, int numStack, Object[] stack) {
+        if (bodyStarted && (holdsUninitializedThis(numLocal, local) || holdsUninitializedThis(numStack, stack))) {
+            uninitializedInBody = true;
+        }
         super.visitFrame(type, numLocal, local, numStack, stack);
         flushUnwind();
+    }
+
+    private static boolean holdsUninitializedThis(int n, Object[] types) {
+        if (types == null) return false;
+        for (int i = 0; i < n && i < types.length; i++) if (types[i] == Opcodes.UNINITIALIZED_THIS) return true;
+        return false;
     }
 
     /** At the start of an original exception handler: close the frames the exception skipped. */
@@ -114,7 +135,7 @@ final class ProbeInserter extends AdviceAdapter {
     @Override
     public void visitMaxs(int maxStack, int maxLocals) {
         flushUnwind();
-        if (bodyStarted) {
+        if (bodyStarted && !uninitializedInBody) {
             Label bodyEnd = new Label();
             Label handler = new Label();
             mv.visitLabel(bodyEnd);

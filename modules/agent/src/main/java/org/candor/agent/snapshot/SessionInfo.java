@@ -38,8 +38,8 @@ public final class SessionInfo {
                 .put(SnapshotInfo.PID, Long.toString(ProcessHandle.current().pid()))
                 .put(SnapshotInfo.START_TIME, start.toString())
                 .put(SnapshotInfo.END_TIME, end.toString());
-        ProcessHandle.current().info().arguments()
-                .ifPresent(args -> info.put(SnapshotInfo.JVM_ARGS, String.join(" ", args)));
+        java.util.Optional<String[]> args = ProcessHandle.current().info().arguments();
+        if (args.isPresent()) info.put(SnapshotInfo.JVM_ARGS, String.join(" ", args.get()));
         return info;
     }
 }

@@ -35,6 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -267,6 +268,109 @@ class VerificationCorpusIT {
         assertThat(v.probed).containsExactly("small()V");
         Map<String, byte[]> classes = Map.of("candor/canary/Big", out);
         assertThat(link(classes, new CorpusLoader(classes, Map.of()))).isEmpty();
+    }
+
+    /**
+     * Constructor shapes javac never emits but other compilers do (Groovy's dynamic constructor selection): a
+     * {@code super(...)} call on each branch of a switch, and code that runs before {@code super()} laid out after
+     * it. No catch-all may cover code where {@code this} is uninitialised; an ordinary constructor keeps its own.
+     */
+    @Test
+    void constructorsWithSuperCallsOnSeveralBranchesStillVerify() {
+        String ex = "java/lang/RuntimeException";
+        String iae = "java/lang/IllegalArgumentException";
+        Map<String, byte[]> shapes = new TreeMap<>();
+
+        // Switch(int k) { switch (k) { case 0: super(); break; case 1: super("one"); break; default: throw new IAE(); } getMessage(); }
+        shapes.put("candor/canary/Switch", constructorClass("candor/canary/Switch", ex, "(I)V", mv -> {
+            Label l0 = new Label(), l1 = new Label(), dflt = new Label(), merge = new Label();
+            mv.visitVarInsn(Opcodes.ILOAD, 1);
+            mv.visitTableSwitchInsn(0, 1, dflt, l0, l1);
+            mv.visitLabel(l0);
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitMethodInsn(Opcodes.INVOKESPECIAL, ex, "<init>", "()V", false);
+            mv.visitJumpInsn(Opcodes.GOTO, merge);
+            mv.visitLabel(l1);
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitLdcInsn("one");
+            mv.visitMethodInsn(Opcodes.INVOKESPECIAL, ex, "<init>", "(Ljava/lang/String;)V", false);
+            mv.visitJumpInsn(Opcodes.GOTO, merge);
+            mv.visitLabel(dflt);
+            throwNew(mv, iae);
+            mv.visitLabel(merge);
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, ex, "getMessage", "()Ljava/lang/String;", false);
+            mv.visitInsn(Opcodes.POP);
+            mv.visitInsn(Opcodes.RETURN);
+        }));
+        // After(long k) { if (k == 0) goto refuse; super(); goto done; refuse: throw new IAE(); done: return; }
+        shapes.put("candor/canary/After", constructorClass("candor/canary/After", ex, "(J)V", mv -> {
+            Label refuse = new Label(), done = new Label();
+            mv.visitVarInsn(Opcodes.LLOAD, 1);
+            mv.visitInsn(Opcodes.LCONST_0);
+            mv.visitInsn(Opcodes.LCMP);
+            mv.visitJumpInsn(Opcodes.IFEQ, refuse);
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitMethodInsn(Opcodes.INVOKESPECIAL, ex, "<init>", "()V", false);
+            mv.visitJumpInsn(Opcodes.GOTO, done);
+            mv.visitLabel(refuse);
+            throwNew(mv, iae);
+            mv.visitLabel(done);
+            mv.visitInsn(Opcodes.RETURN);
+        }));
+        // Ordinary() { super(); try { getMessage(); } catch (RuntimeException e) { } }
+        shapes.put("candor/canary/Ordinary", constructorClass("candor/canary/Ordinary", ex, "()V", mv -> {
+            Label from = new Label(), to = new Label(), handler = new Label(), end = new Label();
+            mv.visitTryCatchBlock(from, to, handler, ex);
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitMethodInsn(Opcodes.INVOKESPECIAL, ex, "<init>", "()V", false);
+            mv.visitLabel(from);
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, ex, "getMessage", "()Ljava/lang/String;", false);
+            mv.visitInsn(Opcodes.POP);
+            mv.visitLabel(to);
+            mv.visitJumpInsn(Opcodes.GOTO, end);
+            mv.visitLabel(handler);
+            mv.visitInsn(Opcodes.POP);
+            mv.visitLabel(end);
+            mv.visitInsn(Opcodes.RETURN);
+        }));
+        assertThat(link(shapes, new CorpusLoader(shapes, Map.of()))).as("the originals link").isEmpty();
+
+        Map<String, byte[]> instrumented = new TreeMap<>();
+        ClassInstrumenter instrumenter = new ClassInstrumenter(EVERYTHING, new MethodRegistry(), new InstrumentationStats());
+        shapes.forEach((name, bytes) -> instrumented.put(name, instrumenter.instrument(bytes, ClassFilter.Decision.ALL_METHODS)));
+        instrumented.forEach((name, bytes) -> {
+            Verified v = asmVerify(bytes, PROBE_LOADER);
+            assertThat(v.errors).as(name).isEmpty();
+            assertThat(v.probed).as(name).hasSize(1);
+        });
+        assertThat(link(instrumented, new CorpusLoader(instrumented, Map.of()))).as("instrumented, they link").isEmpty();
+
+        ClassNode ordinary = new ClassNode();
+        new ClassReader(instrumented.get("candor/canary/Ordinary")).accept(ordinary, 0);
+        assertThat(ordinary.methods.get(0).tryCatchBlocks).as("the ordinary constructor's catch-all")
+                .anyMatch(t -> t.type == null);
+    }
+
+    private static byte[] constructorClass(String name, String superName, String descriptor,
+                                           java.util.function.Consumer<MethodVisitor> body) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS | ClassWriter.COMPUTE_FRAMES);
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, name, null, superName, null);
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", descriptor, null, null);
+        mv.visitCode();
+        body.accept(mv);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    private static void throwNew(MethodVisitor mv, String type) {
+        mv.visitTypeInsn(Opcodes.NEW, type);
+        mv.visitInsn(Opcodes.DUP);
+        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, type, "<init>", "()V", false);
+        mv.visitInsn(Opcodes.ATHROW);
     }
 
     // ---------------------------------------------------------------------------------------------------------

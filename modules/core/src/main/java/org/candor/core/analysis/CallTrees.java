@@ -114,8 +114,10 @@ public final class CallTrees {
                     if (index != null) index.put(id, into);
                 }
                 addValues(into, kid);
-                sources.add(kid);
-                targets.add(into);
+                if (!kid.children().isEmpty()) {
+                    sources.add(kid);
+                    targets.add(into);
+                }
             }
         }
         return merged;

@@ -88,22 +88,29 @@ public final class ReportOptions {
     }
 
     /**
+     * The index of the snapshot metric a value name ({@link #metricKey}) stands for.
+     *
+     * @throws IllegalArgumentException if the snapshot has no such metric; the message lists those it has
+     */
+    public static int metricIndex(Snapshot snapshot, String value) {
+        int index = snapshot.metricIndex(metricKey(value));
+        if (index < 0) {
+            List<String> keys = new ArrayList<>();
+            for (Metric m : snapshot.metrics()) keys.add(m.key());
+            throw new IllegalArgumentException("the snapshot has no metric for value '" + value
+                    + "'; its metrics are " + String.join(", ", keys));
+        }
+        return index;
+    }
+
+    /**
      * The index of the metric to report on. An explicit value must exist in the snapshot; the format's default
      * falls back to a metric of the same kind (inclusive or not), then to the first metric.
      *
      * @throws IllegalArgumentException if the chosen value is not in the snapshot
      */
     int valueIndex(Snapshot snapshot, String formatDefault) {
-        if (value != null) {
-            int index = snapshot.metricIndex(metricKey(value));
-            if (index < 0) {
-                List<String> keys = new ArrayList<>();
-                for (Metric m : snapshot.metrics()) keys.add(m.key());
-                throw new IllegalArgumentException("the snapshot has no metric for value '" + value
-                        + "'; its metrics are " + String.join(", ", keys));
-            }
-            return index;
-        }
+        if (value != null) return metricIndex(snapshot, value);
         int index = snapshot.metricIndex(metricKey(formatDefault));
         if (index >= 0) return index;
         if (snapshot.metrics().isEmpty()) throw new IllegalArgumentException("the snapshot has no metrics");

@@ -2,7 +2,6 @@ package org.candor.core.snapshot;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.MethodTable;
@@ -41,7 +40,7 @@ final class SectionDecoders {
     /** A unit this version does not know is shown as a plain number. */
     private static Metric.Unit unit(String name) {
         for (Metric.Unit u : Metric.Unit.values()) {
-            if (u.name().toLowerCase(Locale.ROOT).equals(name)) return u;
+            if (SnapshotEncoder.unitName(u).equals(name)) return u;
         }
         return Metric.Unit.COUNT;
     }

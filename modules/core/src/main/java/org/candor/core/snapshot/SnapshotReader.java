@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
@@ -20,6 +21,11 @@ public final class SnapshotReader {
 
     public static Snapshot read(Path file) throws IOException {
         String name = file.toString();
+        if (!Files.isRegularFile(file) && Files.exists(file)) {
+            try (InputStream in = Files.newInputStream(file)) { // a pipe or device: its size says nothing
+                return read(in, name);
+            }
+        }
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = channel.size();
             if (size > SnapshotFormat.MAX_FILE_SIZE) throw tooLarge(name, size + " bytes");
