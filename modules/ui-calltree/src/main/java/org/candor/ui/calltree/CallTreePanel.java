@@ -1,13 +1,7 @@
 package org.candor.ui.calltree;
 
 import java.awt.BorderLayout;
-import java.awt.Color;
 import java.awt.EventQueue;
-import java.awt.FlowLayout;
-import java.awt.FontMetrics;
-import java.awt.GridBagConstraints;
-import java.awt.GridBagLayout;
-import java.awt.Insets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -25,13 +19,11 @@ import javax.swing.JTable;
 import javax.swing.ListSelectionModel;
 import javax.swing.RowSorter;
 import javax.swing.SortOrder;
-import javax.swing.UIManager;
-import javax.swing.table.TableColumn;
-import javax.swing.table.TableColumnModel;
 import org.candor.core.analysis.CallTrees;
 import org.candor.core.analysis.HotSpot;
 import org.candor.core.analysis.HotSpots;
 import org.candor.core.model.CallNode;
+import org.candor.core.model.MethodInfo;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.ThreadProfile;
 import org.netbeans.swing.outline.DefaultOutlineModel;
@@ -49,7 +41,6 @@ public final class CallTreePanel extends JPanel {
     /** The hottest path is expanded at opening down to the first node under this share of the whole. */
     private static final double HOT_PATH_MIN_SHARE = 0.1;
     private static final int HOT_PATH_MAX_DEPTH = 16;
-    private static final int METHOD_COLUMN_WIDTH = 560;
 
     private final Snapshot snapshot;
     private final int primaryMetric;
@@ -77,7 +68,7 @@ public final class CallTreePanel extends JPanel {
         tabs.setName("views");
         tabs.addTab("Call tree", scrolled(callTree));
         tabs.addTab("Hot spots", scrolled(hotSpots));
-        add(header(), BorderLayout.NORTH);
+        add(new SnapshotHeader(snapshot, threadSelector, status), BorderLayout.NORTH);
         add(tabs, BorderLayout.CENTER);
 
         fillThreadSelector();
@@ -88,44 +79,6 @@ public final class CallTreePanel extends JPanel {
     /** True when the tables show the selected thread choice (false while its view is being computed). */
     boolean isUpToDate() {
         return shown != null && shown == threadSelector.getSelectedItem();
-    }
-
-    private JPanel header() {
-        SnapshotSummary summary = new SnapshotSummary(snapshot);
-        JLabel session = new JLabel(summary.sessionLine());
-        session.setName("sessionSummary");
-        JLabel statistics = new JLabel(summary.statisticsLine());
-        statistics.setName("statisticsSummary");
-        if (summary.hasLosses()) statistics.setForeground(warningColor());
-        session.setToolTipText(summary.detailsHtml());
-        statistics.setToolTipText(summary.detailsHtml());
-
-        threadSelector.setName("threadSelector");
-        JLabel threadLabel = new JLabel("Thread:");
-        threadLabel.setDisplayedMnemonic('T');
-        threadLabel.setLabelFor(threadSelector);
-        status.setName("status");
-        JPanel threadRow = new JPanel(new FlowLayout(FlowLayout.LEADING, 0, 0));
-        threadRow.add(threadLabel);
-        threadRow.add(javax.swing.Box.createHorizontalStrut(8));
-        threadRow.add(threadSelector);
-        threadRow.add(javax.swing.Box.createHorizontalStrut(12));
-        threadRow.add(status);
-
-        JPanel header = new JPanel(new GridBagLayout());
-        header.setBorder(BorderFactory.createEmptyBorder(8, 10, 8, 10));
-        GridBagConstraints c = new GridBagConstraints();
-        c.gridx = 0;
-        c.weightx = 1;
-        c.fill = GridBagConstraints.HORIZONTAL;
-        c.anchor = GridBagConstraints.LINE_START;
-        header.add(session, c);
-        c.insets = new Insets(2, 0, 0, 0);
-        header.add(statistics, c);
-        c.insets = new Insets(8, 0, 0, 0);
-        c.fill = GridBagConstraints.NONE;
-        header.add(threadRow, c);
-        return header;
     }
 
     private void configureCallTree() {
@@ -144,7 +97,7 @@ public final class CallTreePanel extends JPanel {
         hotSpots.setName("hotSpots");
         hotSpots.setDefaultRenderer(TimeShare.class, new TimeShareRenderer());
         hotSpots.setDefaultRenderer(Long.class, new CountRenderer());
-        hotSpots.setDefaultRenderer(org.candor.core.model.MethodInfo.class, new MethodCellRenderer());
+        hotSpots.setDefaultRenderer(MethodInfo.class, new MethodCellRenderer());
         hotSpots.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
         hotSpots.setFillsViewportHeight(true);
         hotSpots.setShowGrid(false);
@@ -202,11 +155,11 @@ public final class CallTreePanel extends JPanel {
         CallTreeModel tree = new CallTreeModel(view.root(), primaryMetric);
         callTree.setModel(DefaultOutlineModel.createOutlineModel(
                 tree, new CallTreeColumns(treeColumns, whole), true, "Method"));
-        sizeColumns(callTree);
+        ColumnWidths.apply(callTree);
         expandHotPath(tree, whole);
 
         hotSpots.setModel(new HotSpotsTableModel(view.hotSpots(), hotSpotColumns, whole));
-        sizeColumns(hotSpots);
+        ColumnWidths.apply(hotSpots);
         hotSpots.getRowSorter().setSortKeys(List.of(new RowSorter.SortKey(1, SortOrder.DESCENDING)));
 
         shown = choice;
@@ -232,34 +185,9 @@ public final class CallTreePanel extends JPanel {
         if (callTree.getRowCount() > 0) callTree.getSelectionModel().setSelectionInterval(0, 0);
     }
 
-    /** The method column takes what the value columns leave; value columns are as wide as their values need. */
-    private static void sizeColumns(JTable table) {
-        FontMetrics fm = table.getFontMetrics(table.getFont());
-        FontMetrics header = table.getFontMetrics(table.getTableHeader().getFont());
-        TableColumnModel columns = table.getColumnModel();
-        for (int i = 0; i < columns.getColumnCount(); i++) {
-            TableColumn column = columns.getColumn(i);
-            Class<?> type = table.getColumnClass(i);
-            if (type == TimeShare.class || type == Long.class) {
-                int values = type == TimeShare.class ? TimeShareRenderer.preferredWidth(fm) : fm.stringWidth("99,999,999,999") + 16;
-                int width = Math.max(values, header.stringWidth(String.valueOf(column.getHeaderValue())) + 32);
-                column.setMinWidth(width * 3 / 4);
-                column.setPreferredWidth(width);
-                column.setMaxWidth(width * 2);
-            } else {
-                column.setPreferredWidth(METHOD_COLUMN_WIDTH);
-            }
-        }
-    }
-
     private static JScrollPane scrolled(JTable table) {
         JScrollPane scroll = new JScrollPane(table);
         scroll.setBorder(BorderFactory.createEmptyBorder());
         return scroll;
-    }
-
-    private static Color warningColor() {
-        Color c = UIManager.getColor("Component.error.focusedBorderColor");
-        return c != null ? c : new Color(0xB0, 0x20, 0x20);
     }
 }

@@ -12,12 +12,16 @@ final class MethodCellRenderer implements TableCellRenderer {
 
     private final HtmlRenderer.Renderer html = HtmlRenderer.createRenderer();
 
+    MethodCellRenderer() {
+        html.setIndent(4); // the outline's tree column has a gap before the text too
+    }
+
     @Override
     public Component getTableCellRendererComponent(JTable table, Object value, boolean selected, boolean focused,
                                                    int row, int column) {
         MethodInfo m = (MethodInfo) value;
         html.setHtml(true);
-        Component c = html.getTableCellRendererComponent(table, MethodText.html(m), selected, focused, row, column);
+        Component c = html.getTableCellRendererComponent(table, "<html>" + MethodText.html(m), selected, focused, row, column);
         if (c instanceof JComponent) ((JComponent) c).setToolTipText(MethodText.tooltip(m));
         return c;
     }

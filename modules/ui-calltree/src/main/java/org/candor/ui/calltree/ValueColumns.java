@@ -25,10 +25,16 @@ final class ValueColumns {
         return new ValueColumns(snapshot, selfMetric(snapshot));
     }
 
-    /** The inclusive time the tree is sorted by and the shares are of: total time, or else the first time metric. */
+    /**
+     * The inclusive time the tree is sorted by and the shares are of: total time, or else the first inclusive time,
+     * or else the first time metric.
+     */
     static int primaryMetric(Snapshot snapshot) {
         int total = snapshot.metricIndex(Metric.TOTAL_TIME.key());
-        return total >= 0 ? total : firstOfUnit(snapshot, Metric.Unit.NANOS);
+        if (total >= 0) return total;
+        List<Metric> all = snapshot.metrics();
+        for (int i = 0; i < all.size(); i++) if (all.get(i).unit() == Metric.Unit.NANOS && all.get(i).inclusive()) return i;
+        return firstOfUnit(snapshot, Metric.Unit.NANOS);
     }
 
     /** The exclusive time hot spots are ranked by: self time, or else the primary metric. */

@@ -16,11 +16,15 @@ import org.openide.windows.WindowManager;
  * already runs: the launcher hands the option to the running instance.
  */
 @ServiceProvider(service = OptionProcessor.class)
-@Messages("OPT_Open=--open FILE.candor\topen a Candor snapshot in a call-tree window")
+@Messages({
+    "OPT_Open_Name=--open FILE.candor",
+    "OPT_Open=Open a Candor snapshot in a call-tree window"
+})
 public final class OpenSnapshotOption extends OptionProcessor {
 
-    private static final Option OPEN = Option.shortDescription(
-            Option.requiredArgument(Option.NO_SHORT_NAME, "open"), "org.candor.ui.snapshot.Bundle", "OPT_Open");
+    private static final String BUNDLE = "org.candor.ui.snapshot.Bundle";
+    private static final Option OPEN = Option.shortDescription(Option.displayName(
+            Option.requiredArgument(Option.NO_SHORT_NAME, "open"), BUNDLE, "OPT_Open_Name"), BUNDLE, "OPT_Open");
 
     @Override
     protected Set<Option> getOptions() {

@@ -41,7 +41,7 @@ public final class SnapshotOpener {
         });
     }
 
-    @Messages("MSG_Opening=Opening {0}")
+    @Messages({"# {0} - file name", "MSG_Opening=Opening {0}"})
     private static void read(Path file) {
         ProgressHandle progress = ProgressHandle.createHandle(Bundle.MSG_Opening(file.getFileName()));
         progress.start();

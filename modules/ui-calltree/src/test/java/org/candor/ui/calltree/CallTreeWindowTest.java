@@ -37,8 +37,9 @@ class CallTreeWindowTest {
     private Snapshot snapshot;
 
     @BeforeAll
-    static void needsDisplay() {
+    static void needsDisplay() throws Exception {
         GuiTests.assumeDisplay();
+        GuiTests.useApplicationLookAndFeel();
         FailOnThreadViolationRepaintManager.install();
     }
 
@@ -47,12 +48,16 @@ class CallTreeWindowTest {
         // Through a real file, as the application opens it.
         Path file = dir.resolve("shop.candor");
         SnapshotWriter.write(TestSnapshots.shop(), file);
-        snapshot = SnapshotReader.read(file);
+        show(file, SnapshotReader.read(file));
+    }
 
-        robot = BasicRobot.robotWithNewAwtHierarchy();
+    /** Shows the snapshot's window in a frame and waits until its first view is computed. */
+    private void show(Path file, Snapshot s) {
+        snapshot = s;
+        robot = BasicRobot.robotWithNewAwtHierarchy(); // before the frame: it only sees windows made after it
         JFrame frame = execute(() -> {
             JFrame f = new JFrame("Candor call tree");
-            f.add(new CallTreeTopComponent(file, snapshot));
+            f.add(new CallTreeTopComponent(file, s));
             f.setLocation(100, 100); // no window manager under Xvfb: a frame left at 0,0 moves and clicks miss
             return f;
         });
@@ -130,6 +135,23 @@ class CallTreeWindowTest {
                 .startsWith("com.acme.shop.db.OrderRepository.findByCustomer");
 
         GuiTests.screenshot(window.target(), "hot-spots-merged");
+    }
+
+    @Test
+    void aMillionNodeTreeOpensAndExpandsWithoutFreezing(@TempDir Path dir) throws Exception {
+        window.cleanUp();
+        show(dir.resolve("wide.candor"), TestSnapshots.wide(1000)); // 1,001,001 nodes, merged in the background
+
+        long expandMillis = execute(() -> {
+            long start = System.nanoTime();
+            CallTreeRow first = (CallTreeRow) outline().getValueAt(0, METHOD);
+            outline().expandPath(CallTreeModel.pathTo(first));
+            return (System.nanoTime() - start) / 1_000_000;
+        });
+
+        assertThat(expandMillis).as("milliseconds the event thread takes to expand 1,000 children").isLessThan(1000);
+        assertThat(execute(() -> outline().getRowCount())).isEqualTo(2000);
+        assertThat(methodAt(1)).isEqualTo("Wide.m999()");
     }
 
     private Outline outline() {

@@ -27,6 +27,11 @@ final class GuiTests {
         Assumptions.abort(why);
     }
 
+    /** The application's look and feel (see the branding module), so that screenshots show what users see. */
+    static void useApplicationLookAndFeel() throws Exception {
+        javax.swing.SwingUtilities.invokeAndWait(com.formdev.flatlaf.FlatLightLaf::setup);
+    }
+
     /** Saves a PNG of the component as target/screenshots/NAME.png and returns its path. */
     static Path screenshot(Component c, String name) throws IOException {
         Path dir = Path.of(System.getProperty("candor.screenshots", "target/screenshots"));

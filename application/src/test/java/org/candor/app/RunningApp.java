@@ -1,0 +1,96 @@
+package org.candor.app;
+
+import java.awt.Rectangle;
+import java.awt.Robot;
+import java.awt.Toolkit;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import javax.imageio.ImageIO;
+
+/** The assembled application started through its launcher, with its own userdir; closing it stops it. */
+final class RunningApp implements AutoCloseable {
+
+    private final Process process;
+    private final Path userdir;
+    private final Path output;
+
+    private RunningApp(Process process, Path userdir, Path output) {
+        this.process = process;
+        this.userdir = userdir;
+        this.output = output;
+    }
+
+    /** Starts {@code app}/bin/candor on the given JDK with {@code --nosplash --userdir userdir} and the arguments. */
+    static RunningApp start(Path app, Path jdk, Path userdir, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(app.resolve("bin/candor").toString(),
+                "--jdkhome", jdk.toString(), "--nosplash", "--userdir", userdir.toString()));
+        command.addAll(List.of(args));
+        Path output = userdir.resolveSibling(userdir.getFileName() + ".out");
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        return new RunningApp(p, userdir, output);
+    }
+
+    Path messagesLog() { return userdir.resolve("var/log/messages.log"); }
+
+    /** Waits until messages.log has a line containing {@code text}; fails when the application exits or time is up. */
+    void awaitLog(String text, Duration limit) throws Exception {
+        long end = System.nanoTime() + limit.toNanos();
+        while (System.nanoTime() < end) {
+            if (log().contains(text)) return;
+            if (!process.isAlive()) throw new AssertionError("the application exited (" + process.exitValue()
+                    + ") before logging \"" + text + "\"; its output:\n" + output());
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no \"" + text + "\" in messages.log after " + limit + "; the log:\n" + log());
+    }
+
+    String log() throws IOException {
+        return Files.exists(messagesLog()) ? Files.readString(messagesLog(), StandardCharsets.UTF_8) : "";
+    }
+
+    /** What the launcher and the JVM printed (stdout and stderr). */
+    String output() throws IOException {
+        return Files.exists(output) ? Files.readString(output, StandardCharsets.UTF_8) : "";
+    }
+
+    /** Saves the whole screen as a PNG: with ImageMagick's import where installed, else with AWT's robot. */
+    static void screenshot(Path png) throws Exception {
+        Files.createDirectories(png.getParent());
+        Files.deleteIfExists(png);
+        try {
+            Process p = new ProcessBuilder("import", "-window", "root", png.toString()).inheritIO().start();
+            if (p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0) return;
+        } catch (IOException noImageMagick) {
+            // fall through to the robot
+        }
+        Rectangle screen = new Rectangle(Toolkit.getDefaultToolkit().getScreenSize());
+        ImageIO.write(new Robot().createScreenCapture(screen), "png", png.toFile());
+    }
+
+    /** Ends the application: TERM to the JVM and the launcher (a JVM shuts down cleanly on it), KILL if it lingers. */
+    @Override
+    public void close() {
+        List<ProcessHandle> all = new ArrayList<>();
+        process.descendants().forEach(all::add);
+        all.add(process.toHandle());
+        all.forEach(ProcessHandle::destroy);
+        for (ProcessHandle h : all) {
+            try {
+                h.onExit().get(20, TimeUnit.SECONDS);
+            } catch (TimeoutException | ExecutionException e) {
+                h.destroyForcibly();
+            } catch (InterruptedException e) {
+                h.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
