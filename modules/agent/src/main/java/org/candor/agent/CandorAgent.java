@@ -42,7 +42,9 @@ public final class CandorAgent {
             return;
         }
         AgentLog.configure(options.quiet(), options.verbose());
-        ProbeLimits.set(options.maxNodes(), options.maxDepth(), options.maxThreads());
+        int maxNodes = options.maxNodes() > 0 ? options.maxNodes()
+                : ProbeLimits.defaultMaxNodes(Runtime.getRuntime().maxMemory());
+        ProbeLimits.set(maxNodes, options.maxDepth(), options.maxThreads());
         ProbeClasses.preload();
         AgentLog.debug("clock " + Clock.sourceName() + ", scheme " + options.scheme());
 

@@ -11,6 +11,7 @@ final class NodeBudget {
     private static final Object LOCK = new Object();
     private static long granted;
     private static boolean exhausted;
+    private static boolean heapFull;
 
     private NodeBudget() {}
 
@@ -28,6 +29,19 @@ final class NodeBudget {
         }
     }
 
+    /** No more nodes for anyone: the heap ran short while a tree grew. */
+    static void exhaust() {
+        synchronized (LOCK) {
+            granted = Long.MAX_VALUE / 2;
+            exhausted = true;
+            heapFull = true;
+        }
+    }
+
+    static boolean heapFull() {
+        synchronized (LOCK) { return heapFull; }
+    }
+
     static boolean exhausted() {
         synchronized (LOCK) { return exhausted; }
     }
@@ -37,6 +51,7 @@ final class NodeBudget {
         synchronized (LOCK) {
             granted = 0;
             exhausted = false;
+            heapFull = false;
         }
     }
 }

@@ -6,7 +6,7 @@ package org.candor.probe;
  */
 public final class ProbeLimits {
 
-    /** Call-tree nodes over all threads. A node is about 40 bytes with its index entry. */
+    /** Call-tree nodes over all threads. A node costs about 60 bytes of the target's heap, its index included. */
     static volatile int maxNodes = 4_000_000;
     /** Open frames recorded per thread; deeper frames are counted as dropped. */
     static volatile int maxDepth = 100_000;
@@ -23,6 +23,15 @@ public final class ProbeLimits {
     }
 
     public static int maxNodes() { return maxNodes; }
+
+    /**
+     * The default node limit for a heap: at most an eighth of the target's maximum heap goes to call trees, and
+     * never more than 4 million nodes (about 240 MB).
+     */
+    public static int defaultMaxNodes(long maxHeapBytes) {
+        long byHeap = maxHeapBytes / 8 / 60;
+        return (int) Math.max(50_000, Math.min(4_000_000, byHeap));
+    }
     public static int maxDepth() { return maxDepth; }
     public static int maxThreads() { return maxThreads; }
 }

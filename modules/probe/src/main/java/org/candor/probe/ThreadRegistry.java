@@ -43,4 +43,7 @@ public final class ThreadRegistry {
     }
 
     public static boolean nodeLimitReached() { return NodeBudget.exhausted(); }
+
+    /** True when growing a tree once failed for lack of heap, and recording new call paths stopped there. */
+    public static boolean heapLimitReached() { return NodeBudget.heapFull(); }
 }

@@ -137,18 +137,38 @@ public final class ThreadState {
             if (more == 0) return -1;
             nodesGranted += more;
         }
-        if (n >= nodeMethod.length) growNodes(n + 1);
+        if (n >= nodeMethod.length || (indexSize + 1) * 2 > indexKeys.length) {
+            try {
+                if (n >= nodeMethod.length) growNodes(n + 1);
+                if ((indexSize + 1) * 2 > indexKeys.length) {
+                    rehash();
+                    slot = freeSlot(key);
+                }
+            } catch (OutOfMemoryError heapFull) {
+                // the target's heap matters more than our tree: stop adding nodes anywhere
+                NodeBudget.exhaust();
+                return -1;
+            }
+        }
         nodeMethod[n] = methodId;
         nodeParent[n] = parent;
         indexKeys[slot] = key;
         indexNodes[slot] = n;
-        if (++indexSize * 2 > indexKeys.length) rehash();
+        indexSize++;
         nodeCount = n + 1;
         return n;
     }
 
+    private int freeSlot(long key) {
+        int mask = indexKeys.length - 1;
+        int h = mix(key) & mask;
+        while (indexKeys[h] != 0) h = (h + 1) & mask;
+        return h;
+    }
+
+    /** Grows by half, not double: a big tree's arrays are copied while the old ones are still alive. */
     private void growNodes(int min) {
-        int cap = Math.max(min, nodeMethod.length * 2);
+        int cap = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(min, nodeMethod.length + (nodeMethod.length >> 1)));
         nodeMethod = Grow.copy(nodeMethod, cap);
         nodeParent = Grow.copy(nodeParent, cap);
         nodeCalls = Grow.copy(nodeCalls, cap);

@@ -32,7 +32,7 @@ public final class AgentOptions {
     private final List<String> includes = new ArrayList<>();
     private final List<String> excludes = new ArrayList<>();
     private boolean defaultExcludes = true;
-    private int maxNodes = 4_000_000;
+    private int maxNodes;
     private int maxDepth = 100_000;
     private int maxThreads = 10_000;
     private boolean quiet;
@@ -157,6 +157,7 @@ public final class AgentOptions {
     public List<String> includes() { return Collections.unmodifiableList(includes); }
     public List<String> excludes() { return Collections.unmodifiableList(excludes); }
     public boolean defaultExcludes() { return defaultExcludes; }
+    /** 0 when not set: the agent then sizes the limit to the target's heap. */
     public int maxNodes() { return maxNodes; }
     public int maxDepth() { return maxDepth; }
     public int maxThreads() { return maxThreads; }

@@ -70,6 +70,7 @@ public final class SnapshotOnExit implements Runnable {
         s.putStat("instrumentation.time_ns", stats.transformNanos.get());
         s.putStat("threads.not_recorded", ThreadRegistry.threadsNotRecorded());
         s.putStat(Snapshot.STAT_NODE_LIMIT, ThreadRegistry.nodeLimitReached() ? ProbeLimits.maxNodes() : 0);
+        s.putStat("nodes.heap_full", ThreadRegistry.heapLimitReached() ? 1 : 0);
         return s;
     }
 }
