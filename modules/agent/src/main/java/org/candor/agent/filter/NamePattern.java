@@ -3,6 +3,7 @@ package org.candor.agent.filter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.candor.core.model.Descriptors;
 
 /**
  * One include or exclude pattern. Forms (TAU's slashes are accepted for dots: {@code java/lang} = {@code java.lang}):
@@ -143,8 +144,8 @@ public final class NamePattern {
     }
 
     private boolean parametersMatch(String descriptor) {
-        List<String> types = JavaTypes.parameterTypes(descriptor);
-        if (types.size() != params.size()) return false;
+        List<String> types = Descriptors.parameterTypes(descriptor);
+        if (types == null || types.size() != params.size()) return false;
         for (int i = 0; i < types.size(); i++) {
             String fq = types.get(i);
             String simple = fq.substring(fq.lastIndexOf('.') + 1);

@@ -1,5 +1,8 @@
 package org.candor.core.model;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /** Turns JVM descriptors into the Java-like text people read. */
 public final class Descriptors {
 
@@ -7,32 +10,46 @@ public final class Descriptors {
 
     /** {@code (Ljava/lang/String;[I)V} becomes {@code (String, int[])}; a malformed descriptor is returned as is. */
     public static String javaParameters(String descriptor) {
-        if (descriptor.isEmpty() || descriptor.charAt(0) != '(') return descriptor;
+        List<String> types = parameterTypes(descriptor);
+        if (types == null) return descriptor;
         StringBuilder out = new StringBuilder("(");
+        for (int i = 0; i < types.size(); i++) {
+            if (i > 0) out.append(", ");
+            String t = types.get(i);
+            out.append(t.substring(t.lastIndexOf('.') + 1));
+        }
+        return out.append(')').toString();
+    }
+
+    /**
+     * {@code (Ljava/lang/String;[I)V} gives {@code [java.lang.String, int[]]}: qualified Java names with dots
+     * ({@code $} kept for nested classes). Null when the descriptor is malformed.
+     */
+    public static List<String> parameterTypes(String descriptor) {
+        if (descriptor.isEmpty() || descriptor.charAt(0) != '(') return null;
+        List<String> out = new ArrayList<>();
         int i = 1;
-        boolean first = true;
         while (i < descriptor.length() && descriptor.charAt(i) != ')') {
             int dims = 0;
-            while (descriptor.charAt(i) == '[') { dims++; i++; }
+            while (i < descriptor.length() && descriptor.charAt(i) == '[') { dims++; i++; }
+            if (i >= descriptor.length()) return null;
             String type;
             char c = descriptor.charAt(i);
             if (c == 'L') {
                 int end = descriptor.indexOf(';', i);
-                if (end < 0) return descriptor;
-                String internal = descriptor.substring(i + 1, end);
-                type = internal.substring(internal.lastIndexOf('/') + 1);
+                if (end < 0) return null;
+                type = descriptor.substring(i + 1, end).replace('/', '.');
                 i = end + 1;
             } else {
                 type = primitive(c);
-                if (type == null) return descriptor;
+                if (type == null) return null;
                 i++;
             }
-            if (!first) out.append(", ");
-            out.append(type);
-            for (int d = 0; d < dims; d++) out.append("[]");
-            first = false;
+            StringBuilder t = new StringBuilder(type);
+            for (int d = 0; d < dims; d++) t.append("[]");
+            out.add(t.toString());
         }
-        return out.append(')').toString();
+        return i < descriptor.length() ? out : null;
     }
 
     private static String primitive(char c) {
@@ -45,7 +62,6 @@ public final class Descriptors {
             case 'J': return "long";
             case 'F': return "float";
             case 'D': return "double";
-            case 'V': return "void";
             default: return null;
         }
     }
