@@ -58,10 +58,12 @@ public final class AgentCheck {
             org.candor.bench.variants.VariantLeaves.copy(i);
             org.candor.bench.variants.VariantLeaves.copyNoClock(i);
             org.candor.bench.variants.VariantLeaves.copyLastChild(i);
+            org.candor.bench.variants.VariantLeaves.copyTidArray(i);
+            org.candor.bench.variants.VariantLeaves.copyTidLastChild(i);
         }
         long added = org.candor.bench.variants.CopyProbe.state().calls() - before;
-        if (added != 3L * CALLS) {
-            throw new IllegalStateException("the bench probe copies recorded " + added + " of " + 3 * CALLS + " calls");
+        if (added != 5L * CALLS) {
+            throw new IllegalStateException("the bench probe copies recorded " + added + " of " + 5 * CALLS + " calls");
         }
         int pos = org.candor.bench.floor.FloorBuffer.current().position();
         org.candor.bench.floor.FloorLeaf.leaf(1);

@@ -44,6 +44,8 @@ public class ProbeVariants {
     @Benchmark public int copy() { return VariantLeaves.copy(x); }
     @Benchmark public int copyNoClock() { return VariantLeaves.copyNoClock(x); }
     @Benchmark public int copyStaticState() { return VariantLeaves.copyStaticState(x); }
+    @Benchmark public int copyTidArray() { return VariantLeaves.copyTidArray(x); }
+    @Benchmark public int copyTidLastChild() { return VariantLeaves.copyTidLastChild(x); }
     @Benchmark public int copyLastChild() { return VariantLeaves.copyLastChild(x); }
     @Benchmark public int clockOnly() { return VariantLeaves.clockOnly(x); }
     @Benchmark public int nanoTimeOnly() { return VariantLeaves.nanoTimeOnly(x); }

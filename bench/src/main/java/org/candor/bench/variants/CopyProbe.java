@@ -12,7 +12,33 @@ public final class CopyProbe {
     /** Variant "staticState": no ThreadLocal, one state in a plain static field (a lower bound, single-threaded). */
     static CopyState shared = new CopyState();
 
+    /** Variant "tidArray": states indexed by thread id, checked by owner id; misses fall back to the ThreadLocal. */
+    private static final CopyState[] BY_TID = new CopyState[1 << 12];
+
     private CopyProbe() {}
+
+    static CopyState enterTidArray(int methodId) {
+        long id = Thread.currentThread().getId();
+        CopyState ts = BY_TID[(int) id & (BY_TID.length - 1)];
+        if (ts == null || ts.ownerId != id) ts = installTid(id);
+        ts.enter(methodId);
+        return ts;
+    }
+
+    /** Variants "tidArray" and "lastChild" together. */
+    static CopyState enterTidLastChild(int methodId) {
+        long id = Thread.currentThread().getId();
+        CopyState ts = BY_TID[(int) id & (BY_TID.length - 1)];
+        if (ts == null || ts.ownerId != id) ts = installTid(id);
+        ts.enterLastChild(methodId);
+        return ts;
+    }
+
+    private static CopyState installTid(long id) {
+        CopyState ts = STATE.get();
+        BY_TID[(int) id & (BY_TID.length - 1)] = ts;
+        return ts;
+    }
 
     public static CopyState state() {
         return STATE.get();
@@ -48,5 +74,15 @@ public final class CopyProbe {
         CopyState ts = STATE.get();
         ts.enterLastChild(methodId);
         return ts;
+    }
+
+    static CopyState enterFfm(int methodId) {
+        CopyState ts = STATE.get();
+        ts.enterFfm(methodId);
+        return ts;
+    }
+
+    static void exitFfm(CopyState ts, int frame) {
+        ts.exitFfm(frame);
     }
 }

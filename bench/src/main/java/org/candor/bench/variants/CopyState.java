@@ -31,9 +31,12 @@ public final class CopyState {
 
     long droppedCalls;
     private final boolean recording;
+    /** Variant "tidArray": the id of the owning thread (HotSpot never reuses thread ids). */
+    final long ownerId;
 
     CopyState() {
         recording = true;
+        ownerId = Thread.currentThread().getId();
         nodeMethod[0] = -1;
         nodeParent[0] = -1;
     }
@@ -134,6 +137,39 @@ public final class CopyState {
         }
         nodeCalls[node]++;
         frameStart[d] = Clock.now();
+    }
+
+    // ---- variant: the copy with the FFM critical rdtsc (JDK 22+) instead of the JNI one ----
+
+    void enterFfm(int methodId) {
+        if (!recording) return;
+        int d = ++depth;
+        int[] frames = frameNode;
+        if (d >= frames.length && (frames = growFrames(d)) == null) {
+            droppedCalls++;
+            return;
+        }
+        int parent = frames[d - 1];
+        int node = parent < 0 ? -1 : child(parent, methodId);
+        frames[d] = node;
+        if (node < 0) {
+            droppedCalls++;
+            return;
+        }
+        nodeCalls[node]++;
+        frameStart[d] = FfmClock.now();
+    }
+
+    void exitFfm(int frame) {
+        long now = FfmClock.now();
+        int d = depth;
+        if (d == frame && d < frameNode.length && d > 0) {
+            int node = frameNode[d];
+            if (node >= 0) nodeTicks[node] += now - frameStart[d];
+            depth = d - 1;
+            return;
+        }
+        closeDownTo(frame, now);
     }
 
     // ---- unchanged copies of the rest ----

@@ -58,6 +58,36 @@ public final class VariantLeaves {
         }
     }
 
+    /** The copy with the ThreadLocal replaced by an array indexed by thread id (ThreadLocal on a miss). */
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE)
+    public static int copyTidArray(int x) {
+        CopyState ts = CopyProbe.enterTidArray(17);
+        int frame = ts.depth;
+        try {
+            int r = x * 31 + 1;
+            CopyProbe.exit(ts, frame);
+            return r;
+        } catch (Throwable t) {
+            CopyProbe.exit(ts, frame);
+            throw t;
+        }
+    }
+
+    /** The copy with both the thread-id array and the last-child cache. */
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE)
+    public static int copyTidLastChild(int x) {
+        CopyState ts = CopyProbe.enterTidLastChild(18);
+        int frame = ts.depth;
+        try {
+            int r = x * 31 + 1;
+            CopyProbe.exit(ts, frame);
+            return r;
+        } catch (Throwable t) {
+            CopyProbe.exit(ts, frame);
+            throw t;
+        }
+    }
+
     /** The copy with a per-node last-child cache in front of the (parent, method) hash index. */
     @CompilerControl(CompilerControl.Mode.DONT_INLINE)
     public static int copyLastChild(int x) {
@@ -104,5 +134,41 @@ public final class VariantLeaves {
     /** The floor without its two clock reads: ThreadLocal buffer, two records. */
     public static int floorNoClock(int x) {
         return FloorLeaf.leafNoClock(x);
+    }
+
+    // ---- JDK 22+ only (ProbeVariantsFfm) ----
+
+    /** The copy of the real probe with the FFM critical rdtsc instead of the JNI one. */
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE)
+    public static int copyFfmClock(int x) {
+        CopyState ts = CopyProbe.enterFfm(15);
+        int frame = ts.depth;
+        try {
+            int r = x * 31 + 1;
+            CopyProbe.exitFfm(ts, frame);
+            return r;
+        } catch (Throwable t) {
+            CopyProbe.exitFfm(ts, frame);
+            throw t;
+        }
+    }
+
+    /** Only two FFM critical rdtsc reads. */
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE)
+    public static int ffmClockOnly(int x) {
+        long t0 = FfmClock.now();
+        int r = x * 31 + 1;
+        long t1 = FfmClock.now();
+        return r ^ (int) (t1 - t0);
+    }
+
+    /** The floor (ThreadLocal buffer + two time stamps) with the FFM critical rdtsc. */
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE)
+    public static int floorFfm(int x) {
+        org.candor.bench.floor.FloorBuffer b = org.candor.bench.floor.FloorBuffer.current();
+        b.record(16, FfmClock.now());
+        int r = x * 31 + 1;
+        b.record(~16, FfmClock.now());
+        return r;
     }
 }
