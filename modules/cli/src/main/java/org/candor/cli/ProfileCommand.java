@@ -32,7 +32,9 @@ final class ProfileCommand implements Command {
                 + "  --agent-option K=V       pass any other agent option\n\n"
                 + "patterns: com.acme (a package or class and everything below it), com.acme.* (one package),\n"
                 + "  com.acme.** (with subpackages), com.acme.Cache.get* (methods), com.acme.Server.handle(String, int)\n\n"
-                + "Everything after -- is the target's command line, unchanged. The exit code is the target's.\n\n"
+                + "Everything after -- is the target's command line, unchanged. The exit code is the target's.\n"
+                + "A command that is not a java launcher (a script that starts java) gets the agents through\n"
+                + "JAVA_TOOL_OPTIONS; its JVM then prints a 'Picked up JAVA_TOOL_OPTIONS' line on stderr.\n\n"
                 + "example:\n"
                 + "  candor profile --include com.acme.** -o run.candor -- java -cp app.jar com.acme.Main input.txt\n";
     }

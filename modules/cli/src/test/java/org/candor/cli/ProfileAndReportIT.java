@@ -76,6 +76,19 @@ class ProfileAndReportIT {
     }
 
     @Test
+    void aScriptThatStartsJavaIsProfiledThroughJavaToolOptions() throws Exception {
+        Path script = dir.resolve("run-demo.sh");
+        Files.writeString(script, "#!/bin/sh\nexec \"" + CandorCli.JAVA + "\" -jar \"" + CandorCli.demoJar() + "\" \"$@\"\n");
+        script.toFile().setExecutable(true);
+        Path out = dir.resolve("script.candor");
+        CandorCli r = CandorCli.run("profile", "--include", "org.candor.demo.**", "-o", out.toString(), "--",
+                script.toString(), "2000");
+        assertThat(r.exitCode).as(r.toString()).isZero();
+        assertThat(r.stdout).isEqualTo(plain.stdout);
+        assertThat(r.stderr).contains("Picked up JAVA_TOOL_OPTIONS").contains("candor: wrote " + out + ": 3 threads");
+    }
+
+    @Test
     void theDemoCommandProfilesAndPrintsTheTree() throws Exception {
         CandorCli r = CandorCli.run("demo", "--orders", "3000", "--min-percent", "0.5");
         assertThat(r.exitCode).as(r.toString()).isZero();
