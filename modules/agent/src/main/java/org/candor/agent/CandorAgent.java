@@ -9,6 +9,8 @@ import org.candor.agent.instrument.MethodRegistry;
 import org.candor.agent.options.AgentOptions;
 import org.candor.agent.options.OptionException;
 import org.candor.agent.scheme.TotalScheme;
+import org.candor.agent.sampling.SamplingSnapshots;
+import org.candor.agent.snapshot.InstrumentationSnapshots;
 import org.candor.agent.snapshot.SnapshotOnExit;
 import org.candor.probe.Clock;
 import org.candor.probe.HiddenClasses;
@@ -42,18 +44,31 @@ public final class CandorAgent {
             return;
         }
         AgentLog.configure(options.quiet(), options.verbose());
+        if (options.mode() == AgentOptions.Mode.SAMPLE) {
+            startSampling(options);
+            return;
+        }
         int maxNodes = options.maxNodes() > 0 ? options.maxNodes()
                 : ProbeLimits.defaultMaxNodes(Runtime.getRuntime().maxMemory());
         ProbeLimits.set(maxNodes, options.maxDepth(), options.maxThreads());
         ProbeClasses.preload();
         AgentLog.debug("clock " + Clock.sourceName() + ", scheme " + options.scheme());
-
         MethodRegistry registry = new MethodRegistry();
         InstrumentationStats stats = new InstrumentationStats();
-        new SnapshotOnExit(options, registry, stats).install();
+        new SnapshotOnExit(options, new InstrumentationSnapshots(options, registry, stats)).install();
         CandorTransformer transformer = new CandorTransformer(inst, filter, registry, stats);
         HiddenClasses.install(transformer);
         TotalScheme.start(inst, transformer, filter);
         AgentLog.debug("instrumented " + stats.classesInstrumented.get() + " loaded classes at start");
+    }
+
+    /** Sampling changes no bytecode: the native sampler runs already; the agent only writes its snapshot. */
+    private static void startSampling(AgentOptions options) {
+        try {
+            new SnapshotOnExit(options, SamplingSnapshots.start(options)).install();
+        } catch (IllegalStateException e) {
+            AgentLog.error(e.getMessage());
+            System.exit(2);
+        }
     }
 }

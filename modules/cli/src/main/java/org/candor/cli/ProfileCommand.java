@@ -21,6 +21,8 @@ final class ProfileCommand implements Command {
     @Override public String usage() {
         return "usage: candor profile [options] -o FILE.candor -- java <the program's own arguments...>\n\n"
                 + "  -o, --output FILE        the snapshot to write (required)\n"
+                + "  --mode instrument|sample instrument: exact counts and times from probes in the bytecode (default)\n"
+                + "                           sample: stack samples from libcandor.so, no bytecode changed\n"
                 + "  --scheme total           instrument every method of every class that passes the filters\n"
                 + "  --include LIST           only these classes/methods (comma-separated patterns)\n"
                 + "  --exclude LIST           never these (TAU syntax works too: java/lang,sun)\n"
@@ -29,14 +31,21 @@ final class ProfileCommand implements Command {
                 + "  --max-nodes N            call-tree nodes kept over all threads (default: an eighth of the\n"
                 + "                           target's heap at ~60 bytes a node, at most 4000000)\n"
                 + "  --max-depth N            frames recorded per thread (default 100000)\n"
-                + "  --agent-option K=V       pass any other agent option\n\n"
+                + "  --agent-option K=V       pass any other agent option\n"
+                + "sampling:\n"
+                + "  --event cpu|wall         cpu: running threads, by CPU time (default); wall: all threads, by\n"
+                + "                           elapsed time, sleeping and waiting ones too\n"
+                + "  --interval T             time between samples: 100us, 1ms (cpu default), 10ms (wall default);\n"
+                + "                           randomised a little so it never keeps step with the program\n"
+                + "  --depth N                deepest stack recorded (default 1024)\n\n"
                 + "patterns: com.acme (a package or class and everything below it), com.acme.* (one package),\n"
                 + "  com.acme.** (with subpackages), com.acme.Cache.get* (methods), com.acme.Server.handle(String, int)\n\n"
                 + "Everything after -- is the target's command line, unchanged. The exit code is the target's.\n"
                 + "A command that is not a java launcher (a script that starts java) gets the agents through\n"
                 + "JAVA_TOOL_OPTIONS; its JVM then prints a 'Picked up JAVA_TOOL_OPTIONS' line on stderr.\n\n"
-                + "example:\n"
-                + "  candor profile --include com.acme.** -o run.candor -- java -cp app.jar com.acme.Main input.txt\n";
+                + "examples:\n"
+                + "  candor profile --include com.acme.** -o run.candor -- java -cp app.jar com.acme.Main input.txt\n"
+                + "  candor profile --mode sample --interval 1ms -o run.candor -- java -jar app.jar\n";
     }
 
     @Override
@@ -44,24 +53,28 @@ final class ProfileCommand implements Command {
         Args args = new Args(name(), argList);
         ProfileSettings settings = new ProfileSettings().option("quiet");
         Path output = null;
-        while (args.hasNext()) {
-            String a = args.next();
-            switch (a) {
-                case "-o": case "--output": output = Path.of(args.value(a)); break;
-                case "--scheme": settings.scheme(args.value(a)); break;
-                case "--include": settings.include(args.value(a)); break;
-                case "--exclude": settings.exclude(args.value(a)); break;
-                case "--no-default-excludes": settings.defaultExcludes(false); break;
-                case "--max-nodes": settings.option("maxnodes=" + args.intValue(a, 1)); break;
-                case "--max-depth": settings.option("maxdepth=" + args.intValue(a, 1)); break;
-                case "--agent-option": settings.option(args.value(a)); break;
-                default:
-                    if (Args.isOption(a)) throw args.unknown(a);
-                    throw new UsageException("profile: unexpected '" + a + "'; put the target command after '--'");
-            }
-        }
-        if (output == null) throw new UsageException("profile: where should the snapshot go? (-o FILE.candor)");
         try {
+            while (args.hasNext()) {
+                String a = args.next();
+                switch (a) {
+                    case "-o": case "--output": output = Path.of(args.value(a)); break;
+                    case "--scheme": settings.scheme(args.value(a)); break;
+                    case "--mode": settings.mode(args.value(a)); break;
+                    case "--event": settings.event(args.value(a)); break;
+                    case "--interval": settings.interval(args.value(a)); break;
+                    case "--depth": settings.depth(args.intValue(a, 1)); break;
+                    case "--include": settings.include(args.value(a)); break;
+                    case "--exclude": settings.exclude(args.value(a)); break;
+                    case "--no-default-excludes": settings.defaultExcludes(false); break;
+                    case "--max-nodes": settings.option("maxnodes=" + args.intValue(a, 1)); break;
+                    case "--max-depth": settings.option("maxdepth=" + args.intValue(a, 1)); break;
+                    case "--agent-option": settings.option(args.value(a)); break;
+                    default:
+                        if (Args.isOption(a)) throw args.unknown(a);
+                        throw new UsageException("profile: unexpected '" + a + "'; put the target command after '--'");
+                }
+            }
+            if (output == null) throw new UsageException("profile: where should the snapshot go? (-o FILE.candor)");
             settings.validate();
         } catch (ClientException e) {
             throw new UsageException(e.getMessage());

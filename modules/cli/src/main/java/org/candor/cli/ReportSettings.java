@@ -11,7 +11,8 @@ final class ReportSettings {
 
     static final String HELP =
             "  --format text|collapsed|csv   output format (default text)\n"
-          + "  --value calls|self|total      the value reported (default: total for text/csv, self for collapsed)\n"
+          + "  --value calls|self|total      the value reported (default: total for text/csv, self for collapsed);\n"
+          + "                                sampled snapshots also have samples, self_samples (and waiting_time)\n"
           + "  --thread NAME                 only threads with this name (a glob: 'worker-*')\n"
           + "  --merge-threads | --per-thread  one merged tree, or one tree per thread\n"
           + "  --min-percent P               text: hide nodes below P % of their thread's total (default 0.1)\n"
@@ -41,10 +42,11 @@ final class ReportSettings {
         }
     }
 
+    /** calls, self, total, or any metric key of the snapshot (samples, self_samples, waiting_time, ...). */
     private static String value(String v) throws UsageException {
-        switch (v) {
-            case "calls": case "self": case "total": return v;
-            default: throw new UsageException("--value must be calls, self or total, not '" + v + "'");
+        if (!v.matches("[a-z_]+")) {
+            throw new UsageException("--value must be calls, self, total or a metric name such as samples, not '" + v + "'");
         }
+        return v;
     }
 }

@@ -36,7 +36,7 @@ class BadInputIT {
         oneLine(CandorCli.run("profile", "--include", "com..acme", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,
                 "candor: error: pattern 'com..acme' is malformed: empty name segment (two dots, or a dot at an end)");
         oneLine(CandorCli.run("profile", "--agent-option", "colour=red", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,
-                "candor: error: agent option 'colour' is unknown (known: output, scheme, include, exclude, defaultexcludes, "
+                "candor: error: agent option 'colour' is unknown (known: output, mode, scheme, include, exclude, defaultexcludes, "
                         + "maxnodes, maxdepth, maxthreads, quiet, verbose, optfile)");
         oneLine(CandorCli.run("profile", "--scheme", "lazy", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,
                 "candor: error: agent option 'scheme': 'lazy' needs root methods, which this version does not support yet (use total)");

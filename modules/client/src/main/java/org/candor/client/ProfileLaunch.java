@@ -28,7 +28,8 @@ public final class ProfileLaunch {
     public List<String> jvmOptions(Path optionsFile) {
         List<String> opts = new ArrayList<>();
         Path lib = agent.nativeLibrary();
-        if (lib != null) opts.add("-agentpath:" + lib);
+        String nativeOptions = settings.nativeOptions();
+        if (lib != null) opts.add("-agentpath:" + lib + (nativeOptions.isEmpty() ? "" : "=" + nativeOptions));
         opts.add("-javaagent:" + agent.agentJar() + "=optfile=" + optionsFile);
         return opts;
     }
@@ -49,6 +50,10 @@ public final class ProfileLaunch {
     /** Runs the target to its end; the exit code is the target's own. */
     public int run() throws ClientException, InterruptedException {
         settings.validate();
+        if (settings.sampling() && agent.nativeLibrary() == null) {
+            throw new ClientException("sampling needs " + AgentFiles.NATIVE_LIBRARY + ", which is not in " + agent.dir()
+                    + " (build agent-native with g++)");
+        }
         Path optionsFile = null;
         try {
             optionsFile = Files.createTempFile("candor-options", ".txt");

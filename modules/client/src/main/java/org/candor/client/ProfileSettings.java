@@ -14,7 +14,14 @@ import org.candor.agent.options.OptionException;
  */
 public final class ProfileSettings {
 
+    /** The shortest sampling interval libcandor.so accepts. */
+    public static final long MIN_INTERVAL_NS = 10_000;
+
     private Path output;
+    private String mode = "instrument";
+    private String event = "cpu";
+    private Long intervalNanos;
+    private Integer depth;
     private String scheme = "total";
     private final List<String> includes = new ArrayList<>();
     private final List<String> excludes = new ArrayList<>();
@@ -23,6 +30,49 @@ public final class ProfileSettings {
 
     public ProfileSettings output(Path file) { this.output = file.toAbsolutePath(); return this; }
     public ProfileSettings scheme(String s) { this.scheme = s; return this; }
+
+    /** {@code instrument} (probes in the bytecode) or {@code sample} (stack sampling by libcandor.so). */
+    public ProfileSettings mode(String m) throws ClientException {
+        switch (m) {
+            case "instrument": case "sample": this.mode = m; return this;
+            default: throw new ClientException("unknown mode '" + m + "' (known: instrument, sample)");
+        }
+    }
+
+    /** Sampling: {@code cpu} (running threads, by their CPU time) or {@code wall} (all threads, by elapsed time). */
+    public ProfileSettings event(String e) throws ClientException {
+        switch (e) {
+            case "cpu": case "wall": this.event = e; return this;
+            default: throw new ClientException("unknown event '" + e + "' (known: cpu, wall)");
+        }
+    }
+
+    public ProfileSettings interval(String text) throws ClientException {
+        long ns = Durations.parseNanos(text);
+        if (ns < MIN_INTERVAL_NS) {
+            throw new ClientException("interval " + text + " is below the supported floor of "
+                    + Durations.format(MIN_INTERVAL_NS));
+        }
+        this.intervalNanos = ns;
+        return this;
+    }
+
+    public ProfileSettings depth(int frames) throws ClientException {
+        if (frames < 1 || frames > 4096) throw new ClientException("stack depth must be from 1 to 4096, not " + frames);
+        this.depth = frames;
+        return this;
+    }
+
+    public boolean sampling() { return mode.equals("sample"); }
+
+    /** The options of libcandor.so: empty unless sampling. */
+    public String nativeOptions() {
+        if (!sampling()) return "";
+        StringBuilder o = new StringBuilder("sample=").append(event);
+        if (intervalNanos != null) o.append(",interval=").append(intervalNanos);
+        if (depth != null) o.append(",depth=").append(depth);
+        return o.toString();
+    }
     /** One pattern or a comma-separated list of them (TAU: {@code java/lang,sun}). */
     public ProfileSettings include(String patterns) { includes.addAll(split(patterns)); return this; }
     public ProfileSettings exclude(String patterns) { excludes.addAll(split(patterns)); return this; }
@@ -36,7 +86,8 @@ public final class ProfileSettings {
     public List<String> agentOptionLines() {
         List<String> lines = new ArrayList<>();
         if (output != null) lines.add("output=" + output);
-        lines.add("scheme=" + scheme);
+        lines.add("mode=" + mode);
+        if (!sampling()) lines.add("scheme=" + scheme);
         for (String i : includes) lines.add("include=" + i);
         for (String e : excludes) lines.add("exclude=" + e);
         if (!defaultExcludes) lines.add("defaultexcludes=false");

@@ -22,12 +22,16 @@ public final class AgentOptions {
 
     public enum Scheme { TOTAL }
 
+    /** Instrumentation (probes in the bytecode) or sampling (libcandor.so's stack sampler; no bytecode changes). */
+    public enum Mode { INSTRUMENT, SAMPLE }
+
     static final String[] KEYS = {
-        "output", "scheme", "include", "exclude", "defaultexcludes", "maxnodes", "maxdepth", "maxthreads",
+        "output", "mode", "scheme", "include", "exclude", "defaultexcludes", "maxnodes", "maxdepth", "maxthreads",
         "quiet", "verbose", "optfile"
     };
 
     private Path output;
+    private Mode mode = Mode.INSTRUMENT;
     private Scheme scheme = Scheme.TOTAL;
     private final List<String> includes = new ArrayList<>();
     private final List<String> excludes = new ArrayList<>();
@@ -71,6 +75,7 @@ public final class AgentOptions {
     private void set(String key, String value, int fileDepth) throws OptionException {
         switch (key) {
             case "output": output = Paths.get(required(key, value)); break;
+            case "mode": mode = mode(required(key, value)); break;
             case "scheme": scheme = scheme(required(key, value)); break;
             case "include": includes.add(required(key, value)); break;
             case "exclude": excludes.add(required(key, value)); break;
@@ -117,6 +122,14 @@ public final class AgentOptions {
         return value;
     }
 
+    private static Mode mode(String value) throws OptionException {
+        switch (value.toLowerCase(Locale.ROOT)) {
+            case "instrument": case "instrumentation": return Mode.INSTRUMENT;
+            case "sample": case "sampling": return Mode.SAMPLE;
+            default: throw new OptionException("agent option 'mode' has unknown value '" + value + "' (known: instrument, sample)");
+        }
+    }
+
     private static Scheme scheme(String value) throws OptionException {
         switch (value.toLowerCase(Locale.ROOT)) {
             case "total": return Scheme.TOTAL;
@@ -153,6 +166,7 @@ public final class AgentOptions {
         return output != null ? output : Paths.get("candor-" + ProcessHandle.current().pid() + ".candor");
     }
 
+    public Mode mode() { return mode; }
     public Scheme scheme() { return scheme; }
     public List<String> includes() { return Collections.unmodifiableList(includes); }
     public List<String> excludes() { return Collections.unmodifiableList(excludes); }

@@ -6,7 +6,6 @@ import java.time.Instant;
 import java.util.Properties;
 import org.candor.agent.options.AgentOptions;
 import org.candor.core.model.SnapshotInfo;
-import org.candor.probe.Clock;
 
 /** The description of this session that goes into the snapshot. */
 public final class SessionInfo {
@@ -23,14 +22,12 @@ public final class SessionInfo {
         }
     }
 
+    /** What every session records; each mode adds its own keys (mode, scheme or event, clock...). */
     public static SnapshotInfo describe(AgentOptions options, Instant start, Instant end) {
         SnapshotInfo info = new SnapshotInfo()
                 .put(SnapshotInfo.CANDOR_VERSION, candorVersion())
-                .put(SnapshotInfo.MODE, "instrumentation")
-                .put(SnapshotInfo.SCHEME, options.scheme().name().toLowerCase(java.util.Locale.ROOT))
                 .put(SnapshotInfo.INCLUDE, String.join(",", options.includes()))
                 .put(SnapshotInfo.EXCLUDE, String.join(",", options.excludes()))
-                .put(SnapshotInfo.CLOCK, Clock.sourceName())
                 .put(SnapshotInfo.JVM_NAME, System.getProperty("java.vm.name"))
                 .put(SnapshotInfo.JVM_VERSION, System.getProperty("java.runtime.version", System.getProperty("java.version")))
                 .put(SnapshotInfo.JVM_VENDOR, System.getProperty("java.vm.vendor"))

@@ -105,7 +105,7 @@ class AgentBehaviourIT {
         assertThat(run.exitCode).isEqualTo(2);
         assertThat(run.stdout).isEmpty();
         assertThat(run.stderr.trim()).isEqualTo(
-                "candor: error: agent option 'colour' is unknown (known: output, scheme, include, exclude, "
+                "candor: error: agent option 'colour' is unknown (known: output, mode, scheme, include, exclude, "
                         + "defaultexcludes, maxnodes, maxdepth, maxthreads, quiet, verbose, optfile)");
         assertThat(Files.exists(run.snapshot)).isFalse();
 

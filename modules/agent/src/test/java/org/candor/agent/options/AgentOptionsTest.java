@@ -32,7 +32,7 @@ class AgentOptionsTest {
     @Test
     void badOptionsAreNamedInOneLine() {
         assertThatThrownBy(() -> AgentOptions.parse("colour=blue"))
-                .hasMessageStartingWith("agent option 'colour' is unknown (known: output, scheme,");
+                .hasMessageStartingWith("agent option 'colour' is unknown (known: output, mode, scheme,");
         assertThatThrownBy(() -> AgentOptions.parse("maxnodes=-3"))
                 .hasMessage("agent option 'maxnodes' must be a whole number from 1 to 2147483647, not '-3'");
         assertThatThrownBy(() -> AgentOptions.parse("scheme=fast"))

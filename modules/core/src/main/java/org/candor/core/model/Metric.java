@@ -18,6 +18,15 @@ public final class Metric {
     /** Exclusive wall time: the method's own code only. */
     public static final Metric SELF_TIME = new Metric("self_time", "Self time", Unit.NANOS);
 
+    /** Samples whose stack holds the node (sampling). */
+    public static final Metric SAMPLES = new Metric("samples", "Samples", Unit.COUNT, true);
+    /** Samples whose leaf is the node (sampling). */
+    public static final Metric SELF_SAMPLES = new Metric("self_samples", "Self samples", Unit.COUNT);
+    /** Wall-clock sampling: the part of total time the thread was not running (sleeping, waiting, blocked). */
+    public static final Metric WAITING_TIME = new Metric("waiting_time", "Waiting time", Unit.NANOS, true);
+    /** Wall-clock sampling: the part of self time the thread was not running. */
+    public static final Metric SELF_WAITING_TIME = new Metric("self_waiting_time", "Self waiting time", Unit.NANOS);
+
     private final String key;
     private final String label;
     private final Unit unit;

@@ -39,6 +39,17 @@ public final class Snapshot {
         return List.of(Metric.CALLS, Metric.TOTAL_TIME, Metric.SELF_TIME);
     }
 
+    /**
+     * The metrics of a sampled profile: estimated times (samples × interval) and the sample counts themselves;
+     * wall-clock sampling adds the time the thread was not running.
+     */
+    public static List<Metric> samplingMetrics(boolean wallClock) {
+        return wallClock
+                ? List.of(Metric.TOTAL_TIME, Metric.SELF_TIME, Metric.SAMPLES, Metric.SELF_SAMPLES,
+                        Metric.WAITING_TIME, Metric.SELF_WAITING_TIME)
+                : List.of(Metric.TOTAL_TIME, Metric.SELF_TIME, Metric.SAMPLES, Metric.SELF_SAMPLES);
+    }
+
     public SnapshotInfo info() { return info; }
     public List<Metric> metrics() { return metrics; }
     public MethodTable methods() { return methods; }

@@ -13,6 +13,10 @@ public final class SnapshotInfo {
     public static final String CANDOR_VERSION = "candor.version";
     public static final String MODE = "mode";
     public static final String SCHEME = "scheme";
+    /** Sampling: cpu or wall. */
+    public static final String EVENT = "event";
+    /** Sampling: the interval in nanoseconds. */
+    public static final String INTERVAL_NS = "interval.ns";
     public static final String INCLUDE = "include";
     public static final String EXCLUDE = "exclude";
     public static final String CLOCK = "clock";

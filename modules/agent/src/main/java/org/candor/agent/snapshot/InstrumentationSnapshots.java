@@ -1,0 +1,47 @@
+package org.candor.agent.snapshot;
+
+import java.time.Instant;
+import org.candor.agent.instrument.InstrumentationStats;
+import org.candor.agent.instrument.MethodRegistry;
+import org.candor.agent.options.AgentOptions;
+import org.candor.core.model.Snapshot;
+import org.candor.core.model.SnapshotInfo;
+import org.candor.probe.Clock;
+import org.candor.probe.ProbeLimits;
+import org.candor.probe.ThreadRegistry;
+
+/** The snapshot of an instrumentation session: the probes' trees plus what instrumentation did. */
+public final class InstrumentationSnapshots implements SnapshotSource {
+
+    private final AgentOptions options;
+    private final MethodRegistry registry;
+    private final InstrumentationStats stats;
+    private final ClockRate clockRate = new ClockRate();
+    private final Instant start = Instant.now();
+
+    public InstrumentationSnapshots(AgentOptions options, MethodRegistry registry, InstrumentationStats stats) {
+        this.options = options;
+        this.registry = registry;
+        this.stats = stats;
+    }
+
+    @Override
+    public Snapshot take() {
+        double nanosPerTick = clockRate.nanosPerTick();
+        SnapshotInfo info = SessionInfo.describe(options, start, Instant.now())
+                .put(SnapshotInfo.MODE, "instrumentation")
+                .put(SnapshotInfo.SCHEME, options.scheme().name().toLowerCase(java.util.Locale.ROOT))
+                .put(SnapshotInfo.CLOCK, Clock.sourceName());
+        Snapshot s = new SnapshotAssembler(registry).assemble(info, ThreadRegistry.all(), nanosPerTick);
+        s.putStat(Snapshot.STAT_INSTRUMENTED_CLASSES, stats.classesInstrumented.get());
+        s.putStat(Snapshot.STAT_INSTRUMENTED_METHODS, registry.size());
+        s.putStat("classes.retransformed", stats.classesRetransformed.get());
+        s.putStat(Snapshot.STAT_FAILED_CLASSES, stats.classesFailed.get());
+        s.putStat("methods.too_large", stats.methodsTooLarge.get());
+        s.putStat("instrumentation.time_ns", stats.transformNanos.get());
+        s.putStat("threads.not_recorded", ThreadRegistry.threadsNotRecorded());
+        s.putStat(Snapshot.STAT_NODE_LIMIT, ThreadRegistry.nodeLimitReached() ? ProbeLimits.maxNodes() : 0);
+        s.putStat("nodes.heap_full", ThreadRegistry.heapLimitReached() ? 1 : 0);
+        return s;
+    }
+}

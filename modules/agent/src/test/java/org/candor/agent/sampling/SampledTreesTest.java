@@ -1,0 +1,57 @@
+package org.candor.agent.sampling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.candor.core.model.CallNode;
+import org.candor.core.model.Snapshot;
+import org.candor.core.model.SnapshotInfo;
+import org.junit.jupiter.api.Test;
+
+/** The conversion of the native sampler's arrays into a snapshot, on hand-made data. */
+class SampledTreesTest {
+
+    /** main -> work -> leafA (6 self), main -> work -> leafB (3 self, 2 of them waiting), main (1 self). */
+    private static Object[] drained(long interval) {
+        Object[] p = new Object[NativeSampler.PARTS];
+        p[NativeSampler.STAT_NAMES] = new String[] {"samples.delivered", "samples.failed.-5"};
+        p[NativeSampler.STAT_VALUES] = new long[] {12, 2};
+        p[NativeSampler.METHOD_CLASSES] = new String[] {"Lcom/acme/App;", "Lcom/acme/App;", "Lcom/acme/App$Leaf;", "", "Lcom/acme/Gen.0x0000abcd;"};
+        p[NativeSampler.METHOD_NAMES] = new String[] {"main", "work", "a", "itable stub", "b"};
+        p[NativeSampler.METHOD_DESCRIPTORS] = new String[] {"([Ljava/lang/String;)V", "()V", "()I", "", "()V"};
+        p[NativeSampler.THREAD_IDS] = new long[] {1, 9};
+        p[NativeSampler.THREAD_NAMES] = new String[] {"main", "idle"};
+        p[NativeSampler.NODE_PARENTS] = new int[][] {{-1, 0, 1, 2, 2}, {-1}};
+        p[NativeSampler.NODE_METHODS] = new int[][] {{-1, 0, 1, 2, 4}, {-1}};
+        p[NativeSampler.NODE_SELF_RUNNING] = new long[][] {{0, 1, 0, 6, 1}, {0}};
+        p[NativeSampler.NODE_SELF_WAITING] = new long[][] {{0, 0, 0, 0, 2}, {0}};
+        p[NativeSampler.INTERVAL_NANOS] = new long[] {interval};
+        return p;
+    }
+
+    @Test
+    void selfCountsBecomeInclusiveCountsAndEstimatedTimes() {
+        Snapshot s = new SampledTrees(drained(1_000_000)).toSnapshot(new SnapshotInfo());
+        assertThat(s.threads()).hasSize(1);
+        CallNode main = s.threads().get(0).root().children().get(0);
+        CallNode work = main.children().get(0);
+        int samples = s.metricIndex("samples");
+        int self = s.metricIndex("self_samples");
+        int total = s.metricIndex("total_time");
+        int waiting = s.metricIndex("waiting_time");
+        assertThat(main.value(samples)).isEqualTo(10);
+        assertThat(main.value(self)).isEqualTo(1);
+        assertThat(work.value(samples)).isEqualTo(9);
+        assertThat(work.value(total)).isEqualTo(9_000_000);
+        assertThat(work.value(waiting)).as("wall mode: waiting samples present").isEqualTo(2_000_000);
+        assertThat(s.threads().get(0).root().value(samples)).isEqualTo(10);
+        assertThat(s.stat("samples.failed.-5")).isEqualTo(2);
+    }
+
+    @Test
+    void classNamesStubsAndHiddenClasses() {
+        Snapshot s = new SampledTrees(drained(1000)).toSnapshot(new SnapshotInfo());
+        assertThat(s.methods().get(2).qualifiedName()).isEqualTo("com.acme.App$Leaf.a");
+        assertThat(s.methods().get(3).qualifiedName()).isEqualTo("[vm].itable_stub");
+        assertThat(s.methods().get(4).className()).isEqualTo("com.acme.Gen/0x0000abcd");
+    }
+}
