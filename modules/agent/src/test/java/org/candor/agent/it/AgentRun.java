@@ -52,6 +52,16 @@ final class AgentRun {
         return run(javaHome, jvm, mainClass, args, snapshot);
     }
 
+    /** The program sampled by libcandor.so (native options such as sample=cpu,interval=1000000), no bytecode changed. */
+    static AgentRun sampled(String javaHome, Path dir, String nativeOptions, List<String> jvmFlags, String mainClass,
+                            String... args) throws IOException, InterruptedException {
+        Path snapshot = dir.resolve("sampled.candor");
+        List<String> jvm = new ArrayList<>(jvmFlags);
+        jvm.add("-agentpath:" + AGENT_DIR.resolve("libcandor.so") + "=" + nativeOptions);
+        jvm.add("-javaagent:" + AGENT_DIR.resolve("candor-agent.jar") + "=mode=sample,quiet,output=" + snapshot);
+        return run(javaHome, jvm, mainClass, args, snapshot);
+    }
+
     static AgentRun run(String javaHome, List<String> jvmArgs, String mainClass, String[] args, Path snapshot)
             throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
