@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.candor.core.analysis.SamplingQuality;
 import org.candor.core.model.Snapshot;
+import org.candor.core.report.HumanUnits;
 import org.candor.core.model.SnapshotInfo;
 
 /** The lines above the call tree: what was profiled and how, and the session's statistics. */
@@ -39,6 +41,9 @@ final class SnapshotSummary {
         addIfPresent(parts, "Command", info.get(SnapshotInfo.JAVA_COMMAND));
         addIfPresent(parts, "Mode", info.get(SnapshotInfo.MODE));
         addIfPresent(parts, "Scheme", info.get(SnapshotInfo.SCHEME));
+        addIfPresent(parts, "Event", info.get(SnapshotInfo.EVENT));
+        String interval = info.get(SnapshotInfo.INTERVAL_NS);
+        if (interval != null && interval.matches("\\d+")) parts.add("Interval: " + HumanUnits.nanos(Long.parseLong(interval)));
         parts.add("Threads: " + snapshot.threads().size());
         return String.join(SEPARATOR, parts);
     }
@@ -50,6 +55,8 @@ final class SnapshotSummary {
         for (String key : STAT_LABELS.keySet()) if (snapshot.stats().containsKey(key)) stats.put(key, snapshot.stat(key));
         stats.putAll(snapshot.stats());
         List<String> parts = new ArrayList<>();
+        SamplingQuality quality = SamplingQuality.of(snapshot);
+        if (quality != null) parts.add("Samples: " + quality.summary());
         stats.forEach((key, value) -> parts.add(STAT_LABELS.getOrDefault(key, key) + ": " + DisplayUnits.count(value)));
         return String.join(SEPARATOR, parts);
     }
@@ -57,7 +64,8 @@ final class SnapshotSummary {
     /** True when a statistic says the tree is incomplete (calls dropped, limits hit, classes left out). */
     boolean hasLosses() {
         for (String key : LOSSES) if (snapshot.stat(key) > 0) return true;
-        return false;
+        SamplingQuality quality = SamplingQuality.of(snapshot);
+        return quality != null && (quality.dropped() > 0 || quality.deliveredPercent() < 95);
     }
 
     /** Every property of the snapshot, as an HTML table for a tooltip. */
