@@ -3,11 +3,14 @@
 #include <jvmti.h>
 
 #include "agent_state.h"
+#include "class_binder.h"
 #include "clock/clock_choice.h"
-#include "clock/native_clock_binder.h"
+#include "clock/native_clock.h"
 #include "jvmti_env.h"
 #include "log.h"
 #include "options.h"
+#include "sampler/sampler.h"
+#include "sampler/sampler_natives.h"
 
 namespace candor {
 
@@ -19,6 +22,14 @@ AgentState& agent_state() {
 namespace {
 
 enum class LoadKind { CommandLine, Attach };
+
+bool bind_native_clock(JNIEnv* jni, jclass klass) { return register_native_clock(jni, klass, agent_state().clock); }
+
+// The agent-side classes whose natives this library provides.
+const ClassBinding kBindings[] = {
+    {kNativeClockSignature, bind_native_clock, BindUntil::BootLoaderCopy},
+    {kNativeSamplerSignature, register_sampler_natives, BindUntil::FirstCopy},
+};
 
 jint start(JavaVM* vm, const char* option_text, LoadKind kind) {
     const ParsedOptions parsed = parse_options(option_text);
@@ -50,19 +61,32 @@ jint start(JavaVM* vm, const char* option_text, LoadKind kind) {
                  static_cast<int>(choice.source), choice.reason.c_str());
     }
 
-    jvmtiEnv* jvmti = create_jvmti_env(vm);
+    // Sampling needs AsyncGetCallTrace; without it the library still provides the clock.
+    Sampler* sampler = options.sample != SampleMode::Off ? Sampler::create(options) : nullptr;
+
+    jvmtiEnv* jvmti = create_jvmti_env(vm, sampler != nullptr);
     if (jvmti == nullptr) return JNI_ERR;
     // Publish the state before any event can reach the callbacks that read it.
     state.options = options;
     state.clock = choice.source;
+    state.sampler = sampler;
     state.jvmti = jvmti;
+    set_class_bindings(kBindings, static_cast<int>(sizeof kBindings / sizeof kBindings[0]));
     if (!set_class_prepare_events(jvmti, true)) {
         state.jvmti = nullptr;
+        state.sampler = nullptr;
         jvmti->DisposeEnvironment();
         return JNI_ERR;
     }
+    if (sampler != nullptr && !enable_sampler_events(jvmti, kind == LoadKind::Attach)) {
+        // The line is printed; the JVM runs on without sampling.
+        state.sampler = nullptr;
+    }
 
-    if (kind == LoadKind::Attach) bind_loaded_native_clocks(jvmti, attach_jni);
+    if (kind == LoadKind::Attach) {
+        bind_loaded_classes(jvmti, attach_jni);
+        if (state.sampler != nullptr) state.sampler->on_attach(jvmti, attach_jni);
+    }
     return JNI_OK;
 }
 

@@ -9,13 +9,16 @@
 
 namespace candor {
 
+class Sampler;
+
 // Everything the library keeps between calls. There is exactly one, owned by agent.cpp.
 struct AgentState {
     jvmtiEnv* jvmti = nullptr;  // non-null once the agent started
     Options options;
     ClockSource clock = ClockSource::Monotonic;
-    // Set once NativeClock was bound in the bootstrap loader; ClassPrepare is off from then on.
-    std::atomic<bool> clock_bound_in_boot_loader{false};
+    Sampler* sampler = nullptr;  // non-null when loaded with sample=... in a JVM that exports AGCT
+    // Set once ClassPrepare was switched off (every class binding complete, no sampler).
+    std::atomic<bool> class_prepare_off{false};
 };
 
 AgentState& agent_state();

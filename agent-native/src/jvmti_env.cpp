@@ -2,23 +2,77 @@
 
 #include <cstring>
 
-#include "clock/native_clock_binder.h"
+#include "agent_state.h"
+#include "class_binder.h"
 #include "log.h"
+#include "sampler/sampler.h"
 
 namespace candor {
 
 namespace {
 
-void JNICALL on_class_prepare(jvmtiEnv* jvmti, JNIEnv* jni, jthread, jclass klass) {
-    bind_if_native_clock(jvmti, jni, klass);
+// The one place for event callbacks: each forwards to the part that owns the concern.
+
+void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) {
+    if (Sampler* sampler = agent_state().sampler) sampler->on_vm_init(jvmti, jni, thread);
 }
 
-// The single place that decides what the agent may do. Nothing is requested yet: the clock
-// needs only ClassPrepare, which has no capability. The sampler (issue 3) adds line numbers,
-// source file names and compiled-method-load events here.
-bool add_capabilities(jvmtiEnv* jvmti) {
+void JNICALL on_vm_death(jvmtiEnv*, JNIEnv*) {
+    if (Sampler* sampler = agent_state().sampler) sampler->on_vm_death();
+}
+
+void JNICALL on_thread_start(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) {
+    if (Sampler* sampler = agent_state().sampler) sampler->on_thread_start(jvmti, jni, thread);
+}
+
+void JNICALL on_thread_end(jvmtiEnv*, JNIEnv* jni, jthread) {
+    if (Sampler* sampler = agent_state().sampler) sampler->on_thread_end(jni);
+}
+
+// Nothing to do: it only has to be enabled (see enable_sampler_events).
+void JNICALL on_class_load(jvmtiEnv*, JNIEnv*, jthread, jclass) {}
+
+void JNICALL on_class_prepare(jvmtiEnv* jvmti, JNIEnv* jni, jthread, jclass klass) {
+    AgentState& state = agent_state();
+    {
+        JvmtiBuffer<char> signature(jvmti);
+        if (jvmti->GetClassSignature(klass, signature.out(), nullptr) == JVMTI_ERROR_NONE) {
+            bind_prepared_class(jvmti, jni, klass, signature.get());
+        }
+    }
+    if (state.sampler != nullptr) {
+        state.sampler->on_class_prepare(jvmti, klass);
+    } else if (all_class_bindings_complete() && !state.class_prepare_off.exchange(true)) {
+        // From now on class loading costs nothing extra.
+        set_class_prepare_events(jvmti, false);
+    }
+}
+
+void JNICALL on_compiled_method_load(jvmtiEnv*, jmethodID method, jint code_size, const void* code_address, jint,
+                                     const jvmtiAddrLocationMap*, const void*) {
+    if (Sampler* sampler = agent_state().sampler) sampler->on_compiled_method_load(method, code_size, code_address);
+}
+
+void JNICALL on_compiled_method_unload(jvmtiEnv*, jmethodID, const void* code_address) {
+    if (Sampler* sampler = agent_state().sampler) sampler->on_compiled_method_unload(code_address);
+}
+
+void JNICALL on_dynamic_code_generated(jvmtiEnv*, const char* name, const void* address, jint length) {
+    if (Sampler* sampler = agent_state().sampler) sampler->on_dynamic_code_generated(name, address, length);
+}
+
+// The single place that decides what the agent may do. The clock needs nothing (ClassPrepare
+// has no capability); the sampler needs compiled-method-load events.
+bool add_capabilities(jvmtiEnv* jvmti, bool sampling) {
     jvmtiCapabilities wanted;
     std::memset(&wanted, 0, sizeof wanted);
+    if (sampling) {
+        jvmtiCapabilities potential;
+        std::memset(&potential, 0, sizeof potential);
+        jvmti->GetPotentialCapabilities(&potential);
+        // Without it samples in compiled code lose their inlined frames and pc attribution; still worth sampling.
+        wanted.can_generate_compiled_method_load_events = potential.can_generate_compiled_method_load_events;
+    }
     const jvmtiError err = jvmti->AddCapabilities(&wanted);
     if (err != JVMTI_ERROR_NONE) {
         log_line("JVMTI AddCapabilities failed (error %d)", static_cast<int>(err));
@@ -30,7 +84,15 @@ bool add_capabilities(jvmtiEnv* jvmti) {
 bool set_callbacks(jvmtiEnv* jvmti) {
     jvmtiEventCallbacks callbacks;
     std::memset(&callbacks, 0, sizeof callbacks);
+    callbacks.VMInit = on_vm_init;
+    callbacks.VMDeath = on_vm_death;
+    callbacks.ThreadStart = on_thread_start;
+    callbacks.ThreadEnd = on_thread_end;
+    callbacks.ClassLoad = on_class_load;
     callbacks.ClassPrepare = on_class_prepare;
+    callbacks.CompiledMethodLoad = on_compiled_method_load;
+    callbacks.CompiledMethodUnload = on_compiled_method_unload;
+    callbacks.DynamicCodeGenerated = on_dynamic_code_generated;
     const jvmtiError err = jvmti->SetEventCallbacks(&callbacks, sizeof callbacks);
     if (err != JVMTI_ERROR_NONE) {
         log_line("JVMTI SetEventCallbacks failed (error %d)", static_cast<int>(err));
@@ -39,16 +101,25 @@ bool set_callbacks(jvmtiEnv* jvmti) {
     return true;
 }
 
+bool set_event(jvmtiEnv* jvmti, jvmtiEvent event, bool enabled, const char* name) {
+    const jvmtiError err = jvmti->SetEventNotificationMode(enabled ? JVMTI_ENABLE : JVMTI_DISABLE, event, nullptr);
+    if (err != JVMTI_ERROR_NONE) {
+        log_line("JVMTI cannot %s %s events (error %d)", enabled ? "enable" : "disable", name, static_cast<int>(err));
+        return false;
+    }
+    return true;
+}
+
 }  // namespace
 
-jvmtiEnv* create_jvmti_env(JavaVM* vm) {
+jvmtiEnv* create_jvmti_env(JavaVM* vm, bool sampling) {
     jvmtiEnv* jvmti = nullptr;
     const jint rc = vm->GetEnv(reinterpret_cast<void**>(&jvmti), JVMTI_VERSION_1_2);
     if (rc != JNI_OK || jvmti == nullptr) {
         log_line("JVMTI 1.2 is not available in this JVM (GetEnv returned %d)", static_cast<int>(rc));
         return nullptr;
     }
-    if (!add_capabilities(jvmti) || !set_callbacks(jvmti)) {
+    if (!add_capabilities(jvmti, sampling) || !set_callbacks(jvmti)) {
         jvmti->DisposeEnvironment();
         return nullptr;
     }
@@ -56,14 +127,23 @@ jvmtiEnv* create_jvmti_env(JavaVM* vm) {
 }
 
 bool set_class_prepare_events(jvmtiEnv* jvmti, bool enabled) {
-    const jvmtiError err = jvmti->SetEventNotificationMode(enabled ? JVMTI_ENABLE : JVMTI_DISABLE,
-                                                           JVMTI_EVENT_CLASS_PREPARE, nullptr);
-    if (err != JVMTI_ERROR_NONE) {
-        log_line("JVMTI cannot %s ClassPrepare events (error %d)", enabled ? "enable" : "disable",
-                 static_cast<int>(err));
-        return false;
-    }
-    return true;
+    return set_event(jvmti, JVMTI_EVENT_CLASS_PREPARE, enabled, "ClassPrepare");
+}
+
+bool enable_sampler_events(jvmtiEnv* jvmti, bool attaching) {
+    jvmtiCapabilities capabilities;
+    std::memset(&capabilities, 0, sizeof capabilities);
+    jvmti->GetCapabilities(&capabilities);
+    const bool code_events = capabilities.can_generate_compiled_method_load_events != 0;
+    return (attaching || set_event(jvmti, JVMTI_EVENT_VM_INIT, true, "VMInit")) &&
+           set_event(jvmti, JVMTI_EVENT_VM_DEATH, true, "VMDeath") &&
+           set_event(jvmti, JVMTI_EVENT_THREAD_START, true, "ThreadStart") &&
+           set_event(jvmti, JVMTI_EVENT_THREAD_END, true, "ThreadEnd") &&
+           set_event(jvmti, JVMTI_EVENT_CLASS_LOAD, true, "ClassLoad") &&
+           set_event(jvmti, JVMTI_EVENT_CLASS_PREPARE, true, "ClassPrepare") &&
+           (!code_events || set_event(jvmti, JVMTI_EVENT_COMPILED_METHOD_LOAD, true, "CompiledMethodLoad")) &&
+           (!code_events || set_event(jvmti, JVMTI_EVENT_COMPILED_METHOD_UNLOAD, true, "CompiledMethodUnload")) &&
+           set_event(jvmti, JVMTI_EVENT_DYNAMIC_CODE_GENERATED, true, "DynamicCodeGenerated");
 }
 
 }  // namespace candor

@@ -26,11 +26,22 @@ private:
     T* ptr_ = nullptr;
 };
 
+// Local frame capacity for walking GetLoadedClasses (one local reference per class): HotSpot's
+// largest allowed capacity (MaxJNILocalCapacity); blocks are allocated as they fill, not up front.
+constexpr jint kLoadedClassesFrame = 65536;
+
 // Creates the agent's JVMTI environment with its capabilities and event callbacks.
+// `sampling` adds what the stack sampler needs (compiled-method-load events).
 // Logs and returns null on failure. Events stay disabled until enabled below.
-jvmtiEnv* create_jvmti_env(JavaVM* vm);
+jvmtiEnv* create_jvmti_env(JavaVM* vm, bool sampling);
 
 // Turns the ClassPrepare event on or off globally; logs and returns false on failure.
 bool set_class_prepare_events(jvmtiEnv* jvmti, bool enabled);
+
+// Enables the events the stack sampler needs: VMInit (unless attaching: the VM is live already),
+// VMDeath, ThreadStart/End, ClassLoad (AsyncGetCallTrace refuses to run unless some environment
+// has it enabled), CompiledMethodLoad/Unload (also makes the JIT keep the debug information
+// that inlined frames need) and DynamicCodeGenerated. Logs and returns false on failure.
+bool enable_sampler_events(jvmtiEnv* jvmti, bool attaching);
 
 }  // namespace candor

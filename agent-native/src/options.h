@@ -1,16 +1,45 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 namespace candor {
 
 enum class ClockMode { Auto, Tsc, Monotonic };
+enum class SampleMode { Off, Cpu, Wall };
+// How CPU-mode samples are timed: perf task-clock per thread, or a thread CPU-time POSIX timer.
+enum class TimerMode { Auto, Perf, Ctimer };
+// How a perf event signals its thread: attr.sigtrap (SIGTRAP) or fasync (SIGPROF).
+enum class PerfSignal { Auto, Sigtrap, Fasync };
 
 const char* clock_mode_name(ClockMode mode);
+const char* sample_mode_name(SampleMode mode);
+
+// Limits of the sampler options; the error lines and the README quote them.
+constexpr std::int64_t kIntervalFloorNs = 10'000;  // perf's own minimum period for software events
+constexpr std::int64_t kIntervalCeilingNs = 60'000'000'000;
+constexpr std::int64_t kDefaultCpuIntervalNs = 1'000'000;
+constexpr std::int64_t kDefaultWallIntervalNs = 10'000'000;
+constexpr int kDefaultDepth = 1024;
+constexpr int kMaxDepth = 4096;
+constexpr int kDefaultWallThreads = 16;
+constexpr int kMaxWallThreads = 1024;
 
 struct Options {
     ClockMode clock = ClockMode::Auto;
     bool verbose = false;
+
+    SampleMode sample = SampleMode::Off;
+    std::int64_t interval_ns = 0;  // after parsing: the mode's default when not given
+    int depth = kDefaultDepth;
+    TimerMode timer = TimerMode::Auto;
+    PerfSignal perf_signal = PerfSignal::Auto;
+    int wall_threads = kDefaultWallThreads;
+
+    // Test hooks, not listed among the known keys (README, "Test hooks").
+    int crash_test = 0;             // crashtest=<n>: every n-th walk of a thread faults in the crash guard
+    bool simulate_no_agct = false;  // simulate=noagct: behave as if libjvm did not export AGCT
+    bool simulate_no_perf = false;  // simulate=noperf: behave as if perf_event_open returned EACCES
 };
 
 struct ParsedOptions {
@@ -23,5 +52,8 @@ struct ParsedOptions {
 // Parses the agent option string "key[=value],key[=value],...". Null or empty means defaults.
 // Empty items (",,") are ignored; a repeated key takes its last value.
 ParsedOptions parse_options(const char* text);
+
+// "10us", "1ms", "1500ns": the shortest exact spelling of a duration, for messages.
+std::string duration_text(std::int64_t ns);
 
 }  // namespace candor

@@ -6,13 +6,10 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.candor.nativeagent.ChildJvm.Child;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,13 +18,14 @@ import org.junit.jupiter.api.io.TempDir;
  * reports there. The library path and the test classes come from surefire's system properties.
  */
 class NativeAgentTest {
-    private static final Path LIBRARY = Path.of(System.getProperty("candor.native.lib", "target/libcandor.so")).toAbsolutePath();
-    private static final Path TEST_CLASSES = Path.of(System.getProperty("candor.test.classes", "target/test-classes")).toAbsolutePath();
-    private static final Path JDK_HERE = Path.of(System.getProperty("java.home"), "bin", "java");
-    private static final Path JDK_25 = Path.of(System.getProperty("candor.jdk25.java", "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java"));
+    private static final Path LIBRARY = ChildJvm.LIBRARY;
+    private static final Path TEST_CLASSES = ChildJvm.TEST_CLASSES;
+    private static final Path JDK_HERE = ChildJvm.JDK_HERE;
+    private static final Path JDK_25 = ChildJvm.JDK_25;
     private static final String CLOCK = "org.candor.probe.NativeClock";
     private static final String DRIVER = "org.candor.probe.NativeClockDriver";
     private static final double MS = 1e6;
+    static final String KNOWN_KEYS = "clock, verbose, sample, interval, depth, timer, perfsignal, wallthreads";
 
     @TempDir
     Path tmp;
@@ -64,12 +62,12 @@ class NativeAgentTest {
     void tscOptionUsesTheTscWhenInvariantAndWarnsOnceOtherwise() throws Exception {
         Child child = run(JDK_HERE, List.of(agent("=clock=tsc")), CLOCK);
 
-        assertThat(child.exit).isZero();
+        assertThat(child.exit()).isZero();
         if (Machine.X86 && Machine.CPUINFO_INVARIANT_TSC) {
-            assertThat(child.err).isEmpty();
+            assertThat(child.err()).isEmpty();
             assertThat(child.intValue("source")).isEqualTo(1);
         } else if (!Machine.X86) {
-            assertThat(child.err).singleElement().asString().startsWith("candor: ").contains("clock=tsc");
+            assertThat(child.err()).singleElement().asString().startsWith("candor: ").contains("clock=tsc");
             assertThat(child.intValue("source")).isEqualTo(2);
         }
         assertSleepMeasured(child);
@@ -79,27 +77,27 @@ class NativeAgentTest {
     void verbosePrintsOneLineNamingTheClock() throws Exception {
         Child child = run(JDK_HERE, List.of(agent("=clock=auto,verbose")), CLOCK);
 
-        assertThat(child.exit).isZero();
+        assertThat(child.exit()).isZero();
         String name = child.intValue("source") == 1 ? "clock tsc (source 1): " : "clock monotonic (source 2): ";
-        assertThat(child.err).singleElement().asString().startsWith("candor: " + name);
+        assertThat(child.err()).singleElement().asString().startsWith("candor: " + name);
     }
 
     @Test
     void unknownOptionStopsTheJvmWithOneLine() throws Exception {
         Child child = run(JDK_HERE, List.of(agent("=clock=auto,frobnicate=3")), CLOCK);
 
-        assertThat(child.exit).isNotZero();
-        assertThat(child.err).containsExactly(
-                "candor: native agent option 'frobnicate' is unknown (known: clock, verbose)");
-        assertThat(child.out).noneMatch(line -> line.startsWith("source="));
+        assertThat(child.exit()).isNotZero();
+        assertThat(child.err()).containsExactly(
+                "candor: native agent option 'frobnicate' is unknown (known: " + KNOWN_KEYS + ")");
+        assertThat(child.out()).noneMatch(line -> line.startsWith("source="));
     }
 
     @Test
     void badClockValueStopsTheJvmWithOneLine() throws Exception {
         Child child = run(JDK_HERE, List.of(agent("=clock=fast")), CLOCK);
 
-        assertThat(child.exit).isNotZero();
-        assertThat(child.err).singleElement().asString()
+        assertThat(child.exit()).isNotZero();
+        assertThat(child.err()).singleElement().asString()
                 .startsWith("candor: ").contains("'clock'").contains("'fast'");
     }
 
@@ -138,9 +136,9 @@ class NativeAgentTest {
     void exportsOnlyTheAgentEntryPoints() throws Exception {
         ProcessBuilder nm = new ProcessBuilder("nm", "-D", "--defined-only", LIBRARY.toString());
         Child child = run(nm);
-        assumeThat(child.exit).as("nm available").isZero();
+        assumeThat(child.exit()).as("nm available").isZero();
 
-        assertThat(child.out.stream().map(line -> line.substring(line.lastIndexOf(' ') + 1)))
+        assertThat(child.out().stream().map(line -> line.substring(line.lastIndexOf(' ') + 1)))
                 .containsExactlyInAnyOrder("Agent_OnLoad", "Agent_OnAttach", "Agent_OnUnload");
     }
 
@@ -163,11 +161,11 @@ class NativeAgentTest {
     private void assertAttachWorks(Path java, List<String> jvmArgs) throws Exception {
         Child child = run(java, jvmArgs, DRIVER, "attach", LIBRARY.toString(), "clock=auto");
 
-        assertThat(child.exit).as("exit; stderr %s", child.err).isZero();
+        assertThat(child.exit()).as("exit; stderr %s", child.err()).isZero();
         assertThat(child.value("beforeAttach")).isEqualTo("unbound");
         assertThat(child.value("badOptions")).isEqualTo("rejected");
         // The rejected attach prints its one line; nothing else (no JVM warning) may appear.
-        assertThat(child.err).containsExactly("candor: native agent option 'bogus' is unknown (known: clock, verbose)");
+        assertThat(child.err()).containsExactly("candor: native agent option 'bogus' is unknown (known: " + KNOWN_KEYS + ")");
         assertExpectedAutoSource(child.intValue("source"));
         assertThat(child.value("ticksAdvanced")).isEqualTo("true");
     }
@@ -200,71 +198,15 @@ class NativeAgentTest {
     }
 
     private static String agent(String options) {
-        return "-agentpath:" + LIBRARY + options;
+        return ChildJvm.agent(options);
     }
 
     private Child run(Path java, List<String> jvmArgs, String mainClass, String... args) throws Exception {
-        assertThat(LIBRARY).as("built library").isRegularFile();
-        List<String> command = new ArrayList<>();
-        command.add(java.toString());
-        command.addAll(jvmArgs);
-        command.add("-cp");
-        command.add(TEST_CLASSES.toString());
-        command.add(mainClass);
-        command.addAll(List.of(args));
-        return run(new ProcessBuilder(command));
+        return ChildJvm.run(tmp, java, jvmArgs, mainClass, args);
     }
 
     private Child run(ProcessBuilder builder) throws Exception {
-        Path out = Files.createTempFile(tmp, "out", ".txt");
-        Path err = Files.createTempFile(tmp, "err", ".txt");
-        Process process;
-        try {
-            process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        } catch (IOException e) {
-            return new Child(-1, List.of(), List.of(e.toString()), builder.command());
-        }
-        if (!process.waitFor(120, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError("child timed out: " + builder.command());
-        }
-        return new Child(process.exitValue(), Files.readAllLines(out), Files.readAllLines(err), builder.command());
-    }
-
-    private record Child(int exit, List<String> out, List<String> err, List<String> command) {
-        void assertCleanExit() {
-            assertThat(exit).as("exit of %s; stderr %s", command, err).isZero();
-            assertThat(err).as("stderr of %s", command).isEmpty();
-        }
-
-        Map<String, String> values() {
-            Map<String, String> values = new LinkedHashMap<>();
-            for (String line : out) {
-                int eq = line.indexOf('=');
-                if (eq > 0) {
-                    values.put(line.substring(0, eq), line.substring(eq + 1));
-                }
-            }
-            return values;
-        }
-
-        String value(String key) {
-            String value = values().get(key);
-            assertThat(value).as("%s in output %s of %s", key, out, command).isNotNull();
-            return value;
-        }
-
-        int intValue(String key) {
-            return Integer.parseInt(value(key));
-        }
-
-        long longValue(String key) {
-            return Long.parseLong(value(key));
-        }
-
-        double doubleValue(String key) {
-            return Double.parseDouble(value(key));
-        }
+        return ChildJvm.run(tmp, builder);
     }
 
     /** What this machine implies for the clock choice, from the same sources the library reads. */

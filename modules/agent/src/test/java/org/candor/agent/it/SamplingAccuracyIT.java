@@ -28,7 +28,8 @@ class SamplingAccuracyIT {
         Matcher truth = Pattern.compile("TRUE a=([\\d.]+) b=([\\d.]+) c=([\\d.]+)").matcher(run.stdout);
         assertThat(truth.find()).as(run.stdout).isTrue();
         Snapshot s = SnapshotReader.read(run.snapshot);
-        Map<String, Long> self = selfSamplesByMethod(s, "leaves");
+        // a, b and c each call work(): their share is their inclusive samples
+        Map<String, Long> self = samplesByMethod(s, "leaves", "samples");
         long leaves = self.getOrDefault("a", 0L) + self.getOrDefault("b", 0L) + self.getOrDefault("c", 0L);
         assertThat(leaves).as("samples in the leaves").isGreaterThan(3000);
         for (int i = 0; i < 3; i++) {
@@ -109,7 +110,12 @@ class SamplingAccuracyIT {
 
     /** Self samples per method name (simple name) over one thread's tree. */
     private static Map<String, Long> selfSamplesByMethod(Snapshot s, String thread) {
-        int self = s.metricIndex("self_samples");
+        return samplesByMethod(s, thread, "self_samples");
+    }
+
+    /** A metric summed per method name (simple name) over one thread's tree; for methods that do not recurse. */
+    private static Map<String, Long> samplesByMethod(Snapshot s, String thread, String metric) {
+        int self = s.metricIndex(metric);
         Map<String, Long> out = new HashMap<>();
         java.util.ArrayDeque<CallNode> todo = new java.util.ArrayDeque<>(thread(s, thread).root().children());
         while (!todo.isEmpty()) {

@@ -12,9 +12,15 @@ public final class ThreeLeaves {
 
     public static void main(String[] args) throws InterruptedException {
         double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 5;
-        long perCallA = timePerCall('a');
-        long perCallB = timePerCall('b');
-        long perCallC = timePerCall('c');
+        run(300); // warm all three up (compiled) before timing any of them
+        long perCallA = Long.MAX_VALUE;
+        long perCallB = Long.MAX_VALUE;
+        long perCallC = Long.MAX_VALUE;
+        for (int rep = 0; rep < 5; rep++) {
+            perCallA = Math.min(perCallA, timePerCall('a'));
+            perCallB = Math.min(perCallB, timePerCall('b'));
+            perCallC = Math.min(perCallC, timePerCall('c'));
+        }
         double ta = 5.0 * perCallA;
         double tb = 3.0 * perCallB;
         double tc = 2.0 * perCallC;
@@ -38,8 +44,7 @@ public final class ThreeLeaves {
     }
 
     private static long timePerCall(char which) {
-        for (int warm = 0; warm < 3000; warm++) call(which);
-        int calls = 20_000;
+        int calls = 4_000;
         long t0 = System.nanoTime();
         for (int i = 0; i < calls; i++) call(which);
         return (System.nanoTime() - t0) / calls;

@@ -1,0 +1,71 @@
+#include "sampler/call_tree.h"
+
+namespace candor {
+
+std::size_t CallTree::slot_of(std::int32_t parent, std::int32_t method, std::size_t mask) {
+    std::uint64_t key = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(parent)) << 32) |
+                        static_cast<std::uint32_t>(method);
+    key ^= key >> 33;
+    key *= 0xff51afd7ed558ccdULL;
+    key ^= key >> 33;
+    return static_cast<std::size_t>(key) & mask;
+}
+
+CallTree::CallTree(NodeBudget* budget) : budget_(budget), slots_(64, kFree) {
+    nodes_.push_back(Node{-1, -1, 0, 0});
+}
+
+std::int32_t CallTree::find_child(std::int32_t parent, std::int32_t method) const {
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = slot_of(parent, method, mask);; i = (i + 1) & mask) {
+        const std::int32_t node = slots_[i];
+        if (node == kFree) return -1;
+        if (nodes_[node].parent == parent && nodes_[node].method == method) return node;
+    }
+}
+
+void CallTree::grow() {
+    std::vector<std::int32_t> bigger(slots_.size() * 2, kFree);
+    const std::size_t mask = bigger.size() - 1;
+    for (const std::int32_t node : slots_) {
+        if (node == kFree) continue;
+        std::size_t i = slot_of(nodes_[node].parent, nodes_[node].method, mask);
+        while (bigger[i] != kFree) i = (i + 1) & mask;
+        bigger[i] = node;
+    }
+    slots_.swap(bigger);
+}
+
+std::int32_t CallTree::add_child(std::int32_t parent, std::int32_t method) {
+    if ((nodes_.size() + 1) * 2 > slots_.size()) grow();
+    const auto node = static_cast<std::int32_t>(nodes_.size());
+    nodes_.push_back(Node{parent, method, 0, 0});
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = slot_of(parent, method, mask);
+    while (slots_[i] != kFree) i = (i + 1) & mask;
+    slots_[i] = node;
+    budget_->used++;
+    return node;
+}
+
+bool CallTree::add(const std::int32_t* path, std::size_t length, bool running) {
+    // Walk the part of the path that exists; create the rest only if the budget allows all of it.
+    std::int32_t node = 0;
+    std::size_t depth = 0;
+    for (; depth < length; depth++) {
+        const std::int32_t child = find_child(node, path[depth]);
+        if (child < 0) break;
+        node = child;
+    }
+    if (depth < length) {
+        const std::size_t missing = length - depth;
+        if (budget_->used + missing > budget_->limit || nodes_.size() + missing > 0x7fffffffu) return false;
+        for (; depth < length; depth++) node = add_child(node, path[depth]);
+    }
+    if (running) nodes_[node].self_running++;
+    else nodes_[node].self_waiting++;
+    samples_++;
+    return true;
+}
+
+}  // namespace candor

@@ -1,0 +1,141 @@
+#include "sampler/code_map.h"
+
+#include <sched.h>
+
+#include <cstdlib>
+#include <ctime>
+#include <cstring>
+#include <new>
+
+namespace candor {
+
+CodeMap::~CodeMap() { free_snapshot(current_.exchange(nullptr)); }
+
+void CodeMap::free_snapshot(Snapshot* snapshot) {
+    if (snapshot == nullptr) return;
+    // Poison first: a reader that (wrongly) still used it would find empty, inverted ranges.
+    std::memset(static_cast<void*>(snapshot), 0xa5,
+                sizeof(Snapshot) + (snapshot->count > 0 ? snapshot->count - 1 : 0) * sizeof(CodeEntry));
+    std::free(snapshot);
+}
+
+void CodeMap::insert_locked(const CodeEntry& entry) {
+    // Drop every range that overlaps [start, end): at most one starts before start.
+    auto it = ranges_.lower_bound(entry.start);
+    if (it != ranges_.begin()) {
+        auto before = std::prev(it);
+        if (before->second.end > entry.start) it = before;
+    }
+    while (it != ranges_.end() && it->second.start < entry.end) it = ranges_.erase(it);
+    ranges_.emplace(entry.start, entry);
+    changed_ = true;
+}
+
+void CodeMap::add_method(const void* start, std::size_t size, jmethodID method) {
+    if (start == nullptr || size == 0) return;
+    const auto begin = reinterpret_cast<std::uintptr_t>(start);
+    const CodeEntry entry{begin, begin + size, reinterpret_cast<std::uintptr_t>(method), CodeKind::Method};
+    std::lock_guard<std::mutex> lock(mutex_);
+    insert_locked(entry);
+}
+
+void CodeMap::remove_method(const void* start) {
+    const auto begin = reinterpret_cast<std::uintptr_t>(start);
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = ranges_.find(begin);
+    if (it != ranges_.end() && it->second.kind == CodeKind::Method) {
+        ranges_.erase(it);
+        changed_ = true;
+    }
+}
+
+void CodeMap::add_stub(const void* start, std::size_t size, const char* name) {
+    if (start == nullptr || size == 0) return;
+    const std::string key = name != nullptr && name[0] != '\0' ? name : "[stub]";
+    const auto begin = reinterpret_cast<std::uintptr_t>(start);
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::uintptr_t id;
+    const auto known = stub_ids_.find(key);
+    if (known != stub_ids_.end()) {
+        id = known->second;
+    } else if (stub_names_.size() < kMaxStubNames) {
+        id = stub_names_.size();
+        stub_names_.push_back(key);
+        stub_ids_.emplace(key, id);
+    } else {
+        // Names past the limit share one entry.
+        const auto other = stub_ids_.find("[other stubs]");
+        if (other != stub_ids_.end()) {
+            id = other->second;
+        } else {
+            id = stub_names_.size();
+            stub_names_.push_back("[other stubs]");
+            stub_ids_.emplace("[other stubs]", id);
+        }
+    }
+    insert_locked(CodeEntry{begin, begin + size, id, CodeKind::Stub});
+}
+
+std::string CodeMap::stub_name(std::uintptr_t index) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return index < stub_names_.size() ? stub_names_[index] : std::string("[stub]");
+}
+
+bool CodeMap::publish() {
+    std::lock_guard<std::mutex> publishing(publish_mutex_);
+    Snapshot* fresh = nullptr;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (!changed_ && current_.load() != nullptr) return false;
+        const std::size_t count = ranges_.size();
+        const std::size_t bytes = sizeof(Snapshot) + (count > 0 ? count - 1 : 0) * sizeof(CodeEntry);
+        fresh = static_cast<Snapshot*>(std::malloc(bytes));
+        if (fresh == nullptr) return false;  // keep the old snapshot; try again next time
+        fresh->count = count;
+        std::size_t i = 0;
+        for (const auto& range : ranges_) fresh->entries[i++] = range.second;
+        changed_ = false;
+    }
+    Snapshot* old = current_.exchange(fresh);
+    const std::uint64_t epoch = epoch_.fetch_add(1);
+    for (int spins = 0; readers_[epoch & 1].load() != 0; spins++) {
+        if (spins < 64) sched_yield();
+        else {
+            const timespec pause{0, 50'000};
+            nanosleep(&pause, nullptr);
+        }
+    }
+    free_snapshot(old);
+    published_entries_.store(fresh->count, std::memory_order_relaxed);
+    publications_.fetch_add(1, std::memory_order_relaxed);
+    return true;
+}
+
+bool CodeMap::lookup(std::uintptr_t pc, CodeEntry& out) const {
+    std::uint64_t epoch;
+    for (;;) {
+        epoch = epoch_.load();
+        readers_[epoch & 1].fetch_add(1);
+        if (epoch_.load() == epoch) break;
+        readers_[epoch & 1].fetch_sub(1);
+    }
+    bool found = false;
+    const Snapshot* snapshot = current_.load();
+    if (snapshot != nullptr && snapshot->count > 0) {
+        // The last entry with start <= pc.
+        std::size_t low = 0, high = snapshot->count;
+        while (low < high) {
+            const std::size_t mid = low + (high - low) / 2;
+            if (snapshot->entries[mid].start <= pc) low = mid + 1;
+            else high = mid;
+        }
+        if (low > 0 && pc < snapshot->entries[low - 1].end) {
+            out = snapshot->entries[low - 1];
+            found = true;
+        }
+    }
+    readers_[epoch & 1].fetch_sub(1);
+    return found;
+}
+
+}  // namespace candor

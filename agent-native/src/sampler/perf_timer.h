@@ -1,0 +1,29 @@
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+
+namespace candor {
+
+enum class PerfDelivery {
+    Sigtrap,  // attr.sigtrap + remove_on_exec (Linux >= 5.13): SIGTRAP, si_code TRAP_PERF
+    Fasync,   // O_ASYNC + F_SETSIG SIGPROF + F_SETOWN_EX(F_OWNER_TID): SIGPROF, si_code POLL_IN
+};
+
+// Opens a software PERF_COUNT_SW_TASK_CLOCK event on thread `tid` of this process (cpu -1,
+// exclude_kernel so that perf_event_paranoid=2 allows it) that signals that very thread every
+// period_ns of its CPU time. No ring buffer: the signal is the sample. With enabled=false it only
+// checks that the kernel accepts the event. Returns the fd, or -errno.
+int perf_timer_open(pid_t tid, std::uint64_t period_ns, PerfDelivery delivery, bool enabled);
+
+// A new period, effective at once (the current one restarts). One ioctl: async-signal-safe.
+bool perf_timer_set_period(int fd, std::uint64_t period_ns);
+
+// Reads the event's count (ns the thread ran while the event was open) and closes it.
+std::int64_t perf_timer_close(int fd);
+
+// si_code of a perf SIGTRAP (TRAP_PERF; older libc headers lack it).
+constexpr int kTrapPerf = 6;
+
+}  // namespace candor

@@ -1,0 +1,99 @@
+#include "sampler/sample_writer.h"
+
+#include <chrono>
+
+#include "sampler/code_map.h"
+#include "sampler/sample_buffer.h"
+#include "sampler/sample_record.h"
+#include "sampler/sampler_stats.h"
+
+namespace candor {
+
+namespace {
+
+constexpr auto kIdleWait = std::chrono::milliseconds(1);
+constexpr auto kPublishEvery = std::chrono::milliseconds(10);
+
+}  // namespace
+
+SampleWriter::SampleWriter(SampleBuffer& buffer, CodeMap& code_map, SamplerStats& stats)
+    : buffer_(buffer), code_map_(code_map), stats_(stats), resolver_(&code_map, kMethodLimit) {
+    path_.reserve(256);
+}
+
+CallTree& SampleWriter::tree_for(std::uint32_t slot) {
+    if (slot >= trees_.size()) trees_.resize(slot + 1);
+    if (!trees_[slot]) trees_[slot] = std::make_unique<CallTree>(&budget_);
+    return *trees_[slot];
+}
+
+void SampleWriter::process(const SampleRecord& record) {
+    path_.clear();
+    // AGCT gives the leaf first; the tree wants the outermost frame first.
+    if (record.truncated != 0) path_.push_back(resolver_.truncated());
+    const ASGCT_CallFrame* frames = record.frames();
+    switch (record.kind) {
+        case RecordKind::JavaTrace:
+            for (std::uint32_t i = record.frame_count; i-- > 0;) {
+                path_.push_back(resolver_.java_method(jvmti_, jni_, frames[i].method_id));
+            }
+            break;
+        case RecordKind::CodeByPc:
+            if (record.frame_count == 1 && frames[0].lineno == kStubFrame) {
+                path_.push_back(resolver_.stub(reinterpret_cast<std::uintptr_t>(frames[0].method_id)));
+            } else if (record.frame_count == 1) {
+                path_.push_back(resolver_.java_method(jvmti_, jni_, frames[0].method_id));
+            }
+            break;
+        case RecordKind::Failure:
+            path_.push_back(resolver_.failure(record.agct_result));
+            break;
+    }
+    const bool running = record.state == RunState::Running;
+    if (!tree_for(record.thread_slot).add(path_.data(), path_.size(), running)) {
+        stats_.tree_full++;
+        return;
+    }
+    if (running) stats_.running++;
+    else stats_.waiting++;
+}
+
+void SampleWriter::run(jvmtiEnv* jvmti, JNIEnv* jni) {
+    jvmti_ = jvmti;
+    jni_ = jni;
+    auto last_publish = std::chrono::steady_clock::now();
+    for (;;) {
+        // Read before draining: once stop is seen, this pass takes whatever is left.
+        const bool stopping = stop_.load();
+        const std::size_t records = buffer_.consume([this](const std::uint8_t* payload, std::size_t) {
+            process(*reinterpret_cast<const SampleRecord*>(payload));
+        });
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_publish >= kPublishEvery) {
+            code_map_.publish();
+            last_publish = now;
+        }
+        if (stopping && buffer_.empty()) break;
+        if (records == 0) {
+            std::unique_lock<std::mutex> lock(mutex_);
+            wake_.wait_for(lock, kIdleWait, [this] { return stop_.load(); });
+        }
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    done_ = true;
+    wake_.notify_all();
+}
+
+void SampleWriter::request_stop() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stop_.store(true);
+    wake_.notify_all();
+}
+
+void SampleWriter::wait_stopped() {
+    if (!started_.load()) return;
+    std::unique_lock<std::mutex> lock(mutex_);
+    wake_.wait(lock, [this] { return done_; });
+}
+
+}  // namespace candor

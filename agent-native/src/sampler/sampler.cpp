@@ -1,0 +1,445 @@
+#include "sampler/sampler.h"
+
+#include <pthread.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "agent_thread.h"
+#include "clock/monotonic.h"
+#include "jvmti_env.h"
+#include "log.h"
+#include "sampler/cpu_timer.h"
+#include "sampler/crash_guard.h"
+#include "sampler/drain_result.h"
+#include "sampler/jitter.h"
+#include "sampler/method_ids.h"
+#include "sampler/perf_timer.h"
+
+namespace candor {
+
+namespace {
+
+constexpr const char kAgctSymbol[] = "AsyncGetCallTrace";
+// What simulate=noagct looks up instead: a symbol no JVM exports.
+constexpr const char kMissingSymbol[] = "AsyncGetCallTrace_candor_simulated_missing";
+
+pid_t current_tid() { return static_cast<pid_t>(syscall(SYS_gettid)); }
+
+int read_int_file(const char* path, int fallback) {
+    std::FILE* file = std::fopen(path, "re");
+    if (file == nullptr) return fallback;
+    int value = fallback;
+    if (std::fscanf(file, "%d", &value) != 1) value = fallback;
+    std::fclose(file);
+    return value;
+}
+
+// 0 when the kernel accepts the event, else errno. The probe event is never enabled.
+int probe_perf(pid_t tid, std::int64_t period_ns, PerfDelivery delivery) {
+    const int fd = perf_timer_open(tid, static_cast<std::uint64_t>(period_ns), delivery, false);
+    if (fd < 0) return -fd;
+    close(fd);
+    return 0;
+}
+
+void JNICALL writer_body(jvmtiEnv* jvmti, JNIEnv* jni, void* arg) { static_cast<Sampler*>(arg)->run_writer(jvmti, jni); }
+
+void JNICALL wall_body(jvmtiEnv* jvmti, JNIEnv*, void* arg) { static_cast<Sampler*>(arg)->run_wall_sampler(jvmti); }
+
+}  // namespace
+
+Sampler* Sampler::create(const Options& options) {
+    const AsyncGetCallTraceFn agct = find_async_get_call_trace(options.simulate_no_agct ? kMissingSymbol : kAgctSymbol);
+    if (agct == nullptr) {
+        log_line("AsyncGetCallTrace is not exported by this JVM; sampling is off");
+        return nullptr;
+    }
+    return new Sampler(options, agct);
+}
+
+Sampler::Sampler(const Options& options, AsyncGetCallTraceFn agct) : options_(options), agct_(agct) {}
+
+TimerChoice Sampler::choose_timer() {
+    if (options_.sample == SampleMode::Wall) {
+        TimerChoice choice;
+        choice.kind = TimerKind::Wall;
+        choice.interval_ns = options_.interval_ns;
+        choice.reason = "sample=wall";
+        return choice;
+    }
+    TimerProbe probe;
+    probe.tick_ns = tick_ns_;
+    probe.perf_paranoid = read_int_file("/proc/sys/kernel/perf_event_paranoid", -100);
+    const pid_t tid = current_tid();
+    if (options_.timer != TimerMode::Ctimer) {
+        if (should_probe_sigtrap(options_.perf_signal)) {
+            probe.sigtrap_error = options_.simulate_no_perf ? EACCES : probe_perf(tid, options_.interval_ns, PerfDelivery::Sigtrap);
+        }
+        if (should_probe_fasync(options_.perf_signal, probe.sigtrap_error)) {
+            probe.fasync_error = options_.simulate_no_perf ? EACCES : probe_perf(tid, options_.interval_ns, PerfDelivery::Fasync);
+        }
+    }
+    const bool perf_works = probe.sigtrap_error == 0 || probe.fasync_error == 0;
+    if (options_.timer == TimerMode::Ctimer || (options_.timer == TimerMode::Auto && !perf_works)) {
+        probe.ctimer_error = ctimer_probe(tid);
+    }
+    return choose_cpu_timer(options_.timer, options_.perf_signal, probe, options_.interval_ns);
+}
+
+bool Sampler::start(jvmtiEnv* jvmti, JNIEnv* jni) {
+    jvmti_ = jvmti;
+    if (!buffer_.valid()) {
+        log_line("cannot map the %zu-byte sample buffer; sampling is off", kBufferBytes);
+        return false;
+    }
+    jclass thread_class = jni->FindClass("java/lang/Thread");
+    if (thread_class != nullptr) {
+        thread_class_ = static_cast<jclass>(jni->NewGlobalRef(thread_class));
+        // threadId() (JDK 19+) is final; getId() may be overridden, i.e. run user code in ThreadStart.
+        thread_get_id_ = jni->GetMethodID(thread_class, "threadId", "()J");
+        if (thread_get_id_ == nullptr) {
+            jni->ExceptionClear();
+            thread_get_id_ = jni->GetMethodID(thread_class, "getId", "()J");
+        }
+        jni->DeleteLocalRef(thread_class);
+    }
+    if (jni->ExceptionCheck()) jni->ExceptionClear();
+    if (thread_class_ == nullptr || thread_get_id_ == nullptr) {
+        log_line("cannot find java.lang.Thread.threadId() or getId(); sampling is off");
+        return false;
+    }
+
+    tick_ns_ = kernel_tick_ns();
+    timer_ = choose_timer();
+    if (!timer_.message.empty()) log_line("%s", timer_.message.c_str());
+    if (timer_.kind == TimerKind::None) return false;
+
+    context_.agct = agct_;
+    context_.depth = options_.depth;
+    context_.buffer = &buffer_;
+    context_.code_map = &code_map_;
+    context_.stats = &stats_;
+    context_.timer = timer_.kind;
+    context_.pid = getpid();
+    context_.interval_ns = timer_.interval_ns;
+    context_.crash_every = static_cast<std::uint32_t>(options_.crash_test);
+    switch (timer_.kind) {
+        case TimerKind::PerfSigtrap:
+        case TimerKind::PerfFasync:
+            context_.samples_per_period = samples_per_period(timer_.interval_ns);
+            break;
+        case TimerKind::Ctimer:
+            // Below the tick the kernel quantises every period to the tick: jitter would only bias the mean.
+            context_.samples_per_period =
+                timer_.interval_ns / 10 * 9 >= tick_ns_ ? samples_per_period(timer_.interval_ns) : 0;
+            break;
+        default:
+            context_.samples_per_period = 0;
+    }
+
+    code_map_.publish();
+    if (!install_crash_guard()) {
+        log_line("cannot install the crash guard (sigaction: %s); sampling is off", std::strerror(errno));
+        return false;
+    }
+    if (!install_sample_handler(&context_)) {
+        log_line("cannot install the sampling signal handler (sigaction: %s); sampling is off", std::strerror(errno));
+        return false;
+    }
+    preload_loaded_method_ids(jvmti, jni);
+
+    if (!start_agent_thread(jvmti, jni, "candor-sampler-writer", writer_body, this, &writer_thread_)) return false;
+    writer_.mark_started();
+    if (timer_.kind == TimerKind::Wall) {
+        wall_ = std::make_unique<WallSampler>(registry_, stats_, timer_.interval_ns, options_.wall_threads, getpid());
+        if (!start_agent_thread(jvmti, jni, "candor-wall-sampler", wall_body, this, &wall_thread_)) {
+            writer_.request_stop();
+            return false;
+        }
+        wall_->mark_started();
+    }
+    context_.enabled.store(true);
+    started_.store(true);
+    if (options_.verbose) {
+        log_line("sampling %s every %lld ns with %s (%s), depth %d", sample_mode_name(options_.sample),
+                 static_cast<long long>(timer_.interval_ns), timer_kind_name(timer_.kind), timer_.reason.c_str(),
+                 options_.depth);
+    }
+    return true;
+}
+
+void Sampler::on_vm_init(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) {
+    if (!start(jvmti, jni)) return;
+    // The VMInit thread runs main(); it had no ThreadStart of its own.
+    register_thread(jvmti, jni, thread);
+}
+
+void Sampler::on_attach(jvmtiEnv* jvmti, JNIEnv* jni) {
+    // Code generated before the agent arrived; the events go to our callbacks during these calls.
+    jvmti->GenerateEvents(JVMTI_EVENT_DYNAMIC_CODE_GENERATED);
+    jvmti->GenerateEvents(JVMTI_EVENT_COMPILED_METHOD_LOAD);
+    // Threads already running are not sampled: a timer has to be armed on its own thread.
+    start(jvmti, jni);
+}
+
+bool Sampler::is_own_thread(JNIEnv* jni, jthread thread) const {
+    return (writer_thread_ != nullptr && jni->IsSameObject(thread, writer_thread_)) ||
+           (wall_thread_ != nullptr && jni->IsSameObject(thread, wall_thread_));
+}
+
+std::string Sampler::thread_name(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) const {
+    jvmtiThreadInfo info;
+    std::memset(&info, 0, sizeof info);
+    if (jvmti->GetThreadInfo(thread, &info) != JVMTI_ERROR_NONE) return {};
+    std::string name = info.name != nullptr ? info.name : "";
+    jvmti->Deallocate(reinterpret_cast<unsigned char*>(info.name));
+    if (info.thread_group != nullptr) jni->DeleteLocalRef(info.thread_group);
+    if (info.context_class_loader != nullptr) jni->DeleteLocalRef(info.context_class_loader);
+    return name;
+}
+
+void Sampler::on_thread_start(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) { register_thread(jvmti, jni, thread); }
+
+void Sampler::register_thread(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) {
+    if (!started_.load() || stopped_.load() || g_current_thread != nullptr) return;
+    if (is_own_thread(jni, thread)) return;
+
+    const jlong java_id = jni->CallLongMethod(thread, thread_get_id_);
+    if (jni->ExceptionCheck()) jni->ExceptionClear();
+    const std::string name = thread_name(jvmti, jni, thread);
+
+    auto* record = new SampledThread();
+    record->jni = jni;
+    record->tid = current_tid();
+    record->frames = new ASGCT_CallFrame[static_cast<std::size_t>(options_.depth)];
+    record->jitter = Jitter((static_cast<std::uint64_t>(record->tid) << 32) ^ reinterpret_cast<std::uintptr_t>(record) ^
+                            static_cast<std::uint64_t>(read_monotonic_ns()));
+    record->crash_countdown = static_cast<std::uint32_t>(options_.crash_test);
+    record->samples_until_new_period = context_.samples_per_period;
+    record->thread_ref = static_cast<jthread>(jni->NewGlobalRef(thread));
+
+    bool registered = false;
+    std::string timer_error;
+    {
+        std::lock_guard<std::mutex> lock(registry_.mutex);
+        std::uint32_t slot = 0;
+        if (stopping_) {
+            // Sampling ended: nothing to do.
+        } else if (!registry_.add_slot(java_id, name, record->thread_ref, slot)) {
+            bump(stats_.threads_over_limit);
+        } else {
+            record->slot = slot;
+            g_current_thread = record;  // before the timer can fire
+            std::atomic_signal_fence(std::memory_order_seq_cst);
+            if (arm_timer(*record, timer_error)) {
+                registry_.add_live(record);
+                bump(stats_.threads_sampled);
+                registered = true;
+            } else {
+                g_current_thread = nullptr;
+                registry_.slots[slot].alive = false;
+                registry_.slots[slot].thread_ref = nullptr;
+                bump(stats_.timer_failed);
+            }
+        }
+    }
+    if (!timer_error.empty() && !logged_timer_failure_.exchange(true)) {
+        log_line("cannot arm the sampling timer of thread '%s': %s; threads without a timer are not sampled",
+                 name.c_str(), timer_error.c_str());
+    }
+    if (!registered) {
+        jni->DeleteGlobalRef(record->thread_ref);
+        delete[] record->frames;
+        delete record;
+    }
+}
+
+bool Sampler::arm_timer(SampledThread& thread, std::string& error) {
+    const std::int64_t period = context_.samples_per_period != 0 ? thread.jitter.next(timer_.interval_ns)
+                                                                  : timer_.interval_ns;
+    switch (timer_.kind) {
+        case TimerKind::PerfSigtrap:
+        case TimerKind::PerfFasync: {
+            // The first period is jittered too: threads started together do not sample in step.
+            const int fd = perf_timer_open(thread.tid, static_cast<std::uint64_t>(period),
+                                           timer_.kind == TimerKind::PerfSigtrap ? PerfDelivery::Sigtrap : PerfDelivery::Fasync,
+                                           true);
+            if (fd < 0) {
+                error = "perf_event_open " + errno_text(-fd);
+                return false;
+            }
+            thread.perf_fd = fd;
+            thread.timer = timer_.kind;
+            return true;
+        }
+        case TimerKind::Ctimer: {
+            if (pthread_getcpuclockid(pthread_self(), &thread.cpu_clock) != 0) thread.cpu_clock = CLOCK_THREAD_CPUTIME_ID;
+            thread.cpu_at_start_ns = thread_cpu_ns(thread.cpu_clock);
+            thread.timer = TimerKind::Ctimer;  // before the first signal can need it
+            const int result = ctimer_open(thread.tid, period, &thread.ctimer);
+            if (result != 0) {
+                thread.timer = TimerKind::None;
+                error = "timer_create " + errno_text(result);
+                return false;
+            }
+            return true;
+        }
+        case TimerKind::Wall:
+            thread.timer = TimerKind::Wall;
+            return true;
+        case TimerKind::None:
+            break;
+    }
+    return false;
+}
+
+std::int64_t Sampler::stop_timer(SampledThread& thread) {
+    // Forget the handle before closing it: a handler that interrupts this (on the thread itself)
+    // must not change the period of a closed, maybe already reused, descriptor.
+    const TimerKind kind = thread.timer;
+    const int fd = thread.perf_fd;
+    thread.timer = TimerKind::None;
+    thread.perf_fd = -1;
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    switch (kind) {
+        case TimerKind::PerfSigtrap:
+        case TimerKind::PerfFasync:
+            return fd >= 0 ? perf_timer_close(fd) : 0;
+        case TimerKind::Ctimer: {
+            const std::int64_t used = thread_cpu_ns(thread.cpu_clock) - thread.cpu_at_start_ns;
+            ctimer_close(thread.ctimer);
+            return used > 0 ? used : 0;
+        }
+        default:
+            return 0;
+    }
+}
+
+void Sampler::on_thread_end(JNIEnv* jni) {
+    SampledThread* record = g_current_thread;
+    if (record == nullptr) return;
+    {
+        std::lock_guard<std::mutex> lock(registry_.mutex);
+        ThreadSlot& slot = registry_.slots[record->slot];
+        slot.sampled_cpu_ns += stop_timer(*record);
+        slot.alive = false;
+        slot.thread_ref = nullptr;
+        registry_.remove_live(record);
+    }
+    // A signal still pending for this thread finds no record from here on and is only counted.
+    g_current_thread = nullptr;
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    jni->DeleteGlobalRef(record->thread_ref);
+    delete[] record->frames;
+    delete record;
+}
+
+void Sampler::stop_sampling() {
+    if (!started_.load() || stopped_.exchange(true)) return;
+    {
+        std::lock_guard<std::mutex> lock(registry_.mutex);
+        stopping_ = true;
+    }
+    if (wall_) {
+        wall_->request_stop();
+        wall_->wait_stopped();
+    }
+    disable_and_wait(&context_);
+    std::lock_guard<std::mutex> lock(registry_.mutex);
+    for (SampledThread* thread : registry_.live) registry_.slots[thread->slot].sampled_cpu_ns += stop_timer(*thread);
+}
+
+void Sampler::on_vm_death() {
+    stop_sampling();
+    writer_.request_stop();
+}
+
+void Sampler::on_class_prepare(jvmtiEnv* jvmti, jclass klass) { preload_method_ids(jvmti, klass); }
+
+void Sampler::on_compiled_method_load(jmethodID method, jint code_size, const void* code_address) {
+    code_map_.add_method(code_address, static_cast<std::size_t>(code_size), method);
+}
+
+void Sampler::on_compiled_method_unload(const void* code_address) { code_map_.remove_method(code_address); }
+
+void Sampler::on_dynamic_code_generated(const char* name, const void* address, jint length) {
+    code_map_.add_stub(address, static_cast<std::size_t>(length), name);
+}
+
+jobjectArray Sampler::drain(JNIEnv* jni) {
+    if (!started_.load() || drained_.exchange(true)) return nullptr;
+    stop_sampling();
+    writer_.request_stop();
+    writer_.wait_stopped();
+
+    DrainResult result;
+    result.methods = &writer_.methods().methods();
+    result.interval_ns = timer_.interval_ns;
+    std::int64_t sampled_cpu_ns = 0;
+    {
+        std::lock_guard<std::mutex> lock(registry_.mutex);
+        const auto& trees = writer_.trees();
+        for (std::size_t i = 0; i < registry_.slots.size(); i++) {
+            ThreadSlot& slot = registry_.slots[i];
+            sampled_cpu_ns += slot.sampled_cpu_ns;
+            if (slot.alive && slot.thread_ref != nullptr) {
+                const std::string name = thread_name(jvmti_, jni, slot.thread_ref);  // threads rename themselves
+                if (!name.empty()) slot.name = name;
+            }
+            if (i < trees.size() && trees[i] && trees[i]->samples() > 0) {
+                result.threads.push_back(DrainThread{slot.java_id, slot.name, trees[i].get()});
+            }
+        }
+    }
+
+    const bool cpu = timer_.kind != TimerKind::Wall;
+    const std::int64_t expected = cpu ? (sampled_cpu_ns + timer_.interval_ns / 2) / timer_.interval_ns
+                                      : static_cast<std::int64_t>(stats_.wall_signals.load());
+    auto& stats = result.stats;
+    auto add = [&stats](const char* name, std::uint64_t value) { stats.emplace_back(name, static_cast<std::int64_t>(value)); };
+    add("samples.expected", static_cast<std::uint64_t>(expected));
+    add("samples.delivered", stats_.delivered.load());
+    add("samples.recorded", stats_.recorded.load());
+    add("samples.attributed_by_pc", stats_.attributed_by_pc.load());
+    add("samples.crash_guard", stats_.crash_guard.load());
+    add("samples.truncated", stats_.truncated.load());
+    add("samples.running", stats_.running);
+    add("samples.waiting", stats_.waiting);
+    add("samples.discarded.not_java_thread", stats_.not_java_thread.load());
+    add("samples.dropped.buffer_full", stats_.buffer_full.load());
+    add("samples.dropped.tree_full", stats_.tree_full);
+    for (int slot = 0; slot < kAgctFailureSlots; slot++) {
+        stats.emplace_back(std::string("samples.failed.") + agct_failure_name(slot),
+                           static_cast<std::int64_t>(stats_.failed[slot].load()));
+    }
+    add("threads.sampled", stats_.threads_sampled.load());
+    add("threads.with_samples", result.threads.size());
+    add("threads.timer_failed", stats_.timer_failed.load());
+    add("threads.over_limit", stats_.threads_over_limit.load());
+    add("mode.cpu", options_.sample == SampleMode::Cpu);
+    add("mode.wall", options_.sample == SampleMode::Wall);
+    add("timer.perf_sigtrap", timer_.kind == TimerKind::PerfSigtrap);
+    add("timer.perf_fasync", timer_.kind == TimerKind::PerfFasync);
+    add("timer.ctimer", timer_.kind == TimerKind::Ctimer);
+    add("timer.wall", timer_.kind == TimerKind::Wall);
+    add("timer.period_changes", stats_.period_changes.load());
+    add("interval.requested_ns", static_cast<std::uint64_t>(options_.interval_ns));
+    add("interval.ns", static_cast<std::uint64_t>(timer_.interval_ns));
+    add("kernel.tick_ns", static_cast<std::uint64_t>(tick_ns_));
+    add("cpu.sampled_ns", static_cast<std::uint64_t>(sampled_cpu_ns));
+    add("depth", static_cast<std::uint64_t>(options_.depth));
+    add("buffer.bytes", buffer_.capacity());
+    add("tree.nodes", writer_.nodes());
+    add("tree.node_limit", writer_.node_limit());
+    add("methods", writer_.methods().methods().size());
+    add("methods.over_limit", writer_.methods().over_limit());
+    add("code_map.entries", code_map_.published_entries());
+    add("code_map.publications", code_map_.publications());
+    return drain_result_to_java(jni, result);
+}
+
+}  // namespace candor

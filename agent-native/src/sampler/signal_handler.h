@@ -1,0 +1,50 @@
+#pragma once
+
+#include <sys/types.h>
+
+#include <atomic>
+#include <cstdint>
+
+#include "sampler/agct.h"
+#include "sampler/thread_registry.h"
+
+namespace candor {
+
+class CodeMap;
+class SampleBuffer;
+struct SamplerStats;
+
+// Everything the sampling signal handler reads. Filled in before the handler is installed and
+// then constant, except `enabled` and `in_flight`.
+struct SignalContext {
+    AsyncGetCallTraceFn agct = nullptr;
+    jint depth = 0;
+    SampleBuffer* buffer = nullptr;
+    CodeMap* code_map = nullptr;
+    SamplerStats* stats = nullptr;
+    TimerKind timer = TimerKind::None;   // which signals are ours
+    pid_t pid = 0;                       // wall mode: our tgkill carries it in si_pid
+    std::int64_t interval_ns = 0;        // mean period of a thread timer
+    std::uint32_t samples_per_period = 0;  // jitter: samples between new periods; 0: never
+    std::uint32_t crash_every = 0;       // test hook: every n-th walk of a thread faults
+
+    std::atomic<bool> enabled{false};    // false: handlers return at once
+    std::atomic<int> in_flight{0};       // handlers running now
+};
+
+// The signal that carries samples for a timer kind: SIGTRAP for perf with attr.sigtrap, else SIGPROF.
+int sampling_signal(TimerKind kind);
+
+// Installs the sampling handler (SA_SIGINFO | SA_RESTART) for sampling_signal(context->timer).
+// Signals of that number that are not ours (another si_code, another sender) go to the action
+// installed before, exactly (signal_chain.h). False when sigaction fails.
+bool install_sample_handler(SignalContext* context);
+
+// Disables sampling and returns once no handler is running any more. From then on a late signal
+// (already pending) is only counted out: its handler returns at once, touching no timer.
+void disable_and_wait(SignalContext* context);
+
+// Async-signal-safe: a new jittered period for the thread's timer every samples_per_period samples.
+void maybe_change_period(const SignalContext& context, SampledThread& thread);
+
+}  // namespace candor

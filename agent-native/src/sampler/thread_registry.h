@@ -1,0 +1,97 @@
+#pragma once
+
+#include <jni.h>
+#include <jvmti.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "sampler/agct.h"
+#include "sampler/jitter.h"
+
+namespace candor {
+
+enum class TimerKind : std::uint8_t {
+    None = 0,
+    PerfSigtrap = 1,  // perf task-clock, attr.sigtrap: SIGTRAP (si_code TRAP_PERF)
+    PerfFasync = 2,   // perf task-clock, O_ASYNC + F_SETSIG: SIGPROF (si_code POLL_IN)
+    Ctimer = 3,       // timer_create(CLOCK_THREAD_CPUTIME_ID): SIGPROF (si_code SI_TIMER)
+    Wall = 4,         // the wall sampler's tgkill: SIGPROF (si_code SI_TKILL)
+};
+
+const char* timer_kind_name(TimerKind kind);
+
+// One Java thread that is being sampled. Created by the thread itself (ThreadStart, or VMInit for
+// the main thread) and freed by itself at ThreadEnd, after its TLS pointer was cleared; other
+// threads (wall sampler, drain) only touch it under the registry mutex while it is registered.
+struct SampledThread {
+    // Fixed before the TLS pointer is set; the signal handler reads them.
+    JNIEnv* jni = nullptr;               // AGCT's env_id
+    pid_t tid = 0;
+    std::uint32_t slot = 0;              // index in ThreadRegistry::slots
+    ASGCT_CallFrame* frames = nullptr;   // AGCT's scratch: `depth` frames
+
+    // Crash guard: set and read only on this thread (its sampling and SIGSEGV/SIGBUS handlers).
+    sigjmp_buf guard;
+    volatile sig_atomic_t in_walk = 0;
+
+    // Handler-private.
+    Jitter jitter;
+    std::uint32_t samples_until_new_period = 0;
+    std::uint32_t crash_countdown = 0;
+
+    // The thread's timer. Armed by the thread itself; stopped under the registry mutex, either by
+    // itself (ThreadEnd) or by drain after no handler runs any more.
+    TimerKind timer = TimerKind::None;
+    int perf_fd = -1;
+    timer_t ctimer{};
+    clockid_t cpu_clock{};
+    std::int64_t cpu_at_start_ns = 0;
+
+    // Wall mode: RunState the wall sampler saw just before it signalled this thread.
+    std::atomic<std::uint8_t> wall_state{0};
+
+    // Registry side.
+    jthread thread_ref = nullptr;  // global reference, for GetThreadState and names
+};
+
+// The calling thread's record, or null: initial-exec TLS, so the signal handler reads it with one
+// load from the thread pointer (no lock, no allocation, no __tls_get_addr).
+extern __thread SampledThread* g_current_thread __attribute__((tls_model("initial-exec")));
+
+// What drain reports per thread; slots outlive their threads (the tree of an ended thread stays).
+struct ThreadSlot {
+    jlong java_id = 0;                 // Thread.getId()
+    std::string name;
+    jthread thread_ref = nullptr;      // global reference while the thread lives
+    bool alive = true;
+    std::int64_t sampled_cpu_ns = 0;   // CPU time while its timer was armed (cpu mode)
+};
+
+// All sampled threads: the live ones and a slot for every one that ever was. Everything in it is
+// guarded by `mutex`, which no signal handler ever takes.
+struct ThreadRegistry {
+    explicit ThreadRegistry(std::size_t max_slots) : max_slots(max_slots) {}
+
+    std::mutex mutex;
+    const std::size_t max_slots;
+    std::vector<ThreadSlot> slots;
+    std::vector<SampledThread*> live;
+    std::size_t wall_cursor = 0;  // round-robin position of the wall sampler in `live`
+
+    // Under mutex. False when the slot limit is reached.
+    bool add_slot(jlong java_id, std::string name, jthread ref, std::uint32_t& slot);
+    void add_live(SampledThread* thread) { live.push_back(thread); }
+    void remove_live(SampledThread* thread);
+};
+
+}  // namespace candor

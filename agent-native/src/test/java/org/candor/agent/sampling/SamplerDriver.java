@@ -1,0 +1,375 @@
+package org.candor.agent.sampling;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Child-JVM workloads for NativeAgentTest's sampler tests. Each runs, then drains the sampler and prints key=value
+ * lines: every stat as {@code stat.<name>=<value>}, plus what the workload needs checked.
+ */
+final class SamplerDriver {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    /** Iterations of a leaf's loop: some tens of microseconds per call, so call overhead is negligible. */
+    private static final int WORK = 20_000;
+    private static final Map<String, Long> CPU_NANOS = new ConcurrentHashMap<>();
+    static volatile long sink;
+
+    private SamplerDriver() {
+    }
+
+    static void main(String[] args) throws Exception {
+        if (args[0].equals("attach")) {
+            attach(args[1], args[2]);
+        }
+        boolean bound = true;
+        try {
+            System.out.println("running=" + NativeSampler.running0());
+        } catch (UnsatisfiedLinkError noLibrary) {
+            System.out.println("running=unbound");
+            bound = false;
+        }
+        switch (args[0]) {
+            case "split" -> split(Double.parseDouble(args[1]));
+            case "two" -> two(Double.parseDouble(args[1]));
+            case "wall" -> wall(Double.parseDouble(args[1]));
+            case "bench" -> bench(Integer.parseInt(args[1]));
+            case "leafcost" -> leafCost();
+            case "idle" -> { }
+            case "main" -> Class.forName(args[1]).getMethod("main", String[].class)
+                    .invoke(null, (Object) java.util.Arrays.copyOfRange(args, 2, args.length));
+            case "attach" -> afterAttach(Double.parseDouble(args[3]));
+            default -> throw new IllegalArgumentException(args[0]);
+        }
+        if (!bound) {
+            return;
+        }
+        Object[] parts = NativeSampler.drain0();
+        System.out.println("runningAfterDrain=" + NativeSampler.running0());
+        System.out.println("secondDrainNull=" + (NativeSampler.drain0() == null));
+        if (parts == null) {
+            System.out.println("drain=null");
+            return;
+        }
+        report(new Profile(parts));
+    }
+
+    // The three leaves do the same work per call (identical code); split() calls them 5:3:2.
+
+    static long leafA(long x) {
+        for (int i = 0; i < WORK; i++) {
+            x = x * 6364136223846793005L + 1442695040888963407L;
+            x ^= x >>> 29;
+        }
+        return x;
+    }
+
+    static long leafB(long x) {
+        for (int i = 0; i < WORK; i++) {
+            x = x * 6364136223846793005L + 1442695040888963407L;
+            x ^= x >>> 29;
+        }
+        return x;
+    }
+
+    static long leafC(long x) {
+        for (int i = 0; i < WORK; i++) {
+            x = x * 6364136223846793005L + 1442695040888963407L;
+            x ^= x >>> 29;
+        }
+        return x;
+    }
+
+    static long round(long x) {
+        for (int i = 0; i < 5; i++) {
+            x = leafA(x);
+        }
+        for (int i = 0; i < 3; i++) {
+            x = leafB(x);
+        }
+        for (int i = 0; i < 2; i++) {
+            x = leafC(x);
+        }
+        return x;
+    }
+
+    /** Runs rounds until this thread has used `seconds` of CPU time. */
+    static long spin(double seconds) {
+        long end = THREADS.getCurrentThreadCpuTime() + (long) (seconds * 1e9);
+        long x = 1;
+        while (THREADS.getCurrentThreadCpuTime() < end) {
+            for (int i = 0; i < 20; i++) {
+                x = round(x);
+            }
+        }
+        CPU_NANOS.put(Thread.currentThread().getName(), THREADS.getCurrentThreadCpuTime());
+        return x;
+    }
+
+    private static void split(double seconds) {
+        sink = spin(seconds);
+    }
+
+    private static void two(double seconds) throws InterruptedException {
+        List<Thread> threads = new ArrayList<>();
+        for (String name : List.of("busy-1", "busy-2")) {
+            Thread thread = new Thread(() -> sink += spin(seconds), name);
+            threads.add(thread);
+            thread.start();
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        for (String name : List.of("busy-1", "busy-2")) {
+            System.out.println("cpu." + name + "=" + CPU_NANOS.get(name));
+        }
+    }
+
+    private static void wall(double seconds) throws InterruptedException {
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        Thread sleeper = new Thread(() -> {
+            try {
+                while (System.nanoTime() < end) {
+                    Thread.sleep(50);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "sleeper");
+        Thread burner = new Thread(() -> {
+            long x = 1;
+            while (System.nanoTime() < end) {
+                x = round(x);
+            }
+            sink = x;
+        }, "burner");
+        sleeper.start();
+        burner.start();
+        sleeper.join();
+        burner.join();
+    }
+
+    /** Loads the library into this very JVM, as a dynamic attach does. */
+    private static void attach(String library, String options) throws Exception {
+        com.sun.tools.attach.VirtualMachine vm =
+                com.sun.tools.attach.VirtualMachine.attach(String.valueOf(ProcessHandle.current().pid()));
+        try {
+            vm.loadAgentPath(library, options);
+        } finally {
+            vm.detach();
+        }
+    }
+
+    /** A thread started after the attach: it is sampled (the threads that were there before are not). */
+    private static void afterAttach(double seconds) throws InterruptedException {
+        Thread thread = new Thread(() -> sink += spin(seconds), "after-attach");
+        thread.start();
+        thread.join();
+        System.out.println("cpu.after-attach=" + CPU_NANOS.get("after-attach"));
+    }
+
+    /** Fixed work (for overhead): `rounds` rounds on this thread; wall and process CPU time of it. */
+    private static void bench(int rounds) {
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        long x = 1;
+        for (int i = 0; i < rounds / 10; i++) {
+            x = round(x);  // warm-up
+        }
+        long cpu0 = os.getProcessCpuTime();
+        long thread0 = THREADS.getCurrentThreadCpuTime();
+        long wall0 = System.nanoTime();
+        for (int i = 0; i < rounds; i++) {
+            x = round(x);
+        }
+        long wall1 = System.nanoTime();
+        long thread1 = THREADS.getCurrentThreadCpuTime();
+        long cpu1 = os.getProcessCpuTime();
+        sink = x;
+        System.out.println("bench.wall_ns=" + (wall1 - wall0));
+        System.out.println("bench.thread_cpu_ns=" + (thread1 - thread0));
+        System.out.println("bench.cpu_ns=" + (cpu1 - cpu0));
+    }
+
+    /** Unprofiled reference: the cost of one call of each leaf, measured on the same code. */
+    private static void leafCost() {
+        long x = 1;
+        for (int i = 0; i < 2000; i++) {
+            x = round(x);  // warm-up: compile everything as in split()
+        }
+        long[] nanos = new long[3];
+        for (int repeat = 0; repeat < 20; repeat++) {
+            for (int leaf = 0; leaf < 3; leaf++) {
+                long t0 = System.nanoTime();
+                for (int i = 0; i < 100; i++) {
+                    x = leaf == 0 ? leafA(x) : leaf == 1 ? leafB(x) : leafC(x);
+                }
+                nanos[leaf] += System.nanoTime() - t0;
+            }
+        }
+        sink = x;
+        double a = 5.0 * nanos[0];
+        double b = 3.0 * nanos[1];
+        double c = 2.0 * nanos[2];
+        double total = a + b + c;
+        System.out.printf(Locale.ROOT, "truth.leafA=%.4f%ntruth.leafB=%.4f%ntruth.leafC=%.4f%n", a / total, b / total, c / total);
+    }
+
+    private static void report(Profile profile) {
+        for (Map.Entry<String, Long> stat : profile.stats.entrySet()) {
+            System.out.println("stat." + stat.getKey() + "=" + stat.getValue());
+        }
+        System.out.println("interval=" + profile.intervalNanos);
+        System.out.println("methods=" + profile.methodCount());
+        Map<String, long[]> leaves = new TreeMap<>();
+        long running = 0;
+        long waiting = 0;
+        for (int t = 0; t < profile.threadIds.length; t++) {
+            String thread = profile.threadNames[t];
+            long[] totals = profile.threadTotals(t);
+            running += totals[0];
+            waiting += totals[1];
+            System.out.println("thread." + thread + ".id=" + profile.threadIds[t]);
+            System.out.println("thread." + thread + ".running=" + totals[0]);
+            System.out.println("thread." + thread + ".waiting=" + totals[1]);
+            System.out.println("thread." + thread + ".waitingUnderSleep=" + profile.waitingUnder(t, "Ljava/lang/Thread;", "sleep"));
+            System.out.println("thread." + thread + ".nodes=" + profile.parents[t].length);
+            System.out.println("thread." + thread + ".parentsBeforeChildren=" + profile.parentsBeforeChildren(t));
+            for (int node = 0; node < profile.parents[t].length; node++) {
+                int method = profile.nodeMethods[t][node];
+                if (method >= 0 && profile.classes[method].equals("Lorg/candor/agent/sampling/SamplerDriver;")) {
+                    long[] sum = leaves.computeIfAbsent(profile.names[method], k -> new long[1]);
+                    sum[0] += profile.selfRunning[t][node] + profile.selfWaiting[t][node];
+                }
+            }
+        }
+        System.out.println("total.running=" + running);
+        System.out.println("total.waiting=" + waiting);
+        leaves.forEach((name, sum) -> System.out.println("self." + name + "=" + sum[0]));
+        // The top self methods of all threads, for a human reading the test output.
+        Map<String, Long> top = new LinkedHashMap<>();
+        for (int t = 0; t < profile.threadIds.length; t++) {
+            for (int node = 0; node < profile.parents[t].length; node++) {
+                int method = profile.nodeMethods[t][node];
+                long self = profile.selfRunning[t][node] + profile.selfWaiting[t][node];
+                if (method >= 0 && self > 0) {
+                    top.merge(profile.classes[method] + "." + profile.names[method], self, Long::sum);
+                }
+            }
+        }
+        // Stubs and pseudo frames ("[truncated]", "[unknown_java]", ...) have no class.
+        for (int t = 0; t < profile.threadIds.length; t++) {
+            for (int node = 0; node < profile.parents[t].length; node++) {
+                int method = profile.nodeMethods[t][node];
+                if (method >= 0 && profile.classes[method].isEmpty()) {
+                    top.merge("pseudo." + profile.names[method], 0L, Long::sum);
+                }
+            }
+        }
+        top.keySet().stream().filter(k -> k.startsWith("pseudo.")).forEach(k -> System.out.println(k + "=" + pseudoCount(profile, k.substring(7))));
+        top.keySet().removeIf(k -> k.startsWith("pseudo."));
+        top.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue(), a.getValue())).limit(8)
+                .forEach(e -> System.out.println("top " + e.getValue() + " " + e.getKey()));
+    }
+
+    /** Samples of all threads whose stack has a frame of the classless method `name` (counted on any node below it). */
+    private static long pseudoCount(Profile profile, String name) {
+        long sum = 0;
+        for (int t = 0; t < profile.threadIds.length; t++) {
+            boolean[] under = new boolean[profile.parents[t].length];
+            for (int node = 1; node < under.length; node++) {
+                int method = profile.nodeMethods[t][node];
+                under[node] = (profile.classes[method].isEmpty() && profile.names[method].equals(name))
+                        || under[profile.parents[t][node]];
+                if (under[node]) {
+                    sum += profile.selfRunning[t][node] + profile.selfWaiting[t][node];
+                }
+            }
+        }
+        return sum;
+    }
+
+    /** drain0()'s parts, typed. */
+    private static final class Profile {
+        final Map<String, Long> stats = new LinkedHashMap<>();
+        final String[] classes;
+        final String[] names;
+        final long[] threadIds;
+        final String[] threadNames;
+        final int[][] parents;
+        final int[][] nodeMethods;
+        final long[][] selfRunning;
+        final long[][] selfWaiting;
+        final long intervalNanos;
+
+        Profile(Object[] parts) {
+            if (parts.length != NativeSampler.PARTS) {
+                throw new IllegalStateException("parts: " + parts.length);
+            }
+            String[] statNames = (String[]) parts[NativeSampler.STAT_NAMES];
+            long[] statValues = (long[]) parts[NativeSampler.STAT_VALUES];
+            for (int i = 0; i < statNames.length; i++) {
+                stats.put(statNames[i], statValues[i]);
+            }
+            classes = (String[]) parts[NativeSampler.METHOD_CLASSES];
+            names = (String[]) parts[NativeSampler.METHOD_NAMES];
+            String[] descriptors = (String[]) parts[NativeSampler.METHOD_DESCRIPTORS];
+            if (descriptors.length != names.length || classes.length != names.length) {
+                throw new IllegalStateException("method arrays differ in length");
+            }
+            threadIds = (long[]) parts[NativeSampler.THREAD_IDS];
+            threadNames = (String[]) parts[NativeSampler.THREAD_NAMES];
+            parents = (int[][]) parts[NativeSampler.NODE_PARENTS];
+            nodeMethods = (int[][]) parts[NativeSampler.NODE_METHODS];
+            selfRunning = (long[][]) parts[NativeSampler.NODE_SELF_RUNNING];
+            selfWaiting = (long[][]) parts[NativeSampler.NODE_SELF_WAITING];
+            intervalNanos = ((long[]) parts[NativeSampler.INTERVAL_NANOS])[0];
+        }
+
+        int methodCount() {
+            return names.length;
+        }
+
+        long[] threadTotals(int t) {
+            long[] totals = new long[2];
+            for (int node = 0; node < parents[t].length; node++) {
+                totals[0] += selfRunning[t][node];
+                totals[1] += selfWaiting[t][node];
+            }
+            return totals;
+        }
+
+        boolean parentsBeforeChildren(int t) {
+            if (parents[t].length == 0 || parents[t][0] != -1 || nodeMethods[t][0] != -1) {
+                return false;
+            }
+            for (int node = 1; node < parents[t].length; node++) {
+                if (parents[t][node] < 0 || parents[t][node] >= node) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Waiting self samples of nodes with an ancestor-or-self of the given method. */
+        long waitingUnder(int t, String classSignature, String methodName) {
+            boolean[] under = new boolean[parents[t].length];
+            long sum = 0;
+            for (int node = 1; node < parents[t].length; node++) {
+                int method = nodeMethods[t][node];
+                boolean match = method >= 0 && classes[method].equals(classSignature) && names[method].equals(methodName);
+                under[node] = match || under[parents[t][node]];
+                if (under[node]) {
+                    sum += selfWaiting[t][node];
+                }
+            }
+            return sum;
+        }
+    }
+}

@@ -1,0 +1,342 @@
+package org.candor.nativeagent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.candor.nativeagent.ChildJvm.Child;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The AsyncGetCallTrace sampler in child JVMs: each runs a workload of the test copy of
+ * org.candor.agent.sampling.NativeSampler (src/test/java), drains it and prints stats and per-thread and per-method
+ * sums (SamplerDriver), which these tests check.
+ */
+class NativeSamplerTest {
+    private static final String SAMPLER = "org.candor.agent.sampling.NativeSampler";
+    private static final String[] AGCT_FAILURES = {
+        "no_java_frame", "no_class_load", "gc_active", "unknown_not_java", "not_walkable_not_java", "unknown_java",
+        "not_walkable_java", "unknown_state", "thread_exit", "deopt", "safepoint", "other"};
+
+    @TempDir
+    Path tmp;
+
+    /** (a) Three leaves doing equal work per call, called 5:3:2: the sampled split matches the measured one. */
+    @Test
+    void cpuSamplesSplitLikeTheWork() throws Exception {
+        Child truth = run(ChildJvm.JDK_HERE, List.of(), "leafcost");
+        truth.assertCleanExit();
+        Child child = run(ChildJvm.JDK_HERE, List.of(ChildJvm.agent("=sample=cpu,interval=1ms")), "split", "4");
+
+        child.assertCleanExit();
+        assertThat(child.value("running")).isEqualTo("true");
+        assertConsistentStats(child);
+        assertThat(child.stat("timer.perf_sigtrap") + child.stat("timer.perf_fasync")).as("perf timer here").isEqualTo(1);
+        assertThat(child.stat("mode.cpu")).isEqualTo(1);
+        assertThat(child.stat("mode.wall")).isZero();
+        assertDeliveredNearExpected(child, 0.97);
+        assertSplit(child, truth);
+        assertThat(child.value("thread.main.parentsBeforeChildren")).isEqualTo("true");
+        assertThat(child.longValue("interval")).isEqualTo(1_000_000);
+    }
+
+    /** (b) Two busy threads: each gets at least 97 % of the samples its CPU time asks for. */
+    @Test
+    void twoBusyThreadsEachGetTheirSamples() throws Exception {
+        Child child = run(ChildJvm.JDK_HERE, List.of(ChildJvm.agent("=sample=cpu,interval=1ms")), "two", "2.5");
+
+        child.assertCleanExit();
+        assertConsistentStats(child);
+        for (String thread : List.of("busy-1", "busy-2")) {
+            double expected = child.longValue("cpu." + thread) / 1e6;
+            long samples = child.longValue("thread." + thread + ".running");
+            System.out.printf(Locale.ROOT, "[candor-native] %s: %d samples for %.0f ms of CPU (%.1f %%)%n",
+                    thread, samples, expected, 100 * samples / expected);
+            assertThat(samples).as("samples of %s for %.0f ms CPU", thread, expected).isGreaterThanOrEqualTo((long) (0.97 * expected));
+            assertThat((double) samples).as("not more than its CPU time allows").isLessThanOrEqualTo(1.03 * expected + 5);
+            assertThat(child.longValue("thread." + thread + ".waiting")).isZero();
+        }
+    }
+
+    /** (c) Wall clock: a sleeping thread's samples are waiting ones under Thread.sleep, a busy thread's running ones. */
+    @Test
+    void wallSamplesSplitRunningFromWaiting() throws Exception {
+        Child child = run(ChildJvm.JDK_HERE, List.of(ChildJvm.agent("=sample=wall")), "wall", "2");
+
+        child.assertCleanExit();
+        assertConsistentStats(child);
+        assertThat(child.stat("timer.wall")).isEqualTo(1);
+        assertThat(child.stat("mode.wall")).isEqualTo(1);
+        assertThat(child.stat("mode.cpu")).isZero();
+        assertThat(child.longValue("interval")).isEqualTo(10_000_000);
+        long ticks = 2_000_000_000L / 10_000_000;  // 2 s at the default 10 ms, each thread signalled every tick
+        long sleeperWaiting = child.longValue("thread.sleeper.waiting");
+        assertThat(sleeperWaiting).isGreaterThan((long) (0.8 * ticks));
+        assertThat(child.longValue("thread.sleeper.running")).isLessThanOrEqualTo(sleeperWaiting / 20);
+        assertThat(child.longValue("thread.sleeper.waitingUnderSleep")).isGreaterThanOrEqualTo((long) (0.95 * sleeperWaiting));
+        long burnerRunning = child.longValue("thread.burner.running");
+        assertThat(burnerRunning).isGreaterThan((long) (0.8 * ticks));
+        assertThat(child.longValue("thread.burner.waiting")).isLessThanOrEqualTo(burnerRunning / 20);
+        // Every signal sent is a sample (none lost in a 16-thread round-robin of 5 threads).
+        assertDeliveredNearExpected(child, 0.97);
+    }
+
+    /** (d) A bad option value: one line, and the JVM does not start. */
+    @Test
+    void badSamplerOptionsStopTheJvmWithOneLine() throws Exception {
+        Child floor = run(ChildJvm.JDK_HERE, List.of(ChildJvm.agent("=sample=cpu,interval=5000")), "idle");
+        assertThat(floor.exit()).isNotZero();
+        assertThat(floor.err()).containsExactly(
+                "candor: native agent option 'interval' is 5000 ns, below the supported floor of 10000 ns (10us)");
+
+        Child event = run(ChildJvm.JDK_HERE, List.of(ChildJvm.agent("=sample=alloc")), "idle");
+        assertThat(event.exit()).isNotZero();
+        assertThat(event.err()).containsExactly(
+                "candor: native agent option 'sample' has bad value 'alloc' (expected sample=cpu or sample=wall)");
+
+        Child orphan = run(ChildJvm.JDK_HERE, List.of(ChildJvm.agent("=interval=1ms")), "idle");
+        assertThat(orphan.exit()).isNotZero();
+        assertThat(orphan.err()).containsExactly("candor: native agent option 'interval' needs sample=cpu or sample=wall");
+    }
+
+    /** (d) timer=ctimer samples, at the kernel tick when asked for less, and says so once. */
+    @Test
+    void cpuTimerFallbackWorksAndWarnsOnce() throws Exception {
+        Child child = run(ChildJvm.JDK_HERE, List.of(ChildJvm.agent("=sample=cpu,timer=ctimer")), "split", "2");
+
+        assertThat(child.exit()).isZero();
+        assertThat(child.stat("timer.ctimer")).isEqualTo(1);
+        long tick = child.stat("kernel.tick_ns");
+        assertThat(child.longValue("interval")).isEqualTo(Math.max(1_000_000, tick));
+        if (tick > 1_000_000) {
+            assertThat(child.err()).singleElement().asString()
+                    .startsWith("candor: timer=ctimer: thread CPU timers fire on the ").contains("instead of 1000000 ns");
+        } else {
+            assertThat(child.err()).isEmpty();
+        }
+        assertConsistentStats(child);
+        assertThat(child.stat("samples.recorded")).isGreaterThan(100);
+        assertDeliveredNearExpected(child, 0.9);
+    }
+
+    /** (d) perf refused (simulated): auto falls back to the CPU timer with one line; timer=perf samples nothing. */
+    @Test
+    void perfRefusedFallsBackOrStopsSamplingWithOneLine() throws Exception {
+        Child auto = run(ChildJvm.JDK_HERE, List.of(ChildJvm.agent("=sample=cpu,simulate=noperf")), "split", "1");
+        assertThat(auto.exit()).isZero();
+        assertThat(auto.err()).singleElement().asString()
+                .startsWith("candor: perf_event_open failed: EACCES").contains("sampling with thread CPU timers");
+        assertThat(auto.stat("timer.ctimer")).isEqualTo(1);
+        assertThat(auto.stat("samples.recorded")).isGreaterThan(50);
+
+        Child perf = run(ChildJvm.JDK_HERE, List.of(ChildJvm.agent("=sample=cpu,timer=perf,simulate=noperf")), "split", "0.2");
+        assertThat(perf.exit()).isZero();
+        assertThat(perf.err()).singleElement().asString()
+                .startsWith("candor: timer=perf: perf_event_open failed: EACCES").endsWith("; sampling is off");
+        assertThat(perf.value("running")).isEqualTo("false");
+        assertThat(perf.value("drain")).isEqualTo("null");
+    }
+
+    /** (d) A JVM without AsyncGetCallTrace (simulated: the library looks up a name no JVM exports). */
+    @Test
+    void missingAsyncGetCallTraceTurnsSamplingOffWithOneLine() throws Exception {
+        Child child = run(ChildJvm.JDK_HERE, List.of(ChildJvm.agent("=sample=cpu,simulate=noagct")), "split", "0.2");
+
+        assertThat(child.exit()).isZero();
+        assertThat(child.err()).containsExactly("candor: AsyncGetCallTrace is not exported by this JVM; sampling is off");
+        assertThat(child.value("running")).isEqualTo("false");
+        assertThat(child.value("drain")).isEqualTo("null");
+    }
+
+    /** Without sample=... the natives are bound anyway: running0() is false and drain0() null. */
+    @Test
+    void withoutSamplingTheNativesSayNotRunning() throws Exception {
+        Child child = run(ChildJvm.JDK_HERE, List.of(ChildJvm.agent("")), "idle");
+
+        child.assertCleanExit();
+        assertThat(child.value("running")).isEqualTo("false");
+        assertThat(child.value("drain")).isEqualTo("null");
+    }
+
+    /** (e) Walks that fault inside the crash guard (test hook) cost their sample, not the JVM. */
+    @Test
+    void crashGuardSurvivesFaultingWalks() throws Exception {
+        Child child = run(ChildJvm.JDK_HERE, List.of(ChildJvm.agent("=sample=cpu,crashtest=5")), "split", "1.5");
+
+        child.assertCleanExit();
+        assertConsistentStats(child);
+        long delivered = child.stat("samples.delivered");
+        assertThat(child.stat("samples.crash_guard")).isBetween(delivered / 5 - 5, delivered / 5 + 5);
+        assertThat(child.stat("samples.recorded")).isGreaterThan(delivered / 2);
+        assertThat(child.longValue("self.leafA")).isPositive();
+    }
+
+    /** Stacks deeper than depth= keep their innermost frames under a "[truncated]" frame. */
+    @Test
+    void deepStacksAreTruncatedVisibly() throws Exception {
+        Child child = run(ChildJvm.JDK_HERE, List.of(ChildJvm.agent("=sample=cpu,depth=2")), "split", "0.5");
+
+        child.assertCleanExit();
+        assertConsistentStats(child);
+        long recorded = child.stat("samples.recorded");
+        // main -> SamplerDriver.main -> split -> spin -> round -> leaf: every Java stack here is deeper than 2.
+        assertThat(child.stat("samples.truncated")).isBetween(recorded * 95 / 100, recorded);
+        assertThat(child.longValue("pseudo.[truncated]")).isEqualTo(child.stat("samples.truncated"));
+        assertThat(child.stat("depth")).isEqualTo(2);
+        assertThat(child.longValue("self.leafA")).isPositive();
+    }
+
+    /** (f) Nothing on stderr by default, cpu and wall, JDK 17 (here) and 25. */
+    @Test
+    void samplingPrintsNothingOnJdk17And25() throws Exception {
+        List<Path> jdks = new ArrayList<>(List.of(ChildJvm.JDK_HERE));
+        if (Files.isExecutable(ChildJvm.JDK_25)) {
+            jdks.add(ChildJvm.JDK_25);
+        }
+        for (Path java : jdks) {
+            for (String mode : List.of("cpu", "wall")) {
+                Child child = run(java, List.of(ChildJvm.agent("=sample=" + mode)), "split", "0.5");
+                child.assertCleanExit();
+                assertConsistentStats(child);
+                assertThat(child.stat("samples.recorded")).as("%s %s", java, mode).isPositive();
+            }
+        }
+    }
+
+    /** JDK 25: the same split as on 17. */
+    @Test
+    void jdk25SamplesSplitLikeTheWork() throws Exception {
+        assumeThat(ChildJvm.JDK_25).as("JDK 25 at %s", ChildJvm.JDK_25).isExecutable();
+        Child truth = run(ChildJvm.JDK_25, List.of(), "leafcost");
+        truth.assertCleanExit();
+        Child child = run(ChildJvm.JDK_25, List.of(ChildJvm.agent("=sample=cpu")), "split", "3");
+
+        child.assertCleanExit();
+        assertConsistentStats(child);
+        assertDeliveredNearExpected(child, 0.97);
+        assertSplit(child, truth);
+    }
+
+    /** The other perf delivery (SIGPROF through fasync) samples as well. */
+    @Test
+    void fasyncDeliveryWorks() throws Exception {
+        Child child = run(ChildJvm.JDK_HERE, List.of(ChildJvm.agent("=sample=cpu,perfsignal=fasync")), "split", "1");
+
+        child.assertCleanExit();
+        assertThat(child.stat("timer.perf_fasync")).isEqualTo(1);
+        assertConsistentStats(child);
+        assertDeliveredNearExpected(child, 0.97);
+    }
+
+    /** Dynamic attach: threads started after it are sampled; code generated before it is in the code map. */
+    @Test
+    void dynamicAttachSamplesThreadsStartedAfterIt() throws Exception {
+        Child child = run(ChildJvm.JDK_HERE, List.of("-Djdk.attach.allowAttachSelf=true"), "attach",
+                ChildJvm.LIBRARY.toString(), "sample=cpu", "1");
+
+        child.assertCleanExit();
+        assertThat(child.value("running")).isEqualTo("true");
+        assertConsistentStats(child);
+        assertThat(child.stat("code_map.entries")).as("stubs and methods from GenerateEvents").isGreaterThan(100);
+        double expected = child.longValue("cpu.after-attach") / 1e6;
+        assertThat((double) child.longValue("thread.after-attach.running")).isGreaterThanOrEqualTo(0.97 * expected);
+        assertThat(child.values()).doesNotContainKey("thread.main.running");
+    }
+
+    /**
+     * Prints, does not assert: the cost of sampling the CPU-bound workload at 10 ms, 1 ms and 100 us, as the working
+     * thread's own CPU time (it includes the signal handling, and unlike wall time it ignores a shared VM's stalls),
+     * wall time and process CPU time. Each setting runs twice, interleaved; the run with less thread CPU counts.
+     */
+    @Test
+    void measureSamplingOverhead() throws Exception {
+        String rounds = "6000";  // about 2.3 s unprofiled on the build VM
+        List<String> settings = List.of("", "10ms", "1ms", "100us");
+        double[][] best = new double[settings.size()][];
+        for (int repeat = 0; repeat < 2; repeat++) {
+            for (int i = 0; i < settings.size(); i++) {
+                String interval = settings.get(i);
+                List<String> jvmArgs = interval.isEmpty() ? List.of() : List.of(ChildJvm.agent("=sample=cpu,interval=" + interval));
+                Child child = run(ChildJvm.JDK_HERE, jvmArgs, "bench", rounds);
+                child.assertCleanExit();
+                double thread = child.longValue("bench.thread_cpu_ns") / 1e9;
+                double wall = child.longValue("bench.wall_ns") / 1e9;
+                double process = child.longValue("bench.cpu_ns") / 1e9;
+                double delivered = interval.isEmpty() ? 0 : child.stat("samples.delivered");
+                double expected = interval.isEmpty() ? 0 : child.stat("samples.expected");
+                if (best[i] == null || thread < best[i][0]) {
+                    best[i] = new double[] {thread, wall, process, delivered, expected};
+                }
+            }
+        }
+        double[] base = best[0];
+        System.out.printf(Locale.ROOT,
+                "[candor-native] overhead: unprofiled thread CPU %.3f s, wall %.3f s, process CPU %.3f s (better of 2)%n",
+                base[0], base[1], base[2]);
+        for (int i = 1; i < settings.size(); i++) {
+            double[] run = best[i];
+            System.out.printf(Locale.ROOT,
+                    "[candor-native] overhead at %s: thread CPU %.3f s (%+.1f %%), wall %.3f s (%+.1f %%), process CPU %.3f s (%+.1f %%), "
+                            + "delivered/expected %.0f/%.0f = %.3f, %.1f us per sample%n",
+                    settings.get(i), run[0], 100 * (run[0] / base[0] - 1), run[1], 100 * (run[1] / base[1] - 1), run[2],
+                    100 * (run[2] / base[2] - 1), run[3], run[4], run[3] / run[4], (run[0] - base[0]) * 1e6 / run[3]);
+        }
+    }
+
+    private Child run(Path java, List<String> jvmArgs, String... args) throws Exception {
+        return ChildJvm.run(tmp, java, jvmArgs, SAMPLER, args);
+    }
+
+    /** Every delivered sample is accounted for exactly once; the drain ends sampling for good. */
+    private static void assertConsistentStats(Child child) {
+        long failed = 0;
+        for (String failure : AGCT_FAILURES) {
+            failed += child.stat("samples.failed." + failure);
+        }
+        long delivered = child.stat("samples.delivered");
+        assertThat(delivered).as("delivered").isPositive();
+        assertThat(child.stat("samples.recorded") + failed + child.stat("samples.crash_guard"))
+                .as("recorded + failed + crash_guard").isEqualTo(delivered);
+        assertThat(child.stat("samples.attributed_by_pc")).isLessThanOrEqualTo(failed);
+        assertThat(child.stat("samples.dropped.buffer_full")).isZero();
+        assertThat(child.stat("samples.dropped.tree_full")).isZero();
+        assertThat(child.longValue("total.running") + child.longValue("total.waiting"))
+                .as("aggregated samples").isEqualTo(delivered - child.stat("samples.crash_guard"));
+        assertThat(child.stat("samples.failed.no_class_load")).as("ClassLoad is enabled").isZero();
+        assertThat(child.value("runningAfterDrain")).isEqualTo("false");
+        assertThat(child.value("secondDrainNull")).isEqualTo("true");
+        for (String line : child.out()) {
+            if (line.endsWith(".parentsBeforeChildren=false")) {
+                throw new AssertionError(line);
+            }
+        }
+    }
+
+    private static void assertDeliveredNearExpected(Child child, double atLeast) {
+        long expected = child.stat("samples.expected");
+        long delivered = child.stat("samples.delivered");
+        assertThat(expected).isPositive();
+        assertThat((double) delivered / expected).as("delivered %d / expected %d", delivered, expected)
+                .isGreaterThanOrEqualTo(atLeast).isLessThanOrEqualTo(1.03);
+    }
+
+    private static void assertSplit(Child child, Child truth) {
+        double a = child.longValue("self.leafA");
+        double b = child.longValue("self.leafB");
+        double c = child.longValue("self.leafC");
+        double total = a + b + c;
+        assertThat(total).as("leaf samples").isGreaterThan(0.9 * child.stat("samples.delivered"));
+        System.out.printf(Locale.ROOT, "[candor-native] split %s: sampled %.3f/%.3f/%.3f, measured %.3f/%.3f/%.3f (%d samples)%n",
+                child.command().get(0), a / total, b / total, c / total, truth.doubleValue("truth.leafA"),
+                truth.doubleValue("truth.leafB"), truth.doubleValue("truth.leafC"), (long) total);
+        assertThat(a / total).isCloseTo(truth.doubleValue("truth.leafA"), within(0.03));
+        assertThat(b / total).isCloseTo(truth.doubleValue("truth.leafB"), within(0.03));
+        assertThat(c / total).isCloseTo(truth.doubleValue("truth.leafC"), within(0.03));
+    }
+}
