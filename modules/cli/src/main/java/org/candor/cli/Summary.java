@@ -1,24 +1,25 @@
 package org.candor.cli;
 
+import org.candor.core.analysis.SamplingQuality;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.ThreadProfile;
 
-/** One line about a snapshot: threads, calls, drops. */
+/** One line about a snapshot: threads, then calls and drops (instrumentation) or samples (sampling). */
 final class Summary {
 
     private Summary() {}
 
     static String of(Snapshot s) {
+        long nodes = 0;
+        for (ThreadProfile t : s.threads()) nodes += t.root().subtreeSize() - 1;
+        String head = String.format("%d threads, %,d methods, %,d call paths, ", s.threads().size(), s.methods().size(), nodes);
+        SamplingQuality sampling = SamplingQuality.of(s);
+        if (sampling != null) return head + sampling.summary();
         int calls = s.metricIndex("calls");
         long totalCalls = 0;
-        long nodes = 0;
-        for (ThreadProfile t : s.threads()) {
-            nodes += t.root().subtreeSize() - 1;
-            if (calls >= 0) totalCalls += sumCalls(t.root(), calls);
-        }
-        return String.format("%d threads, %,d methods, %,d call paths, %,d calls, %,d calls dropped",
-                s.threads().size(), s.methods().size(), nodes, totalCalls, s.stat(Snapshot.STAT_DROPPED_CALLS));
+        if (calls >= 0) for (ThreadProfile t : s.threads()) totalCalls += sumCalls(t.root(), calls);
+        return head + String.format("%,d calls, %,d calls dropped", totalCalls, s.stat(Snapshot.STAT_DROPPED_CALLS));
     }
 
     private static long sumCalls(CallNode root, int index) {

@@ -1,0 +1,52 @@
+package org.candor.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** candor profile --mode sample end to end: same program output, a sampled snapshot, reports of it. */
+class SamplingCliIT {
+
+    @TempDir Path dir;
+
+    @Test
+    void sampleTheDemoAndReportIt() throws Exception {
+        Path out = dir.resolve("sampled.candor");
+        CandorCli plain = CandorCli.exec(List.of(CandorCli.JAVA, "-jar", CandorCli.demoJar(), "150000"));
+        CandorCli run = CandorCli.run("profile", "--mode", "sample", "--interval", "1ms", "-o", out.toString(), "--",
+                CandorCli.JAVA, "-jar", CandorCli.demoJar(), "150000");
+        assertThat(run.exitCode).as(run.toString()).isZero();
+        assertThat(run.stdout).isEqualTo(plain.stdout);
+        assertThat(run.stderr).startsWith("candor: wrote " + out + ": ").contains("expected samples delivered");
+
+        CandorCli text = CandorCli.run("report", out.toString());
+        assertThat(text.exitCode).as(text.toString()).isZero();
+        assertThat(text.stdout).contains("Mode:       sampling").contains("Event:      cpu").contains("Interval:   1.00 ms")
+                .containsPattern("Samples: +[\\d,]+ of [\\d,]+ expected samples delivered")
+                .contains("Thread order-worker-1").contains("org.candor.demo.");
+
+        CandorCli folded = CandorCli.run("report", out.toString(), "--format", "collapsed", "--value", "self_samples");
+        assertThat(folded.exitCode).as(folded.toString()).isZero();
+        long samples = Arrays.stream(folded.stdout.split("\n")).mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
+        assertThat(samples).isGreaterThan(100);
+        assertThat(folded.stdout).contains("org.candor.demo.Batch.process");
+
+        CandorCli calls = CandorCli.run("report", out.toString(), "--value", "calls");
+        assertThat(calls.exitCode).isEqualTo(2);
+        assertThat(calls.stderr.trim()).startsWith("candor: error: the snapshot has no metric for value 'calls'");
+    }
+
+    @Test
+    void wallClockSamplingOfTheDemo() throws Exception {
+        Path out = dir.resolve("wall.candor");
+        CandorCli run = CandorCli.run("profile", "--mode", "sample", "--event", "wall", "--interval", "2ms", "-o",
+                out.toString(), "--", CandorCli.JAVA, "-jar", CandorCli.demoJar(), "50000");
+        assertThat(run.exitCode).as(run.toString()).isZero();
+        CandorCli text = CandorCli.run("report", out.toString(), "--min-percent", "0");
+        assertThat(text.stdout).contains("Event:      wall").contains("Waiting time");
+    }
+}
