@@ -1,5 +1,7 @@
 #include "sampler/sampler.h"
 
+#include "sampler/thread_user_time.h"
+
 #include <pthread.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -18,6 +20,7 @@
 #include "sampler/jitter.h"
 #include "sampler/method_ids.h"
 #include "sampler/perf_timer.h"
+#include "sampler/thread_user_time.h"
 
 namespace candor {
 
@@ -259,6 +262,7 @@ void Sampler::register_thread(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) {
 }
 
 bool Sampler::arm_timer(SampledThread& thread, std::string& error) {
+    thread.user_at_start_ns = own_user_ns();  // on the thread itself, before its first sample
     const std::int64_t period = context_.samples_per_period != 0 ? thread.jitter.next(timer_.interval_ns)
                                                                   : timer_.interval_ns;
     switch (timer_.kind) {
@@ -326,6 +330,7 @@ void Sampler::on_thread_end(JNIEnv* jni) {
         std::lock_guard<std::mutex> lock(registry_.mutex);
         ThreadSlot& slot = registry_.slots[record->slot];
         slot.sampled_cpu_ns += stop_timer(*record);
+        slot.sampled_user_ns += own_user_ns() - record->user_at_start_ns;
         slot.alive = false;
         slot.thread_ref = nullptr;
         registry_.remove_live(record);
@@ -350,7 +355,12 @@ void Sampler::stop_sampling() {
     }
     disable_and_wait(&context_);
     std::lock_guard<std::mutex> lock(registry_.mutex);
-    for (SampledThread* thread : registry_.live) registry_.slots[thread->slot].sampled_cpu_ns += stop_timer(*thread);
+    for (SampledThread* thread : registry_.live) {
+        ThreadSlot& slot = registry_.slots[thread->slot];
+        slot.sampled_cpu_ns += stop_timer(*thread);
+        const std::int64_t user = user_ns_of(thread->tid);
+        if (user >= thread->user_at_start_ns) slot.sampled_user_ns += user - thread->user_at_start_ns;
+    }
 }
 
 void Sampler::on_vm_death() {
@@ -380,12 +390,14 @@ jobjectArray Sampler::drain(JNIEnv* jni) {
     result.methods = &writer_.methods().methods();
     result.interval_ns = timer_.interval_ns;
     std::int64_t sampled_cpu_ns = 0;
+    std::int64_t sampled_user_ns = 0;
     {
         std::lock_guard<std::mutex> lock(registry_.mutex);
         const auto& trees = writer_.trees();
         for (std::size_t i = 0; i < registry_.slots.size(); i++) {
             ThreadSlot& slot = registry_.slots[i];
             sampled_cpu_ns += slot.sampled_cpu_ns;
+            sampled_user_ns += slot.sampled_user_ns;
             if (slot.alive && slot.thread_ref != nullptr) {
                 const std::string name = thread_name(jvmti_, jni, slot.thread_ref);  // threads rename themselves
                 if (!name.empty()) slot.name = name;
@@ -397,7 +409,9 @@ jobjectArray Sampler::drain(JNIEnv* jni) {
     }
 
     const bool cpu = timer_.kind != TimerKind::Wall;
-    const std::int64_t expected = cpu ? (sampled_cpu_ns + timer_.interval_ns / 2) / timer_.interval_ns
+    // perf samples user mode only (see thread_user_time.h); a CPU-clock timer fires in the kernel too
+    const std::int64_t expected_ns = timer_.kind == TimerKind::Ctimer ? sampled_cpu_ns : sampled_user_ns;
+    const std::int64_t expected = cpu ? (expected_ns + timer_.interval_ns / 2) / timer_.interval_ns
                                       : static_cast<std::int64_t>(stats_.wall_signals.load());
     auto& stats = result.stats;
     auto add = [&stats](const char* name, std::uint64_t value) { stats.emplace_back(name, static_cast<std::int64_t>(value)); };
@@ -431,6 +445,7 @@ jobjectArray Sampler::drain(JNIEnv* jni) {
     add("interval.ns", static_cast<std::uint64_t>(timer_.interval_ns));
     add("kernel.tick_ns", static_cast<std::uint64_t>(tick_ns_));
     add("cpu.sampled_ns", static_cast<std::uint64_t>(sampled_cpu_ns));
+    add("cpu.sampled_user_ns", static_cast<std::uint64_t>(sampled_user_ns));
     add("depth", static_cast<std::uint64_t>(options_.depth));
     add("buffer.bytes", buffer_.capacity());
     add("tree.nodes", writer_.nodes());

@@ -56,6 +56,7 @@ struct SampledThread {
     timer_t ctimer{};
     clockid_t cpu_clock{};
     std::int64_t cpu_at_start_ns = 0;
+    std::int64_t user_at_start_ns = 0;   // user-mode CPU time when the timer was armed
 
     // Wall mode: RunState the wall sampler saw just before it signalled this thread.
     std::atomic<std::uint8_t> wall_state{0};
@@ -75,6 +76,7 @@ struct ThreadSlot {
     jthread thread_ref = nullptr;      // global reference while the thread lives
     bool alive = true;
     std::int64_t sampled_cpu_ns = 0;   // CPU time while its timer was armed (cpu mode)
+    std::int64_t sampled_user_ns = 0;  // the user-mode part of it: what perf can sample
 };
 
 // All sampled threads: the live ones and a slot for every one that ever was. Everything in it is
