@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# What sampling costs: each workload with no agent, Candor (cpu mode), async-profiler 4.2 (cpu) and JFR (profile
+# settings), side by side in one run, at 10 ms, 1 ms and 100 us (see bench/README.md, "Sampling overhead").
+#
+#   bench/sampling-overhead.sh [--quick] [--workload cpu|cpu1|cpu2|javac|all] [--intervals 10ms,1ms,100us]
+#                              [--runs N] [--profilers candor,async,jfr] [--units N] [--keep-profiles]
+#                              [--java JAVA] [--timeout S] [--no-warmup] [--resummarize bench/results/sampling-*/runs.jsonl]
+#
+# Compiles the CPU workload (javac, into bench/target/sampling-classes; no Maven), fetches async-profiler from Maven
+# Central into the workload cache (never committed), runs everything through bench/sampling/sampling_overhead.py and
+# prints the summary. Raw results (runs.jsonl, logs) and the summary go to bench/results/sampling-<time>/ (not tracked);
+# the last summary also to bench/results/sampling-latest-summary.txt. The full default run takes ~25-35 minutes.
+set -euo pipefail
+
+BENCH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(dirname "$BENCH")"
+SHARED_WORKLOADS="${CANDOR_SHARED_WORKLOADS:-$(cd "$ROOT/.." && pwd)/shared/workloads}"
+CACHE="${CANDOR_WORKLOADS:-$HOME/.cache/candor-workloads}"
+AP_VERSION=4.2
+
+case "${1:-}" in -h|--help) sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+command -v python3 >/dev/null || { echo "sampling-overhead: needs python3" >&2; exit 2; }
+
+JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+args=("$@")
+for ((i = 0; i < ${#args[@]}; i++)); do
+  [ "${args[$i]}" = "--java" ] && [ $((i + 1)) -lt ${#args[@]} ] && JAVA="${args[$((i + 1))]}"
+done
+JAVA="$(readlink -f "$(command -v "$JAVA")")"
+JAVAC="$(dirname "$JAVA")/javac"
+[ -x "$JAVAC" ] || JAVAC=javac
+
+# The CPU workload: plain javac, no dependencies (it is also part of the bench module's normal build).
+CLASSES="$BENCH/target/sampling-classes"
+SRC="$BENCH/src/main/java/org/candor/bench/sampling"
+if [ ! -f "$CLASSES/org/candor/bench/sampling/CpuWorkload.class" ] || [ -n "$(find "$SRC" -newer "$CLASSES/org/candor/bench/sampling/CpuWorkload.class" -print -quit)" ]; then
+  echo "sampling-overhead: compiling the CPU workload into $CLASSES"
+  mkdir -p "$CLASSES"
+  "$JAVAC" --release 17 -d "$CLASSES" "$SRC"/*.java
+fi
+
+# async-profiler from Maven Central (tools.profiler:async-profiler, linux-x64/libasyncProfiler.so inside the jar).
+AP_DIR="$CACHE/async-profiler-$AP_VERSION"
+AP_LIB="$AP_DIR/linux-x64/libasyncProfiler.so"
+if [ ! -f "$AP_LIB" ]; then
+  echo "sampling-overhead: fetching async-profiler $AP_VERSION into $AP_DIR"
+  if "$SHARED_WORKLOADS/fetch.sh" "$AP_DIR/jar" "tools.profiler:async-profiler:$AP_VERSION" \
+     && (cd "$AP_DIR" && unzip -o -q "jar/async-profiler-$AP_VERSION.jar" 'linux-x64/*'); then
+    :
+  else
+    echo "sampling-overhead: could not fetch async-profiler; its configurations will be reported as not available" >&2
+  fi
+fi
+
+exec python3 "$BENCH/sampling/sampling_overhead.py" --classes "$CLASSES" --async-lib "$AP_LIB" --java "$JAVA" \
+  --shared-workloads "$SHARED_WORKLOADS" --results "$BENCH/results" "$@"
