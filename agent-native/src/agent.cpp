@@ -3,6 +3,7 @@
 #include <jvmti.h>
 
 #include "agent_state.h"
+#include "calibration/compiled_methods.h"
 #include "class_binder.h"
 #include "clock/clock_choice.h"
 #include "clock/native_clock.h"
@@ -29,6 +30,7 @@ bool bind_native_clock(JNIEnv* jni, jclass klass) { return register_native_clock
 const ClassBinding kBindings[] = {
     {kNativeClockSignature, bind_native_clock, BindUntil::BootLoaderCopy},
     {kNativeSamplerSignature, register_sampler_natives, BindUntil::FirstCopy},
+    {kCompiledMethodsSignature, register_compiled_methods_natives, BindUntil::FirstCopy},
 };
 
 jint start(JavaVM* vm, const char* option_text, LoadKind kind) {

@@ -25,7 +25,7 @@ struct ClassBinding {
 
 // Declares the bindings; called once at start-up, before ClassPrepare events are enabled.
 // At most kMaxClassBindings.
-constexpr int kMaxClassBindings = 4;
+constexpr int kMaxClassBindings = 8;
 void set_class_bindings(const ClassBinding* bindings, int count);
 
 // ClassPrepare: binds klass when its signature names a binding.

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "agent_state.h"
+#include "calibration/compiled_methods.h"
 #include "class_binder.h"
 #include "log.h"
 #include "sampler/sampler.h"
@@ -48,13 +49,15 @@ void JNICALL on_class_prepare(jvmtiEnv* jvmti, JNIEnv* jni, jthread, jclass klas
     }
 }
 
-void JNICALL on_compiled_method_load(jvmtiEnv*, jmethodID method, jint code_size, const void* code_address, jint,
-                                     const jvmtiAddrLocationMap*, const void*) {
+void JNICALL on_compiled_method_load(jvmtiEnv* jvmti, jmethodID method, jint code_size, const void* code_address,
+                                     jint, const jvmtiAddrLocationMap*, const void* compile_info) {
     if (Sampler* sampler = agent_state().sampler) sampler->on_compiled_method_load(method, code_size, code_address);
+    compiled_method_load(jvmti, method, code_address, compile_info);
 }
 
-void JNICALL on_compiled_method_unload(jvmtiEnv*, jmethodID, const void* code_address) {
+void JNICALL on_compiled_method_unload(jvmtiEnv*, jmethodID method, const void* code_address) {
     if (Sampler* sampler = agent_state().sampler) sampler->on_compiled_method_unload(code_address);
+    compiled_method_unload(method, code_address);
 }
 
 void JNICALL on_dynamic_code_generated(jvmtiEnv*, const char* name, const void* address, jint length) {
@@ -62,17 +65,17 @@ void JNICALL on_dynamic_code_generated(jvmtiEnv*, const char* name, const void* 
 }
 
 // The single place that decides what the agent may do. The clock needs nothing (ClassPrepare
-// has no capability); the sampler needs compiled-method-load events.
-bool add_capabilities(jvmtiEnv* jvmti, bool sampling) {
+// has no capability); the sampler and the calibration of instrumented times need compiled-method-load
+// events (the events stay off until one of them enables them).
+bool add_capabilities(jvmtiEnv* jvmti, bool) {
     jvmtiCapabilities wanted;
     std::memset(&wanted, 0, sizeof wanted);
-    if (sampling) {
-        jvmtiCapabilities potential;
-        std::memset(&potential, 0, sizeof potential);
-        jvmti->GetPotentialCapabilities(&potential);
-        // Without it samples in compiled code lose their inlined frames and pc attribution; still worth sampling.
-        wanted.can_generate_compiled_method_load_events = potential.can_generate_compiled_method_load_events;
-    }
+    jvmtiCapabilities potential;
+    std::memset(&potential, 0, sizeof potential);
+    jvmti->GetPotentialCapabilities(&potential);
+    // Without it samples in compiled code lose their inlined frames and pc attribution, and calibration
+    // cannot tell compiled from interpreted methods; both still work.
+    wanted.can_generate_compiled_method_load_events = potential.can_generate_compiled_method_load_events;
     const jvmtiError err = jvmti->AddCapabilities(&wanted);
     if (err != JVMTI_ERROR_NONE) {
         log_line("JVMTI AddCapabilities failed (error %d)", static_cast<int>(err));
@@ -128,6 +131,11 @@ jvmtiEnv* create_jvmti_env(JavaVM* vm, bool sampling) {
 
 bool set_class_prepare_events(jvmtiEnv* jvmti, bool enabled) {
     return set_event(jvmti, JVMTI_EVENT_CLASS_PREPARE, enabled, "ClassPrepare");
+}
+
+bool enable_compiled_method_events(jvmtiEnv* jvmti) {
+    return set_event(jvmti, JVMTI_EVENT_COMPILED_METHOD_LOAD, true, "CompiledMethodLoad") &&
+           set_event(jvmti, JVMTI_EVENT_COMPILED_METHOD_UNLOAD, true, "CompiledMethodUnload");
 }
 
 bool enable_sampler_events(jvmtiEnv* jvmti, bool attaching) {

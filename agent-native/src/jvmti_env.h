@@ -31,7 +31,8 @@ private:
 constexpr jint kLoadedClassesFrame = 65536;
 
 // Creates the agent's JVMTI environment with its capabilities and event callbacks.
-// `sampling` adds what the stack sampler needs (compiled-method-load events).
+// Compiled-method-load events are always possible (the sampler and calibration use them); the
+// `sampling` flag is kept for callers and changes nothing.
 // Logs and returns null on failure. Events stay disabled until enabled below.
 jvmtiEnv* create_jvmti_env(JavaVM* vm, bool sampling);
 
@@ -43,5 +44,9 @@ bool set_class_prepare_events(jvmtiEnv* jvmti, bool enabled);
 // has it enabled), CompiledMethodLoad/Unload (also makes the JIT keep the debug information
 // that inlined frames need) and DynamicCodeGenerated. Logs and returns false on failure.
 bool enable_sampler_events(jvmtiEnv* jvmti, bool attaching);
+
+// Enables CompiledMethodLoad/Unload (calibration's compiled-method tracking); logs and returns false
+// on failure.
+bool enable_compiled_method_events(jvmtiEnv* jvmti);
 
 }  // namespace candor

@@ -1,6 +1,8 @@
 package org.candor.agent;
 
 import java.lang.instrument.Instrumentation;
+import org.candor.agent.calibration.CalibrationSession;
+import org.candor.agent.calibration.CompiledMethods;
 import org.candor.agent.filter.ClassFilter;
 import org.candor.agent.filter.PatternException;
 import org.candor.agent.instrument.CandorTransformer;
@@ -51,13 +53,15 @@ public final class CandorAgent {
         int maxNodes = options.maxNodes() > 0 ? options.maxNodes()
                 : ProbeLimits.defaultMaxNodes(Runtime.getRuntime().maxMemory());
         ProbeLimits.set(maxNodes, options.maxDepth(), options.maxThreads());
+        CalibrationSession calibration = CalibrationSession.configure(options);
         ProbeClasses.preload();
         AgentLog.debug("clock " + Clock.sourceName() + ", scheme " + options.scheme());
         MethodRegistry registry = new MethodRegistry();
         InstrumentationStats stats = new InstrumentationStats();
-        new SnapshotOnExit(options, new InstrumentationSnapshots(options, registry, stats)).install();
+        new SnapshotOnExit(options, new InstrumentationSnapshots(options, registry, stats, calibration)).install();
         CandorTransformer transformer = new CandorTransformer(inst, filter, registry, stats);
         HiddenClasses.install(transformer);
+        if (calibration.calibrated()) CompiledMethods.start(registry);
         TotalScheme.start(inst, transformer, filter);
         AgentLog.debug("instrumented " + stats.classesInstrumented.get() + " loaded classes at start");
     }

@@ -11,6 +11,8 @@ final class ProbeClasses {
         "org.candor.probe.NodeBudget", "org.candor.probe.Grow", "org.candor.probe.ThreadState",
         "org.candor.probe.ThreadTreeCopy", "org.candor.probe.ThreadRegistry", "org.candor.probe.Probe",
         "org.candor.probe.Probe$1", "org.candor.probe.HiddenClasses", "org.candor.probe.HiddenClasses$Instrumenter",
+        "org.candor.probe.CalibrationSettings", "org.candor.probe.MethodKinds", "org.candor.probe.Calibration",
+        "org.candor.probe.Calibration$Warmup", "org.candor.probe.SectionHistogram",
     };
 
     private ProbeClasses() {}

@@ -32,6 +32,12 @@ final class ProfileCommand implements Command {
                 + "                           target's heap at ~60 bytes a node, at most 4000000)\n"
                 + "  --max-depth N            frames recorded per thread (default 100000)\n"
                 + "  --agent-option K=V       pass any other agent option\n"
+                + "  --calibration MODE       runtime: take the probes' own cost out of every time as it is\n"
+                + "                           measured (default); frozen: with the minima fixed after the warm-up;\n"
+                + "                           off: raw times only (the cheapest probe)\n"
+                + "  --calstats FILE|auto|none  calibration minima from an earlier run: FILE is read at start and\n"
+                + "                           written at exit; auto (default) reads what 'candor calibrate' left\n"
+                + "                           for this JVM and CPU\n"
                 + "sampling:\n"
                 + "  --event cpu|wall         cpu: running threads, by CPU time (default); wall: all threads, by\n"
                 + "                           elapsed time, sleeping and waiting ones too\n"
@@ -69,6 +75,8 @@ final class ProfileCommand implements Command {
                     case "--max-nodes": settings.option("maxnodes=" + args.intValue(a, 1)); break;
                     case "--max-depth": settings.option("maxdepth=" + args.intValue(a, 1)); break;
                     case "--agent-option": settings.option(args.value(a)); break;
+                    case "--calibration": settings.calibration(args.value(a)); break;
+                    case "--calstats": settings.calstats(args.value(a)); break;
                     default:
                         if (Args.isOption(a)) throw args.unknown(a);
                         throw new UsageException("profile: unexpected '" + a + "'; put the target command after '--'");
@@ -97,6 +105,10 @@ final class ProfileCommand implements Command {
         try {
             Snapshot s = SnapshotReader.read(output);
             console.note("wrote " + output + ": " + Summary.of(s));
+            if ("run".equals(s.info().get("calibration.minima"))) {
+                console.note("times calibrated from this run alone; 'candor calibrate' (once per JVM and CPU) gives"
+                        + " the probes' true minima");
+            }
         } catch (java.io.IOException e) {
             console.error(e.getMessage());
             return exit != 0 ? exit : 1;

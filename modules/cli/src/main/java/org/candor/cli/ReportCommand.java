@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.model.Snapshot;
 import org.candor.core.snapshot.SnapshotReader;
 
@@ -45,6 +46,7 @@ final class ReportCommand implements Command {
     }
 
     static void write(Snapshot snapshot, ReportSettings settings, Console console) throws IOException, UsageException {
+        snapshot = CalibratedValues.select(snapshot, settings.raw);
         try {
             if (settings.output == null) {
                 Writer w = new BufferedWriter(new OutputStreamWriter(console.out, StandardCharsets.UTF_8));

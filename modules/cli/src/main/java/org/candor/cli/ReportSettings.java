@@ -13,6 +13,7 @@ final class ReportSettings {
             "  --format text|collapsed|csv   output format (default text)\n"
           + "  --value calls|self|total      the value reported (default: total for text/csv, self for collapsed);\n"
           + "                                sampled snapshots also have samples, self_samples (and waiting_time)\n"
+          + "  --raw                         instrumented times as measured, before calibration (default: calibrated)\n"
           + "  --thread NAME                 only threads with this name (a glob: 'worker-*')\n"
           + "  --merge-threads | --per-thread  one merged tree, or one tree per thread\n"
           + "  --min-percent P               text: hide nodes below P % of their thread's total (default 0.1)\n"
@@ -22,6 +23,7 @@ final class ReportSettings {
     ReportFormat format = ReportFormat.TEXT;
     ReportOptions options = ReportOptions.defaults();
     Path output;
+    boolean raw;
 
     /** Takes the option if it is a report option; false when it is not one. */
     boolean accept(String option, Args args) throws UsageException {
@@ -29,6 +31,7 @@ final class ReportSettings {
             switch (option) {
                 case "--format": format = ReportFormat.of(args.value(option)); return true;
                 case "--value": options = options.withValue(value(args.value(option))); return true;
+                case "--raw": raw = true; return true;
                 case "--thread": options = options.withThreads(args.value(option)); return true;
                 case "--merge-threads": options = options.withGrouping(ThreadGrouping.MERGED); return true;
                 case "--per-thread": options = options.withGrouping(ThreadGrouping.PER_THREAD); return true;

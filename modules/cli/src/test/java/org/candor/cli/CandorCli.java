@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 final class CandorCli {
 
     static final Path HOME = Paths.get(System.getProperty("candor.home", "target/candor")).toAbsolutePath();
+    /** An empty cache directory: no calibration statistics unless a test names its own file. */
+    static final Path CACHE = Paths.get("target", "it-cache").toAbsolutePath();
     static final String JAVA = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
 
     final int exitCode;
@@ -35,7 +37,10 @@ final class CandorCli {
         Path out = Files.createTempFile("cli", ".out");
         Path err = Files.createTempFile("cli", ".err");
         try {
-            Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+            // the user's calibration minima (~/.cache/candor) must not change what the tests see
+            pb.environment().put("XDG_CACHE_HOME", CACHE.toString());
+            Process p = pb.start();
             if (!p.waitFor(5, TimeUnit.MINUTES)) {
                 p.destroyForcibly();
                 throw new AssertionError("timed out: " + cmd);

@@ -28,6 +28,9 @@ public final class ProfileSettings {
     private boolean defaultExcludes = true;
     private final List<String> extra = new ArrayList<>();
 
+    private String calibration;
+    private String calstats = "auto";
+
     public ProfileSettings output(Path file) { this.output = file.toAbsolutePath(); return this; }
     public ProfileSettings scheme(String s) { this.scheme = s; return this; }
 
@@ -80,6 +83,25 @@ public final class ProfileSettings {
     /** Any other agent option, {@code key=value}. */
     public ProfileSettings option(String keyValue) { extra.add(keyValue); return this; }
 
+    /** runtime, frozen or off; null for the agent's default (runtime). */
+    public ProfileSettings calibration(String mode) throws ClientException {
+        String m = mode.toLowerCase(java.util.Locale.ROOT);
+        if (!m.equals("runtime") && !m.equals("frozen") && !m.equals("off")) {
+            throw new ClientException("--calibration must be runtime, frozen or off, not '" + mode + "'");
+        }
+        this.calibration = m;
+        return this;
+    }
+
+    /**
+     * The calibration statistics file: a path (read at start, written at exit), {@code auto} (the default: the
+     * minima {@code candor calibrate} left for this JVM and CPU, read only) or {@code none}.
+     */
+    public ProfileSettings calstats(String file) {
+        this.calstats = file.equals("none") ? null : file.equals("auto") ? "auto" : Path.of(file).toAbsolutePath().toString();
+        return this;
+    }
+
     public Path output() { return output; }
 
     /** One option per line, the form the agent's {@code optfile} reads. */
@@ -87,7 +109,11 @@ public final class ProfileSettings {
         List<String> lines = new ArrayList<>();
         if (output != null) lines.add("output=" + output);
         lines.add("mode=" + mode);
-        if (!sampling()) lines.add("scheme=" + scheme);
+        if (!sampling()) {
+            lines.add("scheme=" + scheme);
+            if (calibration != null) lines.add("calibration=" + calibration);
+            if (calstats != null) lines.add("calstats=" + calstats);
+        }
         for (String i : includes) lines.add("include=" + i);
         for (String e : excludes) lines.add("exclude=" + e);
         if (!defaultExcludes) lines.add("defaultexcludes=false");

@@ -15,6 +15,7 @@ final class Grow {
     }
 
     static long[] copy(long[] a, int length) {
+        if (a == null) return null;
         long[] b = new long[length];
         System.arraycopy(a, 0, b, 0, Math.min(a.length, length));
         return b;

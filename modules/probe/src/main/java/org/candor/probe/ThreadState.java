@@ -27,6 +27,8 @@ public final class ThreadState {
     int[] nodeParent;
     long[] nodeCalls;
     long[] nodeTicks;
+    /** Calibration: ticks removed from each node's total (probe processing and residual overhead inside it). */
+    long[] nodeAdjust;
     /** Written last when a node is added, so a reader that sees the count sees the node. */
     volatile int nodeCount;
     private int nodesGranted;
@@ -38,6 +40,19 @@ public final class ThreadState {
 
     int[] frameNode;
     long[] frameStart;
+    /** Calibration: {@link #excluded} when the frame's window opened. */
+    long[] frameExcluded;
+
+    /** Calibration: the clock when the previous event's processing ended. */
+    private long lastOut;
+    /** Calibration: the previous event ({@link Calibration#ENTRY}, {@link Calibration#EXIT}; 0 before the first). */
+    private int lastEvent;
+    /** Calibration: the kind of the method the previous event came from. */
+    private int lastFromKind;
+    /** Calibration: ticks removed so far on this thread; a node's correction is the growth over its window. */
+    long excluded;
+    private int eventsSinceCount;
+    final SectionHistogram sections;
 
     long droppedCalls;
 
@@ -50,6 +65,7 @@ public final class ThreadState {
         nodeParent = new int[64];
         nodeCalls = new long[64];
         nodeTicks = new long[64];
+        nodeAdjust = Calibration.ON ? new long[64] : null;
         nodeMethod[0] = -1;
         nodeParent[0] = -1;
         nodeCount = 1;
@@ -59,10 +75,16 @@ public final class ThreadState {
         int frames = Math.min(32, ProbeLimits.maxDepth + 1);
         frameNode = new int[frames];
         frameStart = new long[frames];
+        frameExcluded = Calibration.ON ? new long[frames] : null;
+        sections = Calibration.ON ? new SectionHistogram() : null;
     }
 
     void enter(int methodId) {
         if (!recording) return;
+        if (Calibration.ON) {
+            enterCalibrated(methodId);
+            return;
+        }
         int d = ++depth;
         int[] frames = frameNode;
         if (d >= frames.length && (frames = growFrames(d)) == null) {
@@ -80,8 +102,70 @@ public final class ThreadState {
         frameStart[d] = Clock.now();
     }
 
+    private void enterCalibrated(int methodId) {
+        long in = Clock.now();
+        int d = ++depth;
+        int[] frames = frameNode;
+        if (d >= frames.length && (frames = growFrames(d)) == null) {
+            droppedCalls++;
+            section(in, Calibration.ENTRY, MethodKinds.OTHER, MethodKinds.of(methodId), true);
+            finishEvent(in);
+            return;
+        }
+        int parent = frames[d - 1];
+        section(in, Calibration.ENTRY, kindOfNode(parent), MethodKinds.of(methodId), true);
+        int node = parent < 0 ? -1 : child(parent, methodId);
+        frames[d] = node;
+        if (node < 0) {
+            droppedCalls++;
+        } else {
+            nodeCalls[node]++;
+        }
+        long out = Clock.now();
+        excluded += out - in;
+        frameExcluded[d] = excluded;
+        frameStart[d] = out;
+        lastOut = out;
+        countEvent();
+    }
+
+    /** The section since the previous event, which belongs to the method on top: corrected and learnt from. */
+    private void section(long in, int event, int ownerKind, int toKind, boolean learn) {
+        int previous = lastEvent;
+        if (previous != 0) {
+            int category = Calibration.category(previous, lastFromKind, ownerKind, event, toKind);
+            long length = in - lastOut;
+            excluded += Calibration.correct(category, ownerKind, length, learn);
+            if (learn && length >= 0) sections.add(category, length);
+        }
+        lastEvent = event;
+        lastFromKind = ownerKind;
+    }
+
+    private void finishEvent(long in) {
+        long out = Clock.now();
+        excluded += out - in;
+        lastOut = out;
+        countEvent();
+    }
+
+    private void countEvent() {
+        if (++eventsSinceCount >= 4096) {
+            Calibration.countEvents(eventsSinceCount);
+            eventsSinceCount = 0;
+        }
+    }
+
+    private int kindOfNode(int node) {
+        return node > 0 ? MethodKinds.of(nodeMethod[node]) : MethodKinds.OTHER;
+    }
+
     /** Closes {@code frame} and every frame above it that an exception left open; a second call is a no-op. */
     void exit(int frame) {
+        if (Calibration.ON) {
+            exitCalibrated(frame);
+            return;
+        }
         long now = Clock.now();
         int d = depth;
         if (d == frame && d < frameNode.length && d > 0) {
@@ -93,9 +177,54 @@ public final class ThreadState {
         closeDownTo(frame, now);
     }
 
+    private void exitCalibrated(int frame) {
+        long in = Clock.now();
+        int d = depth;
+        if (d == frame && d < frameNode.length && d > 0) {
+            int[] frames = frameNode;
+            int node = frames[d];
+            section(in, Calibration.EXIT, kindOfNode(node), kindOfNode(frames[d - 1]), true);
+            if (node >= 0) {
+                nodeTicks[node] += in - frameStart[d];
+                nodeAdjust[node] += excluded - frameExcluded[d];
+            }
+            depth = d - 1;
+            finishEvent(in);
+            return;
+        }
+        closeCalibrated(frame, in);
+    }
+
+    /** Several frames at once (an exception passed through): corrected with the exit minima, never learnt from. */
+    private void closeCalibrated(int frame, long in) {
+        if (frame < 1 || depth < frame) return;
+        int[] frames = frameNode;
+        int top = depth < frames.length ? frames[depth] : -1;
+        int below = frame - 1 < frames.length ? frames[frame - 1] : -1;
+        section(in, Calibration.EXIT, kindOfNode(top), kindOfNode(below), false);
+        int d = depth;
+        while (d >= frame) {
+            if (d < frames.length) {
+                int node = frames[d];
+                if (node >= 0) {
+                    nodeTicks[node] += in - frameStart[d];
+                    nodeAdjust[node] += excluded - frameExcluded[d];
+                }
+            }
+            d--;
+        }
+        depth = d;
+        finishEvent(in);
+    }
+
     /** At an exception handler of frame {@code frame}: closes the frames above it, keeps it open. */
     void unwind(int frame) {
-        if (depth > frame) closeDownTo(frame + 1, Clock.now());
+        if (depth <= frame) return;
+        if (Calibration.ON) {
+            closeCalibrated(frame + 1, Clock.now());
+        } else {
+            closeDownTo(frame + 1, Clock.now());
+        }
     }
 
     private void closeDownTo(int frame, long now) {
@@ -173,6 +302,7 @@ public final class ThreadState {
         nodeParent = Grow.copy(nodeParent, cap);
         nodeCalls = Grow.copy(nodeCalls, cap);
         nodeTicks = Grow.copy(nodeTicks, cap);
+        if (nodeAdjust != null) nodeAdjust = Grow.copy(nodeAdjust, cap);
     }
 
     private void rehash() {
@@ -200,6 +330,7 @@ public final class ThreadState {
         int cap = (int) Math.min(limit, Math.max(d + 1L, frameNode.length * 2L));
         frameNode = Grow.copy(frameNode, cap);
         frameStart = Grow.copy(frameStart, cap);
+        if (frameExcluded != null) frameExcluded = Grow.copy(frameExcluded, cap);
         return frameNode;
     }
 
@@ -214,8 +345,27 @@ public final class ThreadState {
                 Grow.copy(nodeCalls, n), Grow.copy(nodeTicks, n),
                 Grow.slice(frameNode, 1, open + 1),
                 Grow.slice(frameStart, 1, open + 1),
-                droppedCalls, Clock.now());
+                nodeAdjust == null ? null : Grow.copy(nodeAdjust, n),
+                frameExcluded == null ? null : Grow.slice(frameExcluded, 1, open + 1),
+                excluded, droppedCalls, Clock.now());
     }
+
+    /**
+     * This thread's section counts per calibration category and quarter-octave bucket (see
+     * {@link SectionHistogram}); null rows for categories it never met, null when calibration is off.
+     */
+    public int[][] sectionCounts() {
+        if (sections == null) return null;
+        int[][] c = new int[Calibration.CATEGORIES][];
+        for (int i = 0; i < c.length; i++) {
+            int[] row = sections.counts[i];
+            if (row != null) c[i] = Grow.copy(row, row.length);
+        }
+        return c;
+    }
+
+    /** The smallest section length (ticks) counted in bucket {@code b} of {@link #sectionCounts()}. */
+    public static long sectionBucketLowerBound(int b) { return SectionHistogram.lowerBound(b); }
 
     public long threadId() { return threadId; }
     public boolean recording() { return recording; }

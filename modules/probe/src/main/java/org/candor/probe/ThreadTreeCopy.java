@@ -17,13 +17,18 @@ public final class ThreadTreeCopy {
     /** Nodes of the open frames, outermost first. -1 where a frame was dropped. */
     public final int[] openFrameNodes;
     public final long[] openFrameStarts;
+    /** Calibration: ticks to take off each node's total; null when calibration is off. */
+    public final long[] nodeAdjust;
+    /** Calibration: the thread's removed ticks when each open frame opened, and when the copy was taken. */
+    public final long[] openFrameExcluded;
+    public final long excludedAt;
     public final long droppedCalls;
     /** The clock when the copy was taken: open frames count up to here. */
     public final long takenAt;
 
     ThreadTreeCopy(long threadId, String threadName, boolean alive, int[] nodeMethod, int[] nodeParent,
                    long[] nodeCalls, long[] nodeTicks, int[] openFrameNodes, long[] openFrameStarts,
-                   long droppedCalls, long takenAt) {
+                   long[] nodeAdjust, long[] openFrameExcluded, long excludedAt, long droppedCalls, long takenAt) {
         this.threadId = threadId;
         this.threadName = threadName;
         this.alive = alive;
@@ -33,6 +38,9 @@ public final class ThreadTreeCopy {
         this.nodeTicks = nodeTicks;
         this.openFrameNodes = openFrameNodes;
         this.openFrameStarts = openFrameStarts;
+        this.nodeAdjust = nodeAdjust;
+        this.openFrameExcluded = openFrameExcluded;
+        this.excludedAt = excludedAt;
         this.droppedCalls = droppedCalls;
         this.takenAt = takenAt;
     }

@@ -41,6 +41,12 @@ public final class MethodRegistry {
         }
     }
 
+    /** The id of a registered method, or -1; {@code key} is the dotted class name, '.', name and descriptor. */
+    public int find(String key) {
+        Integer id = ids.get(key);
+        return id == null ? -1 : id;
+    }
+
     public Entry get(int id) {
         synchronized (entries) { return entries.get(id); }
     }

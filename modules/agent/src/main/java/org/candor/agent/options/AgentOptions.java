@@ -25,9 +25,13 @@ public final class AgentOptions {
     /** Instrumentation (probes in the bytecode) or sampling (libcandor.so's stack sampler; no bytecode changes). */
     public enum Mode { INSTRUMENT, SAMPLE }
 
+    /** Runtime calibration of instrumented times (see org.candor.probe.Calibration). */
+    public enum CalibrationMode { RUNTIME, FROZEN, OFF }
+
     static final String[] KEYS = {
         "output", "mode", "scheme", "include", "exclude", "defaultexcludes", "maxnodes", "maxdepth", "maxthreads",
-        "quiet", "verbose", "optfile"
+        "quiet", "verbose", "optfile", "calibration", "warmupdelay", "warmupcount", "calstats",
+        "calstatswrite"
     };
 
     private Path output;
@@ -41,6 +45,11 @@ public final class AgentOptions {
     private int maxThreads = 10_000;
     private boolean quiet;
     private boolean verbose;
+    private CalibrationMode calibration = CalibrationMode.RUNTIME;
+    private long warmupDelay = 1;
+    private long warmupCount = 1_000_000;
+    private String calstats;
+    private Boolean calstatsWrite;
 
     private AgentOptions() {}
 
@@ -86,6 +95,11 @@ public final class AgentOptions {
             case "quiet": quiet = value == null || bool(key, value); break;
             case "verbose": verbose = value == null || bool(key, value); break;
             case "optfile": readFile(required(key, value), fileDepth); break;
+            case "calibration": calibration = calibration(required(key, value)); break;
+            case "warmupdelay": warmupDelay = notNegative(key, value); break;
+            case "warmupcount": warmupCount = notNegative(key, value); break;
+            case "calstats": calstats = required(key, value); break;
+            case "calstatswrite": calstatsWrite = bool(key, value); break;
             default:
                 throw new OptionException("agent option '" + key + "' is unknown (known: " + String.join(", ", KEYS) + ")");
         }
@@ -142,6 +156,27 @@ public final class AgentOptions {
         }
     }
 
+    private static CalibrationMode calibration(String value) throws OptionException {
+        switch (value.toLowerCase(Locale.ROOT)) {
+            case "runtime": case "on": return CalibrationMode.RUNTIME;
+            case "frozen": case "delayed": return CalibrationMode.FROZEN;
+            case "off": case "none": return CalibrationMode.OFF;
+            default:
+                throw new OptionException("agent option 'calibration' has unknown value '" + value
+                        + "' (known: runtime, frozen, off)");
+        }
+    }
+
+    private static long notNegative(String key, String value) throws OptionException {
+        try {
+            long v = Long.parseLong(required(key, value).replace("_", ""));
+            if (v < 0) throw new NumberFormatException();
+            return v;
+        } catch (NumberFormatException e) {
+            throw new OptionException("agent option '" + key + "' must be a whole number from 0, not '" + value + "'");
+        }
+    }
+
     private static boolean bool(String key, String value) throws OptionException {
         switch (required(key, value).toLowerCase(Locale.ROOT)) {
             case "true": case "yes": case "on": return true;
@@ -177,4 +212,19 @@ public final class AgentOptions {
     public int maxThreads() { return maxThreads; }
     public boolean quiet() { return quiet; }
     public boolean verbose() { return verbose; }
+    public CalibrationMode calibration() { return calibration; }
+    /** JIT compilations before the calibration warm-up starts. */
+    public long warmupDelay() { return warmupDelay; }
+    /** Entry/exit events in the calibration warm-up; 0: none. */
+    public long warmupCount() { return warmupCount; }
+    /**
+     * The calibration statistics file: a path, {@code auto} (the file for this JVM, CPU and agent in the user's
+     * cache, see CalibrationFiles), or null for none.
+     */
+    public String calstats() { return calstats; }
+
+    /** Whether the minima are written back at exit: by default for a named file, not for {@code auto}. */
+    public boolean calstatsWrite() {
+        return calstatsWrite != null ? calstatsWrite : calstats != null && !calstats.equals("auto");
+    }
 }

@@ -1,6 +1,7 @@
 package org.candor.agent.snapshot;
 
 import java.time.Instant;
+import org.candor.agent.calibration.CalibrationSession;
 import org.candor.agent.instrument.InstrumentationStats;
 import org.candor.agent.instrument.MethodRegistry;
 import org.candor.agent.options.AgentOptions;
@@ -19,7 +20,11 @@ public final class InstrumentationSnapshots implements SnapshotSource {
     private final ClockRate clockRate = new ClockRate();
     private final Instant start = Instant.now();
 
-    public InstrumentationSnapshots(AgentOptions options, MethodRegistry registry, InstrumentationStats stats) {
+    private final CalibrationSession calibration;
+
+    public InstrumentationSnapshots(AgentOptions options, MethodRegistry registry, InstrumentationStats stats,
+                                    CalibrationSession calibration) {
+        this.calibration = calibration;
         this.options = options;
         this.registry = registry;
         this.stats = stats;
@@ -31,8 +36,12 @@ public final class InstrumentationSnapshots implements SnapshotSource {
         SnapshotInfo info = SessionInfo.describe(options, start, Instant.now())
                 .put(SnapshotInfo.MODE, "instrumentation")
                 .put(SnapshotInfo.SCHEME, options.scheme().name().toLowerCase(java.util.Locale.ROOT))
-                .put(SnapshotInfo.CLOCK, Clock.sourceName());
-        Snapshot s = new SnapshotAssembler(registry).assemble(info, ThreadRegistry.all(), nanosPerTick);
+                .put(SnapshotInfo.CLOCK, Clock.sourceName())
+                .put(SnapshotInfo.CALIBRATION, calibration.modeName());
+        if (calibration.statsFile() != null) info.put("calibration.file", calibration.statsFile().toString());
+        if (calibration.calibrated()) info.put("calibration.minima", calibration.minimaSource());
+        Snapshot s = new SnapshotAssembler(registry).assemble(info, ThreadRegistry.all(), nanosPerTick,
+                calibration.calibrated());
         s.putStat(Snapshot.STAT_INSTRUMENTED_CLASSES, stats.classesInstrumented.get());
         s.putStat(Snapshot.STAT_INSTRUMENTED_METHODS, registry.size());
         s.putStat("classes.retransformed", stats.classesRetransformed.get());
@@ -42,6 +51,8 @@ public final class InstrumentationSnapshots implements SnapshotSource {
         s.putStat("threads.not_recorded", ThreadRegistry.threadsNotRecorded());
         s.putStat(Snapshot.STAT_NODE_LIMIT, ThreadRegistry.nodeLimitReached() ? ProbeLimits.maxNodes() : 0);
         s.putStat("nodes.heap_full", ThreadRegistry.heapLimitReached() ? 1 : 0);
+        calibration.addStats(s, nanosPerTick);
+        calibration.writeStats(nanosPerTick);
         return s;
     }
 }

@@ -53,4 +53,24 @@ class AgentOptionsTest {
         assertThatThrownBy(() -> AgentOptions.parse("optfile=" + dir.resolve("missing.txt")))
                 .hasMessageStartingWith("agent options file '" + dir.resolve("missing.txt") + "' cannot be read");
     }
+
+    @Test
+    void calibrationOptions() throws Exception {
+        AgentOptions d = AgentOptions.parse("");
+        assertThat(d.calibration()).isEqualTo(AgentOptions.CalibrationMode.RUNTIME);
+        assertThat(d.warmupDelay()).isEqualTo(1);
+        assertThat(d.warmupCount()).isEqualTo(1_000_000);
+        assertThat(d.calstats()).isNull();
+        assertThat(d.calstatsWrite()).isFalse();
+        AgentOptions o = AgentOptions.parse("calibration=frozen,warmupdelay=5,warmupcount=0,calstats=/tmp/x.calstats");
+        assertThat(o.calibration()).isEqualTo(AgentOptions.CalibrationMode.FROZEN);
+        assertThat(o.warmupDelay()).isEqualTo(5);
+        assertThat(o.warmupCount()).isZero();
+        assertThat(o.calstatsWrite()).isTrue();
+        assertThat(AgentOptions.parse("calstats=auto").calstatsWrite()).isFalse();
+        assertThat(AgentOptions.parse("calstats=auto,calstatswrite=true").calstatsWrite()).isTrue();
+        assertThatThrownBy(() -> AgentOptions.parse("calibration=sometimes"))
+                .hasMessage("agent option 'calibration' has unknown value 'sometimes' (known: runtime, frozen, off)");
+        assertThatThrownBy(() -> AgentOptions.parse("warmupcount=-1")).hasMessageContaining("whole number from 0");
+    }
 }

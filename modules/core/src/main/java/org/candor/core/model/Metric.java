@@ -18,6 +18,11 @@ public final class Metric {
     /** Exclusive wall time: the method's own code only. */
     public static final Metric SELF_TIME = new Metric("self_time", "Self time", Unit.NANOS);
 
+    /** Instrumentation, calibrated sessions: total time as measured, before calibration took the probes' cost out. */
+    public static final Metric RAW_TOTAL_TIME = new Metric("raw_total_time", "Raw total time", Unit.NANOS, true);
+    /** Instrumentation, calibrated sessions: self time before calibration. */
+    public static final Metric RAW_SELF_TIME = new Metric("raw_self_time", "Raw self time", Unit.NANOS);
+
     /** Samples whose stack holds the node (sampling). */
     public static final Metric SAMPLES = new Metric("samples", "Samples", Unit.COUNT, true);
     /** Samples whose leaf is the node (sampling). */

@@ -36,7 +36,14 @@ public final class Snapshot {
 
     /** The metrics of a time profile made by instrumentation: calls, total time, self time. */
     public static List<Metric> instrumentationMetrics() {
-        return List.of(Metric.CALLS, Metric.TOTAL_TIME, Metric.SELF_TIME);
+        return instrumentationMetrics(false);
+    }
+
+    /** With calibration, total and self time are calibrated and the raw values follow them. */
+    public static List<Metric> instrumentationMetrics(boolean calibrated) {
+        return calibrated
+                ? List.of(Metric.CALLS, Metric.TOTAL_TIME, Metric.SELF_TIME, Metric.RAW_TOTAL_TIME, Metric.RAW_SELF_TIME)
+                : List.of(Metric.CALLS, Metric.TOTAL_TIME, Metric.SELF_TIME);
     }
 
     /**

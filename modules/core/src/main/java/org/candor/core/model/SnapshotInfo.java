@@ -20,6 +20,8 @@ public final class SnapshotInfo {
     public static final String INCLUDE = "include";
     public static final String EXCLUDE = "exclude";
     public static final String CLOCK = "clock";
+    /** Instrumentation: runtime, frozen or off (see docs/formats/snapshot.md, "Calibration"). */
+    public static final String CALIBRATION = "calibration";
     public static final String JVM_NAME = "jvm.name";
     public static final String JVM_VERSION = "jvm.version";
     public static final String JVM_VENDOR = "jvm.vendor";

@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.analysis.CallTrees;
 import org.candor.core.analysis.SamplingQuality;
 import org.candor.core.model.Snapshot;
@@ -47,6 +48,12 @@ final class TextHeader {
         SamplingQuality quality = SamplingQuality.of(snapshot);
         if (quality != null) line(s, "Samples", quality.summary());
         property(s, "Clock", SnapshotInfo.CLOCK);
+        String values = take(CalibratedValues.VALUES);
+        if (values != null) {
+            line(s, "Times", values.equals("raw")
+                    ? "raw (as measured; calibration " + take(SnapshotInfo.CALIBRATION) + " not applied)"
+                    : "calibrated (" + take(SnapshotInfo.CALIBRATION) + "; --raw for the times as measured)");
+        }
         property(s, "Include", SnapshotInfo.INCLUDE);
         property(s, "Exclude", SnapshotInfo.EXCLUDE);
         String start = take(SnapshotInfo.START_TIME);
@@ -81,8 +88,11 @@ final class TextHeader {
         s.append("\nStatistics:\n");
         if (snapshot.stats().isEmpty()) s.append("  (none)\n");
         int keyWidth = 0;
-        for (String key : snapshot.stats().keySet()) keyWidth = Math.max(keyWidth, key.length());
+        for (String key : snapshot.stats().keySet()) {
+            if (!CalibrationTable.isCalibrationStat(key)) keyWidth = Math.max(keyWidth, key.length());
+        }
         for (Map.Entry<String, Long> e : snapshot.stats().entrySet()) {
+            if (CalibrationTable.isCalibrationStat(e.getKey())) continue;
             s.append("  ");
             ReportSupport.padRight(s, e.getKey(), keyWidth + 2);
             s.append(e.getValue()).append('\n');
@@ -92,6 +102,7 @@ final class TextHeader {
             s.append("  WARNING: ").append(dropped).append(dropped == 1 ? " call was" : " calls were")
                     .append(" dropped; the trees below are missing their time\n");
         }
+        CalibrationTable.write(snapshot, s);
         out.append(s);
     }
 

@@ -1,0 +1,164 @@
+package org.candor.agent.calibration;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import org.candor.agent.AgentLog;
+import org.candor.agent.options.AgentOptions;
+import org.candor.core.model.Snapshot;
+import org.candor.probe.Calibration;
+import org.candor.probe.CalibrationSettings;
+import org.candor.probe.ThreadRegistry;
+import org.candor.probe.ThreadState;
+
+/**
+ * Calibration for one instrumentation session: sets the probes' mode before they run, loads the minima of an
+ * earlier run (calstats=FILE), puts the constants into the snapshot and writes them back at exit.
+ */
+public final class CalibrationSession {
+
+    private final AgentOptions options;
+    private final Path statsFile;
+    /** False when the file exists but was rejected: it is someone else's and is left as it is. */
+    private final boolean mayWriteStats;
+    private final long[] loadedCounts;
+    private boolean loaded;
+
+    private CalibrationSession(AgentOptions options, Path statsFile, boolean mayWriteStats, long[] loadedCounts) {
+        this.options = options;
+        this.statsFile = statsFile;
+        this.mayWriteStats = mayWriteStats;
+        this.loadedCounts = loadedCounts;
+    }
+
+    /** Before the first probe runs: fixes the probes' calibration mode and loads earlier minima. */
+    public static CalibrationSession configure(AgentOptions options) {
+        int mode;
+        switch (options.calibration()) {
+            case OFF: mode = CalibrationSettings.OFF; break;
+            case FROZEN: mode = CalibrationSettings.FROZEN; break;
+            default: mode = CalibrationSettings.RUNTIME;
+        }
+        CalibrationSettings.set(mode, options.warmupDelay(), options.warmupCount());
+        if (options.calstats() == null || mode == CalibrationSettings.OFF) {
+            return new CalibrationSession(options, null, false, null);
+        }
+        boolean auto = options.calstats().equals("auto");
+        Path file = auto ? CalibrationFingerprint.cacheFile() : Path.of(options.calstats());
+        boolean write = options.calstatsWrite();
+        try {
+            CalibrationStatsFile.Contents c = CalibrationStatsFile.read(file);
+            if (c == null) {
+                if (auto && !write) {
+                    AgentLog.info("no calibration statistics for this JVM and CPU yet: times are calibrated from this"
+                            + " run alone (run 'candor calibrate' once for minima from the trainer)");
+                } else {
+                    AgentLog.debug("calibration statistics " + file + " do not exist yet; they are written at exit");
+                }
+                return new CalibrationSession(options, file, write, null);
+            }
+            String difference = CalibrationFingerprint.difference(c.fingerprint, CalibrationFingerprint.current());
+            if (difference != null) {
+                throw new CalibrationFileException(file, "was written for another setup (" + difference + ")");
+            }
+            Calibration.preload(c.minima, c.floors);
+            AgentLog.debug("calibration minima loaded from " + file);
+            CalibrationSession session = new CalibrationSession(options, file, write, c.counts);
+            session.loaded = true;
+            return session;
+        } catch (CalibrationFileException e) {
+            AgentLog.warn(e.getMessage() + "; not used and not overwritten, calibrating from this run alone"
+                    + " (delete it or name another file to keep this run's minima)");
+            return new CalibrationSession(options, file, false, null);
+        }
+    }
+
+    public boolean calibrated() { return CalibrationSettings.mode() != CalibrationSettings.OFF; }
+
+    /** Whether the minima started from a statistics file ({@code file}) or from this run alone ({@code run}). */
+    public String minimaSource() { return loaded ? "file" : "run"; }
+
+    /** The statistics file in use (loaded or to be written), or null. */
+    public Path statsFile() { return statsFile; }
+
+    public String modeName() { return CalibrationSettings.modeName(CalibrationSettings.mode()); }
+
+    /** The constants and their spread, as {@code calibration.<category>.<field>} statistics (picoseconds). */
+    public void addStats(Snapshot snapshot, double nanosPerTick) {
+        if (!calibrated()) return;
+        SectionStats merged = SectionStats.merge(ThreadRegistry.all());
+        long[] min = Calibration.minima();
+        long[] floor = Calibration.floors();
+        for (int c = 0; c < Calibration.CATEGORIES; c++) {
+            if (merged.count(c) == 0 && min[c] == Long.MAX_VALUE) continue;
+            String key = "calibration." + Calibration.categoryName(c) + ".";
+            snapshot.putStat(key + "count", merged.count(c));
+            if (min[c] != Long.MAX_VALUE) {
+                snapshot.putStat(key + "min_ps", picos(min[c], nanosPerTick));
+                snapshot.putStat(key + "floor_ps", picos(floor[c], nanosPerTick));
+                long correction = Calibration.currentCorrection(c);
+                if (correction >= 0) snapshot.putStat(key + "correction_ps", picos(correction, nanosPerTick));
+            }
+            if (merged.count(c) > 0) snapshot.putStat(key + "median_ps", picos(merged.median(c), nanosPerTick));
+        }
+        snapshot.putStat("calibration.warmup.phase", Calibration.warmupPhase());
+        snapshot.putStat("calibration.warmup.events", Calibration.warmupEvents());
+    }
+
+    /** At exit: the minima for the next run, unless the file was rejected. */
+    public void writeStats(double nanosPerTick) {
+        if (statsFile == null || !mayWriteStats) return;
+        SectionStats merged = SectionStats.merge(ThreadRegistry.all());
+        long[] counts = new long[Calibration.CATEGORIES];
+        for (int c = 0; c < counts.length; c++) counts[c] = merged.count(c) + (loadedCounts == null ? 0 : loadedCounts[c]);
+        Map<String, String> fingerprint = CalibrationFingerprint.current();
+        try {
+            CalibrationStatsFile.write(statsFile, fingerprint, Calibration.minima(), Calibration.floors(), counts, nanosPerTick);
+            AgentLog.debug("calibration minima written to " + statsFile);
+        } catch (IOException | RuntimeException e) {
+            AgentLog.error("cannot write calibration statistics " + statsFile + ": " + e.getMessage());
+        }
+    }
+
+    private static long picos(long ticks, double nanosPerTick) {
+        return Math.round(ticks * nanosPerTick * 1000);
+    }
+
+    /** The per-thread section histograms summed. */
+    static final class SectionStats {
+        private final long[][] counts = new long[Calibration.CATEGORIES][];
+
+        static SectionStats merge(ThreadState[] threads) {
+            SectionStats s = new SectionStats();
+            for (ThreadState t : threads) {
+                int[][] c = t.sectionCounts();
+                if (c == null) continue;
+                for (int cat = 0; cat < c.length; cat++) {
+                    if (c[cat] == null) continue;
+                    if (s.counts[cat] == null) s.counts[cat] = new long[c[cat].length];
+                    for (int b = 0; b < c[cat].length; b++) s.counts[cat][b] += c[cat][b];
+                }
+            }
+            return s;
+        }
+
+        long count(int cat) {
+            if (counts[cat] == null) return 0;
+            long n = 0;
+            for (long v : counts[cat]) n += v;
+            return n;
+        }
+
+        /** The lower bound of the bucket holding the median (within a quarter octave). */
+        long median(int cat) {
+            long half = (count(cat) + 1) / 2;
+            long seen = 0;
+            long[] c = counts[cat];
+            for (int b = 0; b < c.length; b++) {
+                seen += c[b];
+                if (seen >= half) return ThreadState.sectionBucketLowerBound(b);
+            }
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package org.candor.core.analysis;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.candor.core.model.CallNode;
+import org.candor.core.model.Metric;
+import org.candor.core.model.Snapshot;
+import org.candor.core.model.SnapshotInfo;
+import org.candor.core.model.ThreadProfile;
+
+/**
+ * Which times a report or window shows of a calibrated instrumentation snapshot: the calibrated ones (the default)
+ * or the raw ones as the probes measured them. Either way the result has the plain instrumentation metrics (calls,
+ * total, self), so everything downstream reads one kind of snapshot; {@link #VALUES} in its info says which.
+ */
+public final class CalibratedValues {
+
+    /** Info key: {@code calibrated} or {@code raw}; absent for snapshots without calibration. */
+    public static final String VALUES = "values";
+
+    private CalibratedValues() {}
+
+    public static boolean isCalibrated(Snapshot s) {
+        return s.metricIndex(Metric.RAW_TOTAL_TIME.key()) >= 0 && s.metricIndex(Metric.RAW_SELF_TIME.key()) >= 0;
+    }
+
+    /** The snapshot with total and self time taken from the raw or the calibrated values; {@code s} itself if uncalibrated. */
+    public static Snapshot select(Snapshot s, boolean raw) {
+        if (!isCalibrated(s)) return s;
+        List<Metric> metrics = s.metrics();
+        List<Metric> kept = new ArrayList<>();
+        List<Integer> source = new ArrayList<>();
+        for (int k = 0; k < metrics.size(); k++) {
+            Metric m = metrics.get(k);
+            if (m.equals(Metric.RAW_TOTAL_TIME) || m.equals(Metric.RAW_SELF_TIME)) continue;
+            kept.add(m);
+            int from = k;
+            if (raw && m.equals(Metric.TOTAL_TIME)) from = s.metricIndex(Metric.RAW_TOTAL_TIME.key());
+            if (raw && m.equals(Metric.SELF_TIME)) from = s.metricIndex(Metric.RAW_SELF_TIME.key());
+            source.add(from);
+        }
+        int[] map = source.stream().mapToInt(Integer::intValue).toArray();
+        SnapshotInfo info = new SnapshotInfo();
+        for (Map.Entry<String, String> e : s.info().asMap().entrySet()) info.put(e.getKey(), e.getValue());
+        info.put(VALUES, raw ? "raw" : "calibrated");
+        Snapshot out = new Snapshot(info, kept, s.methods());
+        for (ThreadProfile t : s.threads()) out.addThread(new ThreadProfile(t.threadId(), t.name(), copy(t.root(), null, map)));
+        for (Map.Entry<String, Long> e : s.stats().entrySet()) out.putStat(e.getKey(), e.getValue());
+        return out;
+    }
+
+    private static CallNode copy(CallNode from, CallNode parent, int[] map) {
+        List<CallNode> sources = new ArrayList<>();
+        List<CallNode> targets = new ArrayList<>();
+        CallNode root = node(from, parent, map);
+        sources.add(from);
+        targets.add(root);
+        while (!sources.isEmpty()) {
+            CallNode s = sources.remove(sources.size() - 1);
+            CallNode t = targets.remove(targets.size() - 1);
+            for (CallNode child : s.children()) {
+                sources.add(child);
+                targets.add(node(child, t, map));
+            }
+        }
+        return root;
+    }
+
+    private static CallNode node(CallNode from, CallNode parent, int[] map) {
+        CallNode n = new CallNode(parent, from.methodId(), map.length);
+        for (int k = 0; k < map.length; k++) n.setValue(k, from.value(map[k]));
+        return n;
+    }
+}

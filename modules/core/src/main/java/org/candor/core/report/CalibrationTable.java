@@ -1,0 +1,62 @@
+package org.candor.core.report;
+
+import java.util.Map;
+import java.util.TreeMap;
+import org.candor.core.model.Snapshot;
+
+/**
+ * The calibration constants a snapshot stores as statistics ({@code calibration.<category>.<field>}), printed as one
+ * table: per category of event pair, how many sections were seen and their minimum, median and floor.
+ */
+public final class CalibrationTable {
+
+    static final String PREFIX = "calibration.";
+    private static final String[] FIELDS = {"count", "min_ps", "median_ps", "floor_ps", "correction_ps"};
+
+    private CalibrationTable() {}
+
+    static boolean isCalibrationStat(String key) {
+        if (!key.startsWith(PREFIX)) return false;
+        for (String f : FIELDS) if (key.endsWith("." + f)) return true;
+        return false;
+    }
+
+    /** The table alone, or an empty string when the snapshot holds no calibration constants. */
+    public static String format(Snapshot snapshot) {
+        StringBuilder s = new StringBuilder();
+        write(snapshot, s);
+        return s.length() > 0 && s.charAt(0) == '\n' ? s.substring(1) : s.toString();
+    }
+
+    static void write(Snapshot snapshot, StringBuilder s) {
+        Map<String, long[]> rows = new TreeMap<>();
+        for (Map.Entry<String, Long> e : snapshot.stats().entrySet()) {
+            String key = e.getKey();
+            if (!isCalibrationStat(key)) continue;
+            int dot = key.lastIndexOf('.');
+            String category = key.substring(PREFIX.length(), dot);
+            String field = key.substring(dot + 1);
+            long[] row = rows.computeIfAbsent(category, c -> new long[] {-1, -1, -1, -1, -1});
+            for (int i = 0; i < FIELDS.length; i++) if (FIELDS[i].equals(field)) row[i] = e.getValue();
+        }
+        if (rows.isEmpty()) return;
+        s.append("\nCalibration (sections between two probe events, per category from -event-> owner -event-> to;\n")
+         .append("int interpreted, jit compiled, oth thread root or unknown):\n");
+        s.append("  ");
+        ReportSupport.padRight(s, "Category", 20);
+        for (String h : new String[] {"Sections", "Min", "Median", "Floor", "Correction"}) ReportSupport.padLeft(s, h, 12);
+        s.append('\n');
+        for (Map.Entry<String, long[]> r : rows.entrySet()) {
+            long[] v = r.getValue();
+            s.append("  ");
+            ReportSupport.padRight(s, r.getKey(), 20);
+            ReportSupport.padLeft(s, v[0] < 0 ? "-" : Long.toString(v[0]), 12);
+            for (int i = 1; i < FIELDS.length; i++) ReportSupport.padLeft(s, v[i] < 0 ? "-" : picos(v[i]), 12);
+            s.append('\n');
+        }
+    }
+
+    private static String picos(long ps) {
+        return ps >= 10_000_000 ? HumanUnits.nanos(Math.round(ps / 1000.0)) : String.format(java.util.Locale.ROOT, "%.1f ns", ps / 1000.0);
+    }
+}

@@ -1,0 +1,41 @@
+package org.candor.probe;
+
+/**
+ * How the probes calibrate, set by the agent before the first probe runs (it is read once, when
+ * {@link Calibration} initialises, so that the JIT folds the choice into every probe).
+ */
+public final class CalibrationSettings {
+
+    /** No calibration: one clock reading per event, raw times only (the cheapest probe). */
+    public static final int OFF = 0;
+    /** Minima update at every event and each event is corrected with the minima known at that moment. */
+    public static final int RUNTIME = 1;
+    /** Minima are gathered until the warm-up ends and then stay fixed, so every later event gets the same constants. */
+    public static final int FROZEN = 2;
+
+    static volatile int mode = RUNTIME;
+    /** JIT compilations before the warm-up starts. */
+    static volatile long warmupDelay = 1;
+    /** Entry and exit events in the warm-up; 0: no warm-up. */
+    static volatile long warmupCount = 1_000_000;
+
+    private CalibrationSettings() {}
+
+    public static void set(int calibrationMode, long delayCompilations, long countEvents) {
+        if (calibrationMode < OFF || calibrationMode > FROZEN) throw new IllegalArgumentException("calibration mode");
+        if (delayCompilations < 0 || countEvents < 0) throw new IllegalArgumentException("warm-up must be >= 0");
+        mode = calibrationMode;
+        warmupDelay = delayCompilations;
+        warmupCount = countEvents;
+    }
+
+    public static int mode() { return mode; }
+
+    public static String modeName(int m) {
+        switch (m) {
+            case OFF: return "off";
+            case FROZEN: return "frozen";
+            default: return "runtime";
+        }
+    }
+}

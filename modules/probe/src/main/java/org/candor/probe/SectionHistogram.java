@@ -1,0 +1,35 @@
+package org.candor.probe;
+
+/**
+ * One thread's section lengths per calibration category, in quarter-octave buckets (each bucket's upper bound is
+ * at most 19 % above its lower bound): enough for the median that is stored beside each minimum. Only the
+ * categories a thread meets get their array.
+ */
+final class SectionHistogram {
+
+    static final int BUCKETS = 256;
+
+    final int[][] counts = new int[Calibration.CATEGORIES][];
+
+    void add(int category, long section) {
+        int[] c = counts[category];
+        if (c == null) c = counts[category] = new int[BUCKETS];
+        c[bucket(section)]++;
+    }
+
+    static int bucket(long v) {
+        if (v < 4) return v <= 0 ? 0 : (int) v;
+        int log = 63 - Long.numberOfLeadingZeros(v);
+        int sub = (int) (v >>> (log - 2)) & 3;
+        int b = (log << 2) | sub;
+        return b < BUCKETS ? b : BUCKETS - 1;
+    }
+
+    /** The smallest value that falls into bucket {@code b}. */
+    static long lowerBound(int b) {
+        if (b < 4) return b;
+        int log = b >>> 2;
+        int sub = b & 3;
+        return (4L | sub) << (log - 2);
+    }
+}
