@@ -1,7 +1,12 @@
 package org.candor.ui.calltree;
 
 import java.awt.BorderLayout;
+import java.awt.FlowLayout;
 import java.nio.file.Path;
+import javax.swing.JCheckBox;
+import javax.swing.JComponent;
+import javax.swing.JPanel;
+import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.model.Snapshot;
 import org.openide.util.lookup.Lookups;
 import org.openide.windows.Mode;
@@ -12,15 +17,41 @@ import org.openide.windows.WindowManager;
 public final class CallTreeTopComponent extends TopComponent {
 
     private final Path file;
+    private final Snapshot snapshot;
+    private CallTreePanel panel;
 
     public CallTreeTopComponent(Path file, Snapshot snapshot) {
         this.file = file;
+        this.snapshot = snapshot;
         setName(file.getFileName().toString());
         setToolTipText(file.toString());
         setLayout(new BorderLayout());
-        add(new CallTreePanel(snapshot), BorderLayout.CENTER);
+        if (CalibratedValues.isCalibrated(snapshot)) add(rawTimesToggle(), BorderLayout.NORTH);
+        showTimes(false);
         associateLookup(Lookups.fixed(snapshot, file));
     }
+
+    /** Calibrated times by default; the raw ones, as the probes measured them, on request. */
+    private JComponent rawTimesToggle() {
+        JCheckBox raw = new JCheckBox("Raw times (before calibration)");
+        raw.setName("rawTimes");
+        raw.setToolTipText("Show instrumented times as measured, with the probes' own cost still in them");
+        raw.addActionListener(e -> showTimes(raw.isSelected()));
+        JPanel bar = new JPanel(new FlowLayout(FlowLayout.RIGHT, 8, 2));
+        bar.add(raw);
+        return bar;
+    }
+
+    private void showTimes(boolean raw) {
+        if (panel != null) remove(panel);
+        panel = new CallTreePanel(CalibratedValues.select(snapshot, raw));
+        add(panel, BorderLayout.CENTER);
+        revalidate();
+        repaint();
+    }
+
+    /** The panel now shown (calibrated or raw times). */
+    CallTreePanel panel() { return panel; }
 
     /** The snapshot file this window shows. */
     public Path file() { return file; }

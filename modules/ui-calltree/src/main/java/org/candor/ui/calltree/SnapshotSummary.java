@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.analysis.SamplingQuality;
 import org.candor.core.model.Snapshot;
 import org.candor.core.report.HumanUnits;
@@ -41,6 +42,8 @@ final class SnapshotSummary {
         addIfPresent(parts, "Command", info.get(SnapshotInfo.JAVA_COMMAND));
         addIfPresent(parts, "Mode", info.get(SnapshotInfo.MODE));
         addIfPresent(parts, "Scheme", info.get(SnapshotInfo.SCHEME));
+        String values = info.get(CalibratedValues.VALUES);
+        if (values != null) parts.add("Times: " + values);
         addIfPresent(parts, "Event", info.get(SnapshotInfo.EVENT));
         String interval = info.get(SnapshotInfo.INTERVAL_NS);
         if (interval != null && interval.matches("\\d+")) parts.add("Interval: " + HumanUnits.nanos(Long.parseLong(interval)));
@@ -53,7 +56,9 @@ final class SnapshotSummary {
         Map<String, Long> stats = new LinkedHashMap<>();
         stats.put(Snapshot.STAT_DROPPED_CALLS, snapshot.stat(Snapshot.STAT_DROPPED_CALLS));
         for (String key : STAT_LABELS.keySet()) if (snapshot.stats().containsKey(key)) stats.put(key, snapshot.stat(key));
-        stats.putAll(snapshot.stats());
+        snapshot.stats().forEach((key, value) -> {
+            if (!isCalibrationConstant(key)) stats.put(key, value);
+        });
         List<String> parts = new ArrayList<>();
         SamplingQuality quality = SamplingQuality.of(snapshot);
         if (quality != null) parts.add("Samples: " + quality.summary());
@@ -72,8 +77,15 @@ final class SnapshotSummary {
     String detailsHtml() {
         StringBuilder html = new StringBuilder("<html><table cellspacing=0 cellpadding=1>");
         snapshot.info().asMap().forEach((k, v) -> row(html, k, v));
-        snapshot.stats().forEach((k, v) -> row(html, STAT_LABELS.getOrDefault(k, k), DisplayUnits.count(v)));
+        snapshot.stats().forEach((k, v) -> {
+            if (!isCalibrationConstant(k)) row(html, STAT_LABELS.getOrDefault(k, k), DisplayUnits.count(v));
+        });
         return html.append("</table></html>").toString();
+    }
+
+    /** The per-category calibration constants: a table of their own in the text report, too many for one line. */
+    private static boolean isCalibrationConstant(String key) {
+        return key.startsWith("calibration.") && !key.startsWith("calibration.warmup.");
     }
 
     private static void row(StringBuilder html, String key, String value) {

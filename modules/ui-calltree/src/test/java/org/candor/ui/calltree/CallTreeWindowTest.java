@@ -154,6 +154,27 @@ class CallTreeWindowTest {
         assertThat(methodAt(1)).isEqualTo("Wide.m999()");
     }
 
+    @Test
+    void aCalibratedSnapshotShowsCalibratedTimesAndTheRawOnesOnRequest(@TempDir Path dir) throws Exception {
+        window.cleanUp();
+        Path file = dir.resolve("calibrated.candor");
+        SnapshotWriter.write(TestSnapshots.calibrated(), file);
+        show(file, SnapshotReader.read(file));
+        JTableFixture tree = window.table("callTree");
+        assertThat(tree.valueAt(row(0).column(TOTAL))).startsWith("800 ms");
+        assertThat(tree.valueAt(row(0).column(SELF))).startsWith("300 ms");
+
+        window.checkBox("rawTimes").click();
+        pause(new Condition("raw times shown") {
+            @Override public boolean test() {
+                CallTreePanel p = window.robot().finder().findByType(CallTreePanel.class);
+                return execute(p::isUpToDate) && window.table("callTree").valueAt(row(0).column(TOTAL)).startsWith("1.00 s");
+            }
+        }, timeout(10_000));
+        assertThat(window.table("callTree").valueAt(row(0).column(SELF))).startsWith("400 ms");
+        GuiTests.screenshot(window.target(), "call-tree-raw-times");
+    }
+
     private Outline outline() {
         return (Outline) window.table("callTree").target();
     }

@@ -62,6 +62,26 @@ final class TestSnapshots {
         return s.putStat(Snapshot.STAT_DROPPED_CALLS, 0).putStat(Snapshot.STAT_INSTRUMENTED_METHODS, 6);
     }
 
+    /** One thread, Main.main (calibrated 800 ms total, 300 ms self; raw 1 s and 400 ms) calling Work.run. */
+    static Snapshot calibrated() {
+        MethodTable methods = new MethodTable();
+        int main = methods.add("com.acme.Main", "main", "([Ljava/lang/String;)V").id();
+        int run = methods.add("com.acme.Work", "run", "()V").id();
+        Snapshot s = new Snapshot(new SnapshotInfo().put(SnapshotInfo.MODE, "instrumentation")
+                .put(SnapshotInfo.CALIBRATION, "runtime"), Snapshot.instrumentationMetrics(true), methods);
+        CallNode root = new CallNode(null, CallNode.ROOT, 5);
+        CallNode m = new CallNode(root, main, 5);
+        long[] mv = {1, 800 * MS, 300 * MS, 1_000 * MS, 400 * MS};
+        CallNode w = new CallNode(m, run, 5);
+        long[] wv = {10, 500 * MS, 500 * MS, 600 * MS, 600 * MS};
+        for (int k = 0; k < 5; k++) {
+            m.setValue(k, mv[k]);
+            w.setValue(k, wv[k]);
+            root.setValue(k, k == 2 || k == 4 ? 0 : mv[k]);
+        }
+        return s.addThread(new ThreadProfile(1, "main", root));
+    }
+
     /** A thread of {@code width}^2 + width nodes: a root with {@code width} children of {@code width} leaves each. */
     static Snapshot wide(int width) {
         MethodTable methods = new MethodTable();
