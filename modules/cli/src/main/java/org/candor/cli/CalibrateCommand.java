@@ -20,7 +20,9 @@ import org.candor.trainer.Trainer;
  */
 final class CalibrateCommand implements Command {
 
-    private static final String INTERPRETED = "org.candor.trainer.Trainer$Interpreted::*";
+    private static final String[] INTERPRETED = {
+        "org.candor.trainer.Trainer$Interpreted::*", "org.candor.trainer.plain.LanguageOverhead$Interpreted::*",
+    };
 
     @Override public String name() { return "calibrate"; }
 
@@ -59,14 +61,16 @@ final class CalibrateCommand implements Command {
         Path snapshotFile = Files.createTempFile("candor-calibrate", ".candor");
         try {
             ProfileSettings settings = new ProfileSettings().option("quiet").output(snapshotFile)
-                    .include("org.candor.trainer.**").calstats(calstats).option("calstatswrite=true")
+                    .include("org.candor.trainer.Trainer").calstats(calstats).option("calstatswrite=true")
                     .option("warmupcount=0");
             List<String> command = new ArrayList<>();
             command.add(java);
             command.addAll(args.rest());
             command.add("-XX:CompileCommand=quiet");
-            command.add("-XX:CompileCommand=exclude," + INTERPRETED);
-            command.add("-XX:CompileCommand=dontinline," + INTERPRETED);
+            for (String methods : INTERPRETED) {
+                command.add("-XX:CompileCommand=exclude," + methods);
+                command.add("-XX:CompileCommand=dontinline," + methods);
+            }
             command.add("-cp");
             command.add(trainerClassPath());
             command.add(Trainer.class.getName());

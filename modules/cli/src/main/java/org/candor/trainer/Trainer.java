@@ -1,5 +1,8 @@
 package org.candor.trainer;
 
+import org.candor.probe.Calibration;
+import org.candor.trainer.plain.LanguageOverhead;
+
 /**
  * JPROF's trainer: calls minimum-length routines of every calibration category many times, so that the minima it
  * leaves in the calibration statistics file are the probes' own residual overhead and not program work.
@@ -20,7 +23,10 @@ public final class Trainer {
             Compiled.drive();
             if ((r & 7) == 0) Interpreted.drive();
         }
-        System.out.println("trainer: " + rounds + " rounds");
+        long[][] cost = LanguageOverhead.measure();
+        Calibration.setCallCosts(cost);
+        System.out.println("trainer: " + rounds + " rounds; uninstrumented call costs (ticks) int>int " + cost[0][0]
+                + ", int>jit " + cost[0][1] + ", jit>int " + cost[1][0]);
     }
 
     /** Compiled as soon as it is hot. */

@@ -126,6 +126,31 @@ public final class Calibration {
         }
     }
 
+    /**
+     * The language overhead: what a call costs without any instrumentation, in ticks, by the kinds of caller and
+     * callee ({@code cost[caller][callee]}, interpreted and compiled; others cost nothing). Half is taken as the
+     * invoke, half as the return. It is the floor of each category's correction: a section from an entry to the
+     * next entry holds the owner's invoke of the callee, exit to exit the return into the owner, exit to entry
+     * both, entry to exit neither.
+     */
+    public static void setCallCosts(long[][] cost) {
+        for (int c = 0; c < CATEGORIES; c++) {
+            int to = c % MethodKinds.COUNT;
+            int event = (c / MethodKinds.COUNT) % 2 + 1;
+            int owner = ownerKind(c);
+            int from = (c / (2 * MethodKinds.COUNT * MethodKinds.COUNT)) % MethodKinds.COUNT;
+            int previous = c / (2 * MethodKinds.COUNT * MethodKinds.COUNT * MethodKinds.COUNT) + 1;
+            long invoke = event == ENTRY ? half(cost, owner, to) : 0;
+            long ret = previous == EXIT ? half(cost, owner, from) : 0;
+            FLOOR[c] = invoke + ret;
+        }
+    }
+
+    private static long half(long[][] cost, int caller, int callee) {
+        if (caller >= cost.length || callee >= cost[caller].length) return 0;
+        return Math.max(0, cost[caller][callee] / 2);
+    }
+
     /** The current minima in ticks; {@link Long#MAX_VALUE} where a category was never seen. */
     public static long[] minima() { return MIN.clone(); }
     public static long[] floors() { return FLOOR.clone(); }

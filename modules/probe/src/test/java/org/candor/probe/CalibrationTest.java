@@ -109,4 +109,22 @@ class CalibrationTest {
             NodeBudget.reset();
         }
     }
+
+    @Test
+    void theLanguageOverheadIsTheInvokeOrTheReturnASectionHolds() {
+        long[] saved = Calibration.floors();
+        try {
+            Calibration.setCallCosts(new long[][] {{40, 60}, {80, 0}});  // [caller][callee]: int, jit
+            int enEn = Calibration.category(Calibration.ENTRY, I, I, Calibration.ENTRY, J);    // int invokes jit
+            int exEx = Calibration.category(Calibration.EXIT, J, I, Calibration.EXIT, I);      // jit returns to int
+            int exEn = Calibration.category(Calibration.EXIT, I, J, Calibration.ENTRY, I);     // return + invoke
+            int enEx = Calibration.category(Calibration.ENTRY, I, I, Calibration.EXIT, I);     // neither
+            assertThat(Calibration.FLOOR[enEn]).isEqualTo(30);
+            assertThat(Calibration.FLOOR[exEx]).isEqualTo(30);
+            assertThat(Calibration.FLOOR[exEn]).isEqualTo(40 + 40);
+            assertThat(Calibration.FLOOR[enEx]).isZero();
+        } finally {
+            System.arraycopy(saved, 0, Calibration.FLOOR, 0, saved.length);
+        }
+    }
 }
