@@ -18,16 +18,16 @@ void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) {
     if (Sampler* sampler = agent_state().sampler) sampler->on_vm_init(jvmti, jni, thread);
 }
 
-void JNICALL on_vm_death(jvmtiEnv*, JNIEnv*) {
-    if (Sampler* sampler = agent_state().sampler) sampler->on_vm_death();
+void JNICALL on_vm_death(jvmtiEnv*, JNIEnv* jni) {
+    if (Sampler* sampler = agent_state().sampler) sampler->on_vm_death(jni);
 }
 
 void JNICALL on_thread_start(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) {
     if (Sampler* sampler = agent_state().sampler) sampler->on_thread_start(jvmti, jni, thread);
 }
 
-void JNICALL on_thread_end(jvmtiEnv*, JNIEnv* jni, jthread) {
-    if (Sampler* sampler = agent_state().sampler) sampler->on_thread_end(jni);
+void JNICALL on_thread_end(jvmtiEnv*, JNIEnv* jni, jthread thread) {
+    if (Sampler* sampler = agent_state().sampler) sampler->on_thread_end(jni, thread);
 }
 
 // Nothing to do: it only has to be enabled (see enable_sampler_events).

@@ -137,7 +137,8 @@ std::string apply(std::string_view item, Options& options, ParseState& state) {
     if (key == "simulate") {
         if (value == "noagct") options.simulate_no_agct = true;
         else if (value == "noperf") options.simulate_no_perf = true;
-        else return bad_value(key, value, "simulate=noagct or simulate=noperf");
+        else if (value == "noeetop") options.simulate_no_eetop = true;
+        else return bad_value(key, value, "simulate=noagct, simulate=noperf or simulate=noeetop");
         return {};
     }
     return unknown_key(key);

@@ -17,7 +17,7 @@ itimerspec periodic(std::int64_t period_ns) {
     return spec;
 }
 
-int create(pid_t tid, timer_t* timer) {
+int create(pid_t tid, clockid_t clock, timer_t* timer) {
     sigevent event;
     std::memset(&event, 0, sizeof event);
     event.sigev_notify = SIGEV_THREAD_ID;
@@ -27,20 +27,20 @@ int create(pid_t tid, timer_t* timer) {
 #else
     event._sigev_un._tid = tid;
 #endif
-    return timer_create(CLOCK_THREAD_CPUTIME_ID, &event, timer) == 0 ? 0 : errno;
+    return timer_create(clock, &event, timer) == 0 ? 0 : errno;
 }
 
 }  // namespace
 
 int ctimer_probe(pid_t tid) {
     timer_t timer;
-    const int error = create(tid, &timer);
+    const int error = create(tid, CLOCK_THREAD_CPUTIME_ID, &timer);
     if (error == 0) timer_delete(timer);
     return error;
 }
 
 int ctimer_open(pid_t tid, std::int64_t period_ns, timer_t* timer) {
-    const int created = create(tid, timer);
+    const int created = create(tid, CLOCK_THREAD_CPUTIME_ID, timer);
     if (created != 0) return created;
     const itimerspec spec = periodic(period_ns);
     if (timer_settime(*timer, 0, &spec, nullptr) != 0) {
@@ -49,6 +49,29 @@ int ctimer_open(pid_t tid, std::int64_t period_ns, timer_t* timer) {
         return error;
     }
     return 0;
+}
+
+int ctimer_open_for(pid_t tid, std::int64_t period_ns, timer_t* timer) {
+    const int created = create(tid, thread_cpu_clock(tid), timer);
+    if (created != 0 || period_ns <= 0) return created;
+    const itimerspec spec = periodic(period_ns);
+    if (timer_settime(*timer, 0, &spec, nullptr) != 0) {
+        const int error = errno;
+        timer_delete(*timer);
+        return error;
+    }
+    return 0;
+}
+
+bool ctimer_disarm(timer_t timer) {
+    itimerspec spec;
+    std::memset(&spec, 0, sizeof spec);
+    return timer_settime(timer, 0, &spec, nullptr) == 0;
+}
+
+clockid_t thread_cpu_clock(pid_t tid) {
+    // The kernel's MAKE_THREAD_CPUCLOCK(tid, CPUCLOCK_SCHED): ~tid << 3 | per-thread (4) | sched (2).
+    return static_cast<clockid_t>((~static_cast<std::uint32_t>(tid) << 3) | 6u);
 }
 
 bool ctimer_set_period(timer_t timer, std::int64_t period_ns) {

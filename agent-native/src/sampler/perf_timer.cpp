@@ -45,7 +45,7 @@ int perf_timer_open(pid_t tid, std::uint64_t period_ns, PerfDelivery delivery, b
             return -error;
         }
     }
-    if (enabled && ioctl(fd, PERF_EVENT_IOC_ENABLE, 0) != 0) {
+    if (enabled && !perf_timer_enable(fd)) {
         const int error = errno;
         close(fd);
         return -error;
@@ -56,6 +56,10 @@ int perf_timer_open(pid_t tid, std::uint64_t period_ns, PerfDelivery delivery, b
 bool perf_timer_set_period(int fd, std::uint64_t period_ns) {
     return ioctl(fd, PERF_EVENT_IOC_PERIOD, &period_ns) == 0;
 }
+
+bool perf_timer_enable(int fd) { return ioctl(fd, PERF_EVENT_IOC_ENABLE, 0) == 0; }
+
+bool perf_timer_disable(int fd) { return ioctl(fd, PERF_EVENT_IOC_DISABLE, 0) == 0; }
 
 std::int64_t perf_timer_close(int fd) {
     std::uint64_t count = 0;

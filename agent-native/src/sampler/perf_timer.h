@@ -20,6 +20,10 @@ int perf_timer_open(pid_t tid, std::uint64_t period_ns, PerfDelivery delivery, b
 // A new period, effective at once (the current one restarts). One ioctl: async-signal-safe.
 bool perf_timer_set_period(int fd, std::uint64_t period_ns);
 
+// Starts / stops counting and signalling (ioctl ENABLE / DISABLE). Async-signal-safe.
+bool perf_timer_enable(int fd);
+bool perf_timer_disable(int fd);
+
 // Reads the event's count (ns the thread ran while the event was open) and closes it.
 std::int64_t perf_timer_close(int fd);
 

@@ -2,13 +2,18 @@
 
 #include "sampler/thread_user_time.h"
 
+#include <dirent.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
 
 #include "agent_thread.h"
 #include "clock/monotonic.h"
@@ -20,6 +25,7 @@
 #include "sampler/jitter.h"
 #include "sampler/method_ids.h"
 #include "sampler/perf_timer.h"
+#include "sampler/thread_env.h"
 #include "sampler/thread_user_time.h"
 
 namespace candor {
@@ -49,6 +55,18 @@ int probe_perf(pid_t tid, std::int64_t period_ns, PerfDelivery delivery) {
     return 0;
 }
 
+// The threads of this process (/proc/self/task).
+std::vector<pid_t> own_tids() {
+    std::vector<pid_t> tids;
+    DIR* dir = opendir("/proc/self/task");
+    if (dir == nullptr) return tids;
+    while (const dirent* entry = readdir(dir)) {
+        if (entry->d_name[0] >= '0' && entry->d_name[0] <= '9') tids.push_back(static_cast<pid_t>(std::atoi(entry->d_name)));
+    }
+    closedir(dir);
+    return tids;
+}
+
 void JNICALL writer_body(jvmtiEnv* jvmti, JNIEnv* jni, void* arg) { static_cast<Sampler*>(arg)->run_writer(jvmti, jni); }
 
 void JNICALL wall_body(jvmtiEnv* jvmti, JNIEnv*, void* arg) { static_cast<Sampler*>(arg)->run_wall_sampler(jvmti); }
@@ -65,6 +83,16 @@ Sampler* Sampler::create(const Options& options) {
 }
 
 Sampler::Sampler(const Options& options, AsyncGetCallTraceFn agct) : options_(options), agct_(agct) {}
+
+void Sampler::run_writer(jvmtiEnv* jvmti, JNIEnv* jni) {
+    writer_tid_.store(current_tid());
+    writer_.run(jvmti, jni);
+}
+
+void Sampler::run_wall_sampler(jvmtiEnv* jvmti) {
+    wall_tid_.store(current_tid());
+    wall_->run(jvmti);
+}
 
 TimerChoice Sampler::choose_timer() {
     if (options_.sample == SampleMode::Wall) {
@@ -185,8 +213,7 @@ void Sampler::on_attach(jvmtiEnv* jvmti, JNIEnv* jni) {
     // Code generated before the agent arrived; the events go to our callbacks during these calls.
     jvmti->GenerateEvents(JVMTI_EVENT_DYNAMIC_CODE_GENERATED);
     jvmti->GenerateEvents(JVMTI_EVENT_COMPILED_METHOD_LOAD);
-    // Threads already running are not sampled: a timer has to be armed on its own thread.
-    start(jvmti, jni);
+    if (start(jvmti, jni)) attach_existing_threads(jvmti, jni);
 }
 
 bool Sampler::is_own_thread(JNIEnv* jni, jthread thread) const {
@@ -207,6 +234,30 @@ std::string Sampler::thread_name(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) c
 
 void Sampler::on_thread_start(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) { register_thread(jvmti, jni, thread); }
 
+SampledThread* Sampler::new_record(JNIEnv* jni, jthread thread, const void* seed) const {
+    auto* record = new SampledThread();
+    record->frames = new ASGCT_CallFrame[static_cast<std::size_t>(options_.depth)];
+    record->jitter = Jitter(reinterpret_cast<std::uintptr_t>(seed) ^ (reinterpret_cast<std::uintptr_t>(record) << 16) ^
+                            static_cast<std::uint64_t>(read_monotonic_ns()));
+    record->crash_countdown = static_cast<std::uint32_t>(options_.crash_test);
+    record->samples_until_new_period = context_.samples_per_period;
+    record->thread_ref = static_cast<jthread>(jni->NewGlobalRef(thread));
+    return record;
+}
+
+void Sampler::unregister_locked(SampledThread& record) {
+    ThreadSlot& slot = registry_.slots[record.slot];
+    slot.alive = false;
+    slot.thread_ref = nullptr;
+    registry_.remove_live(&record);
+}
+
+void Sampler::free_record(JNIEnv* jni, SampledThread* record) {
+    if (jni != nullptr && record->thread_ref != nullptr) jni->DeleteGlobalRef(record->thread_ref);
+    delete[] record->frames;
+    delete record;
+}
+
 void Sampler::register_thread(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) {
     if (!started_.load() || stopped_.load() || g_current_thread != nullptr) return;
     if (is_own_thread(jni, thread)) return;
@@ -214,39 +265,66 @@ void Sampler::register_thread(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) {
     const jlong java_id = jni->CallLongMethod(thread, thread_get_id_);
     if (jni->ExceptionCheck()) jni->ExceptionClear();
     const std::string name = thread_name(jvmti, jni, thread);
+    const pid_t tid = current_tid();
 
-    auto* record = new SampledThread();
-    record->jni = jni;
-    record->tid = current_tid();
-    record->frames = new ASGCT_CallFrame[static_cast<std::size_t>(options_.depth)];
-    record->jitter = Jitter((static_cast<std::uint64_t>(record->tid) << 32) ^ reinterpret_cast<std::uintptr_t>(record) ^
-                            static_cast<std::uint64_t>(read_monotonic_ns()));
-    record->crash_countdown = static_cast<std::uint32_t>(options_.crash_test);
-    record->samples_until_new_period = context_.samples_per_period;
-    record->thread_ref = static_cast<jthread>(jni->NewGlobalRef(thread));
-
-    bool registered = false;
+    std::vector<SampledThread*> to_free;
     std::string timer_error;
     {
         std::lock_guard<std::mutex> lock(registry_.mutex);
-        std::uint32_t slot = 0;
-        if (stopping_) {
-            // Sampling ended: nothing to do.
-        } else if (!registry_.add_slot(java_id, name, record->thread_ref, slot)) {
-            bump(stats_.threads_over_limit);
+        SampledThread* record = nullptr;
+        bool from_attach = false;
+        AttachTimer* attach_timer = nullptr;
+        if (!stopping_ && attach_ != nullptr) {
+            // A thread that was there at the attach (its record waits in the table, maybe a timer on
+            // its tid too) but reaches ThreadStart only now; its signal handler may interrupt this.
+            attach_timer = attach_->find_timer(tid);
+            AttachThread* entry = attach_->find_thread(jni);
+            if (entry != nullptr && entry->state.load() == AttachThreadState::Unbound) {
+                if (jni->IsSameObject(thread, entry->record->thread_ref)) {
+                    if (claim_attach_thread(*entry)) {
+                        record = entry->record;
+                        from_attach = true;
+                    }
+                } else if (retire_attach_thread(*entry)) {
+                    // The record of a thread that ended unbound; its JNIEnv is this thread's now.
+                    unregister_locked(*entry->record);
+                    to_free.push_back(entry->record);
+                }
+            }
+        }
+        if (stopping_ || g_current_thread != nullptr) {
+            // Sampling ended, or the thread's first signal bound its attach record meanwhile.
         } else {
-            record->slot = slot;
-            g_current_thread = record;  // before the timer can fire
-            std::atomic_signal_fence(std::memory_order_seq_cst);
-            if (arm_timer(*record, timer_error)) {
-                registry_.add_live(record);
-                bump(stats_.threads_sampled);
-                registered = true;
-            } else {
-                g_current_thread = nullptr;
-                registry_.slots[slot].alive = false;
-                registry_.slots[slot].thread_ref = nullptr;
-                bump(stats_.timer_failed);
+            if (record == nullptr) {
+                record = new_record(jni, thread, jni);
+                std::uint32_t slot = 0;
+                if (registry_.add_slot(java_id, name, record->thread_ref, slot)) {
+                    record->slot = slot;
+                    registry_.add_live(record);
+                } else {
+                    bump(stats_.threads_over_limit);
+                    to_free.push_back(record);
+                    record = nullptr;
+                }
+            }
+            if (record != nullptr) {
+                record->jni = jni;
+                record->tid = tid;
+                g_current_thread = record;  // before the timer can fire
+                std::atomic_signal_fence(std::memory_order_seq_cst);
+                // The timer the attach opened on this thread, if any, else a new one.
+                if ((attach_timer != nullptr && adopt_attach_timer(*attach_timer, *record, true)) ||
+                    arm_timer(*record, timer_error)) {
+                    record->bound.store(true, std::memory_order_release);
+                    bump(stats_.threads_sampled);
+                    if (from_attach) bump(stats_.attach_bound);
+                } else {
+                    g_current_thread = nullptr;
+                    std::atomic_signal_fence(std::memory_order_seq_cst);
+                    unregister_locked(*record);
+                    to_free.push_back(record);
+                    bump(stats_.timer_failed);
+                }
             }
         }
     }
@@ -254,10 +332,171 @@ void Sampler::register_thread(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) {
         log_line("cannot arm the sampling timer of thread '%s': %s; threads without a timer are not sampled",
                  name.c_str(), timer_error.c_str());
     }
-    if (!registered) {
-        jni->DeleteGlobalRef(record->thread_ref);
-        delete[] record->frames;
-        delete record;
+    for (SampledThread* record : to_free) free_record(jni, record);
+}
+
+void Sampler::attach_existing_threads(jvmtiEnv* jvmti, JNIEnv* jni) {
+    JavaVM* vm = nullptr;
+    jthread self = nullptr;
+    if (jni->GetJavaVM(&vm) != JNI_OK || jvmti->GetCurrentThread(&self) != JVMTI_ERROR_NONE) return;
+    // The attaching thread (the attach listener) arms its own timer, as in ThreadStart.
+    register_thread(jvmti, jni, self);
+
+    ThreadEnvFinder finder;
+    const bool envs = finder.init(jni, thread_class_, self, options_.simulate_no_eetop ? "eetop_candor_simulated_missing" : "eetop");
+    struct Candidate {
+        jthread ref;
+        JNIEnv* env;
+        jlong java_id;
+        std::string name;
+    };
+    std::vector<Candidate> candidates;
+    std::size_t unsampled = 0;
+    jint count = 0;
+    jthread* threads = nullptr;
+    if (jvmti->GetAllThreads(&count, &threads) == JVMTI_ERROR_NONE) {
+        for (jint i = 0; i < count; i++) {
+            const jthread thread = threads[i];
+            if (!jni->IsSameObject(thread, self) && !is_own_thread(jni, thread)) {
+                JNIEnv* env = envs ? finder.env_of(jni, thread) : nullptr;
+                if (env == nullptr) {
+                    unsampled++;
+                } else {
+                    const jlong java_id = jni->CallLongMethod(thread, thread_get_id_);
+                    if (jni->ExceptionCheck()) jni->ExceptionClear();
+                    candidates.push_back({static_cast<jthread>(jni->NewGlobalRef(thread)), env, java_id,
+                                          thread_name(jvmti, jni, thread)});
+                }
+            }
+            jni->DeleteLocalRef(thread);
+        }
+        jvmti->Deallocate(reinterpret_cast<unsigned char*>(threads));
+    }
+    jni->DeleteLocalRef(self);
+    stats_.attach_unsampled.store(unsampled);
+    if (!envs && options_.verbose) {
+        log_line("the %zu Java threads running at the attach are not sampled: %s", unsampled, finder.why().c_str());
+    }
+
+    const bool wall = timer_.kind == TimerKind::Wall;
+    std::size_t prepared = 0;
+    std::size_t timers = 0;
+    std::size_t timers_failed = 0;
+    {
+        std::lock_guard<std::mutex> lock(registry_.mutex);
+        // Threads that registered in ThreadStart meanwhile have a record and a timer of their own.
+        std::unordered_set<const JNIEnv*> registered_envs;
+        std::unordered_set<pid_t> registered_tids{writer_tid_.load(), wall_tid_.load()};
+        for (const SampledThread* record : registry_.live) {
+            registered_envs.insert(record->jni);
+            registered_tids.insert(record->tid);
+        }
+        std::vector<std::pair<JNIEnv*, SampledThread*>> records;
+        std::vector<pid_t> tids;
+        std::unordered_map<pid_t, int> perf_fds;
+        std::unordered_map<pid_t, timer_t> ctimers;
+        Jitter jitter(static_cast<std::uint64_t>(read_monotonic_ns()) ^ static_cast<std::uint64_t>(getpid()));
+        if (!stopping_ && !candidates.empty()) {
+            // Every thread of the process without a record: a timer, not running yet (wall mode: a bind signal later).
+            for (pid_t tid : own_tids()) {
+                if (registered_tids.count(tid) != 0) continue;
+                if (wall) {
+                    tids.push_back(tid);
+                } else if (timer_.kind == TimerKind::Ctimer) {
+                    timer_t timer{};
+                    if (ctimer_open_for(tid, 0, &timer) == 0) {
+                        ctimers[tid] = timer;
+                        tids.push_back(tid);
+                    } else {
+                        timers_failed++;
+                    }
+                } else {
+                    const std::int64_t period = context_.samples_per_period != 0 ? jitter.next(timer_.interval_ns)
+                                                                                 : timer_.interval_ns;
+                    const int fd = perf_timer_open(tid, static_cast<std::uint64_t>(period),
+                                                   timer_.kind == TimerKind::PerfSigtrap ? PerfDelivery::Sigtrap
+                                                                                         : PerfDelivery::Fasync,
+                                                   false);
+                    if (fd >= 0) {
+                        perf_fds[tid] = fd;
+                        tids.push_back(tid);
+                    } else {
+                        timers_failed++;
+                    }
+                }
+            }
+            // Only threads alive now, after the timers: a JNIEnv of a thread that ended before could
+            // belong to a new thread by now (one that may have got a timer above).
+            for (Candidate& candidate : candidates) {
+                jint state = 0;
+                const bool alive = jvmti->GetThreadState(candidate.ref, &state) == JVMTI_ERROR_NONE &&
+                                   (state & JVMTI_THREAD_STATE_ALIVE) != 0;
+                if (!alive || registered_envs.count(candidate.env) != 0) continue;
+                SampledThread* record = new_record(jni, candidate.ref, candidate.env);
+                std::uint32_t slot = 0;
+                if (!registry_.add_slot(candidate.java_id, candidate.name, record->thread_ref, slot)) {
+                    bump(stats_.threads_over_limit);
+                    free_record(jni, record);
+                    continue;
+                }
+                record->slot = slot;
+                record->jni = candidate.env;
+                record->bound.store(false);
+                registry_.add_live(record);
+                records.emplace_back(candidate.env, record);
+            }
+        }
+        if (!records.empty()) {
+            prepared = records.size();
+            auto* tables = new AttachTables(vm, std::move(records), std::move(tids));
+            for (std::size_t i = 0; i < tables->timer_count(); i++) {
+                AttachTimer& timer = tables->timer(i);
+                timer.kind = wall ? TimerKind::None : timer_.kind;
+                timer.period_ns = timer_.interval_ns;
+                if (timer.kind == TimerKind::Ctimer) {
+                    timer.ctimer = ctimers[timer.tid];
+                    timer.cpu_clock = thread_cpu_clock(timer.tid);
+                } else if (!wall) {
+                    timer.perf_fd = perf_fds[timer.tid];
+                }
+            }
+            attach_ = tables;
+            context_.attach.store(tables, std::memory_order_release);
+            // Now that a thread can find its record, the timers run.
+            for (std::size_t i = 0; i < tables->timer_count(); i++) {
+                AttachTimer& timer = tables->timer(i);
+                const std::int64_t user = user_ns_of(timer.tid);
+                bool running = user >= 0;
+                timer.user_at_start_ns = user >= 0 ? user : 0;
+                if (running && timer.kind == TimerKind::Ctimer) {
+                    timer.cpu_at_start_ns = thread_cpu_ns(timer.cpu_clock);
+                    const std::int64_t period =
+                        context_.samples_per_period != 0 ? jitter.next(timer_.interval_ns) : timer_.interval_ns;
+                    running = ctimer_set_period(timer.ctimer, period);
+                } else if (running && timer.kind != TimerKind::None) {
+                    running = perf_timer_enable(timer.perf_fd);
+                } else if (running) {
+                    running = syscall(SYS_tgkill, getpid(), timer.tid, SIGPROF) == 0;  // wall: bind
+                }
+                if (running) {
+                    timers++;
+                } else {
+                    close_attach_timer(timer);  // the thread ended meanwhile
+                }
+            }
+        } else {
+            for (const auto& fd : perf_fds) close(fd.second);
+            for (const auto& timer : ctimers) ctimer_close(timer.second);
+        }
+    }
+    for (Candidate& candidate : candidates) jni->DeleteGlobalRef(candidate.ref);
+    stats_.attach_threads.store(prepared);
+    stats_.attach_timers.store(timers);
+    if (options_.verbose) {
+        log_line("attach: %zu Java threads already running are sampled from their first %s (%zu without a JNIEnv); "
+                 "%s %zu threads of the process%s",
+                 prepared, wall ? "signal" : "sample", unsampled, wall ? "bind signals sent to" : "timers on", timers,
+                 timers_failed != 0 ? (", " + std::to_string(timers_failed) + " timers failed").c_str() : "");
     }
 }
 
@@ -323,27 +562,44 @@ std::int64_t Sampler::stop_timer(SampledThread& thread) {
     }
 }
 
-void Sampler::on_thread_end(JNIEnv* jni) {
+void Sampler::on_thread_end(JNIEnv* jni, jthread thread) {
     SampledThread* record = g_current_thread;
-    if (record == nullptr) return;
+    if (record == nullptr) {
+        end_unbound_thread(jni, thread);
+        return;
+    }
     {
         std::lock_guard<std::mutex> lock(registry_.mutex);
         ThreadSlot& slot = registry_.slots[record->slot];
         slot.sampled_cpu_ns += stop_timer(*record);
         slot.sampled_user_ns += own_user_ns() - record->user_at_start_ns;
-        slot.alive = false;
-        slot.thread_ref = nullptr;
-        registry_.remove_live(record);
+        unregister_locked(*record);
     }
     // A signal still pending for this thread finds no record from here on and is only counted.
     g_current_thread = nullptr;
     std::atomic_signal_fence(std::memory_order_seq_cst);
-    jni->DeleteGlobalRef(record->thread_ref);
-    delete[] record->frames;
-    delete record;
+    free_record(jni, record);
 }
 
-void Sampler::stop_sampling() {
+void Sampler::end_unbound_thread(JNIEnv* jni, jthread thread) {
+    SampledThread* record = nullptr;
+    {
+        std::lock_guard<std::mutex> lock(registry_.mutex);
+        if (attach_ == nullptr) return;
+        // A thread from the attach that never bound its record (it never ran a whole period).
+        // Retired first: a signal that comes now cannot bind it any more, only disable the timer.
+        AttachThread* entry = attach_->find_thread(jni);
+        if (entry != nullptr && entry->state.load() == AttachThreadState::Unbound &&
+            jni->IsSameObject(thread, entry->record->thread_ref) && retire_attach_thread(*entry)) {
+            record = entry->record;
+            unregister_locked(*record);
+        }
+        if (AttachTimer* timer = attach_->find_timer(current_tid())) close_attach_timer(*timer);
+    }
+    if (record != nullptr) free_record(jni, record);
+}
+
+void Sampler::stop_sampling(JNIEnv* jni) {
     if (!started_.load() || stopped_.exchange(true)) return;
     {
         std::lock_guard<std::mutex> lock(registry_.mutex);
@@ -354,17 +610,36 @@ void Sampler::stop_sampling() {
         wall_->wait_stopped();
     }
     disable_and_wait(&context_);
-    std::lock_guard<std::mutex> lock(registry_.mutex);
-    for (SampledThread* thread : registry_.live) {
-        ThreadSlot& slot = registry_.slots[thread->slot];
-        slot.sampled_cpu_ns += stop_timer(*thread);
-        const std::int64_t user = user_ns_of(thread->tid);
-        if (user >= thread->user_at_start_ns) slot.sampled_user_ns += user - thread->user_at_start_ns;
+    std::vector<SampledThread*> to_free;
+    {
+        std::lock_guard<std::mutex> lock(registry_.mutex);
+        for (SampledThread* thread : registry_.live) {
+            if (!thread->bound.load(std::memory_order_acquire)) continue;  // an attach record never bound
+            ThreadSlot& slot = registry_.slots[thread->slot];
+            slot.sampled_cpu_ns += stop_timer(*thread);
+            const std::int64_t user = user_ns_of(thread->tid);
+            if (user >= thread->user_at_start_ns) slot.sampled_user_ns += user - thread->user_at_start_ns;
+        }
+        if (attach_ != nullptr) {
+            // No handler runs any more: what the attach left unbound is freed and closed, then the tables.
+            for (std::size_t i = 0; i < attach_->thread_count(); i++) {
+                AttachThread& entry = attach_->thread(i);
+                if (retire_attach_thread(entry)) {
+                    unregister_locked(*entry.record);
+                    to_free.push_back(entry.record);
+                }
+            }
+            for (std::size_t i = 0; i < attach_->timer_count(); i++) close_attach_timer(attach_->timer(i));
+            context_.attach.store(nullptr);
+            delete attach_;
+            attach_ = nullptr;
+        }
     }
+    for (SampledThread* record : to_free) free_record(jni, record);
 }
 
-void Sampler::on_vm_death() {
-    stop_sampling();
+void Sampler::on_vm_death(JNIEnv* jni) {
+    stop_sampling(jni);
     writer_.request_stop();
 }
 
@@ -382,7 +657,7 @@ void Sampler::on_dynamic_code_generated(const char* name, const void* address, j
 
 jobjectArray Sampler::drain(JNIEnv* jni) {
     if (!started_.load() || drained_.exchange(true)) return nullptr;
-    stop_sampling();
+    stop_sampling(jni);
     writer_.request_stop();
     writer_.wait_stopped();
 
@@ -434,6 +709,11 @@ jobjectArray Sampler::drain(JNIEnv* jni) {
     add("threads.with_samples", result.threads.size());
     add("threads.timer_failed", stats_.timer_failed.load());
     add("threads.over_limit", stats_.threads_over_limit.load());
+    add("attach.threads", stats_.attach_threads.load());
+    add("attach.threads_bound", stats_.attach_bound.load());
+    add("attach.threads_unsampled", stats_.attach_unsampled.load());
+    add("attach.timers", stats_.attach_timers.load());
+    add("attach.timers_disabled", stats_.attach_timers_disabled.load());
     add("mode.cpu", options_.sample == SampleMode::Cpu);
     add("mode.wall", options_.sample == SampleMode::Wall);
     add("timer.perf_sigtrap", timer_.kind == TimerKind::PerfSigtrap);

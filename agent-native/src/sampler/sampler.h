@@ -10,6 +10,7 @@
 
 #include "options.h"
 #include "sampler/agct.h"
+#include "sampler/attach_tables.h"
 #include "sampler/code_map.h"
 #include "sampler/sample_buffer.h"
 #include "sampler/sample_writer.h"
@@ -26,7 +27,8 @@ namespace candor {
 //
 // Life: create() at load -> on_vm_init() (or on_attach()) starts it: crash guard, timer choice,
 // signal handler, method ids, writer thread, and from then on every ThreadStart arms a timer for
-// its thread -> drain() (or VMDeath) stops it for good. It is never destroyed: signal handlers
+// its thread; on_attach() also prepares the threads already running (attach_tables.h) -> drain()
+// (or VMDeath) stops it for good. It is never destroyed: signal handlers
 // and agent threads may still run while the process exits.
 class Sampler {
 public:
@@ -40,8 +42,8 @@ public:
     void on_vm_init(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread);
     void on_attach(jvmtiEnv* jvmti, JNIEnv* jni);
     void on_thread_start(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread);
-    void on_thread_end(JNIEnv* jni);
-    void on_vm_death();
+    void on_thread_end(JNIEnv* jni, jthread thread);
+    void on_vm_death(JNIEnv* jni);
     void on_class_prepare(jvmtiEnv* jvmti, jclass klass);
     void on_compiled_method_load(jmethodID method, jint code_size, const void* code_address);
     void on_compiled_method_unload(const void* code_address);
@@ -52,8 +54,8 @@ public:
     jobjectArray drain(JNIEnv* jni);
 
     // The agent threads' bodies.
-    void run_writer(jvmtiEnv* jvmti, JNIEnv* jni) { writer_.run(jvmti, jni); }
-    void run_wall_sampler(jvmtiEnv* jvmti) { wall_->run(jvmti); }
+    void run_writer(jvmtiEnv* jvmti, JNIEnv* jni);
+    void run_wall_sampler(jvmtiEnv* jvmti);
 
 private:
     Sampler(const Options& options, AsyncGetCallTraceFn agct);
@@ -61,10 +63,15 @@ private:
     bool start(jvmtiEnv* jvmti, JNIEnv* jni);
     TimerChoice choose_timer();
     void register_thread(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread);
+    void attach_existing_threads(jvmtiEnv* jvmti, JNIEnv* jni);
+    void end_unbound_thread(JNIEnv* jni, jthread thread);
     bool is_own_thread(JNIEnv* jni, jthread thread) const;
+    SampledThread* new_record(JNIEnv* jni, jthread thread, const void* seed) const;
+    void unregister_locked(SampledThread& record);
+    static void free_record(JNIEnv* jni, SampledThread* record);
     bool arm_timer(SampledThread& thread, std::string& error);
     std::int64_t stop_timer(SampledThread& thread);
-    void stop_sampling();
+    void stop_sampling(JNIEnv* jni);
     std::string thread_name(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) const;
 
     const Options options_;
@@ -89,6 +96,9 @@ private:
     std::atomic<bool> stopped_{false};
     std::atomic<bool> drained_{false};
     bool stopping_ = false;               // under registry_.mutex: no new thread gets a timer
+    AttachTables* attach_ = nullptr;      // under registry_.mutex; also in context_.attach for the handler
+    std::atomic<pid_t> writer_tid_{0};    // the agent's own threads: no attach timer for them
+    std::atomic<pid_t> wall_tid_{0};
     std::atomic<bool> logged_timer_failure_{false};
 };
 

@@ -30,6 +30,12 @@ struct SamplerStats {
     Counter timer_failed{0};      // threads whose timer could not be armed
     Counter threads_sampled{0};   // threads whose timer was armed (cpu) or that were registered (wall)
     Counter threads_over_limit{0};
+    // Dynamic attach (attach_tables.h).
+    Counter attach_threads{0};          // Java threads running at the attach, prepared to bind
+    Counter attach_unsampled{0};        // Java threads running at the attach whose JNIEnv was not found
+    Counter attach_bound{0};            // of attach_threads: bound (first signal, or ThreadStart)
+    Counter attach_timers{0};           // timers opened (cpu) / bind signals sent (wall) on the process's threads
+    Counter attach_timers_disabled{0};  // of them: disabled on a thread that is no sampled Java thread
     // Sample writer.
     std::uint64_t tree_full = 0;  // dropped: the node limit was reached
     std::uint64_t running = 0;    // aggregated samples, thread running

@@ -3,11 +3,14 @@
 #include <errno.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <ucontext.h>
+#include <unistd.h>
 
 #include <cstring>
 
+#include "sampler/attach_tables.h"
 #include "sampler/code_map.h"
 #include "sampler/cpu_timer.h"
 #include "sampler/jitter.h"
@@ -148,6 +151,31 @@ void take_sample(const SignalContext& context, SampledThread& thread, void* ucon
     }
 }
 
+// A thread without a record while attach tables exist: a Java thread that was running at the
+// attach binds its prepared record (and the timer of its tid) here, on its first signal; any other
+// thread gets its timer disabled, once. Null when the thread stays without a record.
+SampledThread* bind_attached_thread(const SignalContext& context, AttachTables& tables) {
+    const pid_t tid = static_cast<pid_t>(syscall(SYS_gettid));
+    AttachTimer* timer = tables.find_timer(tid);
+    JNIEnv* env = nullptr;
+    // HotSpot answers from thread-local state: the thread's env, or JNI_EDETACHED (not a Java thread).
+    if (tables.vm()->GetEnv(reinterpret_cast<void**>(&env), JNI_VERSION_1_6) == JNI_OK && env != nullptr) {
+        AttachThread* entry = tables.find_thread(env);
+        if (entry != nullptr && claim_attach_thread(*entry)) {
+            SampledThread* record = entry->record;
+            record->tid = tid;
+            if (timer != nullptr) adopt_attach_timer(*timer, *record, false);
+            g_current_thread = record;
+            record->bound.store(true, std::memory_order_release);
+            bump(context.stats->threads_sampled);
+            bump(context.stats->attach_bound);
+            return record;
+        }
+    }
+    if (timer != nullptr && disable_attach_timer(*timer)) bump(context.stats->attach_timers_disabled);
+    return nullptr;
+}
+
 void on_sampling_signal(int signo, siginfo_t* info, void* ucontext) {
     SignalContext* context = g_context.load(std::memory_order_acquire);
     if (context == nullptr || info == nullptr || !is_ours(*context, signo, info)) {
@@ -158,9 +186,16 @@ void on_sampling_signal(int signo, siginfo_t* info, void* ucontext) {
     context->in_flight.fetch_add(1);
     if (context->enabled.load()) {
         SampledThread* thread = g_current_thread;
+        bool bind_only = false;
+        if (thread == nullptr) {
+            AttachTables* tables = context->attach.load(std::memory_order_acquire);
+            if (tables != nullptr) thread = bind_attached_thread(*context, *tables);
+            // Wall mode: an unbound thread only gets the attach's bind signal, which is no sample.
+            bind_only = thread != nullptr && context->timer == TimerKind::Wall;
+        }
         if (thread == nullptr) {
             bump(context->stats->not_java_thread);
-        } else {
+        } else if (!bind_only) {
             take_sample(*context, *thread, ucontext);
             maybe_change_period(*context, *thread);
         }

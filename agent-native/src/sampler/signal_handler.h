@@ -10,6 +10,7 @@
 
 namespace candor {
 
+class AttachTables;
 class CodeMap;
 class SampleBuffer;
 struct SamplerStats;
@@ -27,6 +28,10 @@ struct SignalContext {
     std::int64_t interval_ns = 0;        // mean period of a thread timer
     std::uint32_t samples_per_period = 0;  // jitter: samples between new periods; 0: never
     std::uint32_t crash_every = 0;       // test hook: every n-th walk of a thread faults
+
+    // After a dynamic attach: the threads that were running then, bound on their first signal
+    // (attach_tables.h). Published once, freed at stop after no handler runs any more.
+    std::atomic<AttachTables*> attach{nullptr};
 
     std::atomic<bool> enabled{false};    // false: handlers return at once
     std::atomic<int> in_flight{0};       // handlers running now

@@ -33,10 +33,12 @@ const char* timer_kind_name(TimerKind kind);
 // One Java thread that is being sampled. Created by the thread itself (ThreadStart, or VMInit for
 // the main thread) and freed by itself at ThreadEnd, after its TLS pointer was cleared; other
 // threads (wall sampler, drain) only touch it under the registry mutex while it is registered.
+// After a dynamic attach, the threads already running get theirs from the attaching thread, unbound
+// (attach_tables.h): the thread binds it itself, in its first sampling signal or its ThreadStart.
 struct SampledThread {
     // Fixed before the TLS pointer is set; the signal handler reads them.
     JNIEnv* jni = nullptr;               // AGCT's env_id
-    pid_t tid = 0;
+    pid_t tid = 0;                       // attach records: set when bound, before `bound`
     std::uint32_t slot = 0;              // index in ThreadRegistry::slots
     ASGCT_CallFrame* frames = nullptr;   // AGCT's scratch: `depth` frames
 
@@ -63,6 +65,9 @@ struct SampledThread {
 
     // Registry side.
     jthread thread_ref = nullptr;  // global reference, for GetThreadState and names
+    // False for an attach record until its thread bound it (release, after tid and the timer):
+    // until then the wall sampler and drain leave it alone.
+    std::atomic<bool> bound{true};
 };
 
 // The calling thread's record, or null: initial-exec TLS, so the signal handler reads it with one

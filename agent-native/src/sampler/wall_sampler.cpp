@@ -27,8 +27,12 @@ void WallSampler::tick(jvmtiEnv* jvmti) {
     if (live == 0) return;
     const std::size_t count = std::min<std::size_t>(live, static_cast<std::size_t>(threads_per_tick_));
     std::size_t cursor = registry_.wall_cursor % live;
-    for (std::size_t i = 0; i < count; i++, cursor = (cursor + 1) % live) {
+    std::size_t sent = 0;
+    for (std::size_t examined = 0; examined < live && sent < count; examined++, cursor = (cursor + 1) % live) {
         SampledThread* thread = registry_.live[cursor];
+        // An attach record whose thread has not bound it yet: its tid is not known.
+        if (!thread->bound.load(std::memory_order_acquire)) continue;
+        sent++;
         jint state = 0;
         bool running = false;
         if (jvmti->GetThreadState(thread->thread_ref, &state) == JVMTI_ERROR_NONE) {

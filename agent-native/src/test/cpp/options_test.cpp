@@ -79,6 +79,8 @@ TEST(options_sampler_values) {
     // Test hooks.
     parsed = candor::parse_options("sample=cpu,crashtest=5,simulate=noagct,simulate=noperf");
     CHECK(parsed.ok() && parsed.options.crash_test == 5 && parsed.options.simulate_no_agct && parsed.options.simulate_no_perf);
+    CHECK(!parsed.options.simulate_no_eetop);
+    CHECK(candor::parse_options("sample=cpu,simulate=noeetop").options.simulate_no_eetop);
 }
 
 TEST(options_sampler_errors) {

@@ -234,7 +234,11 @@ class NativeSamplerTest {
         assertDeliveredNearExpected(child, 0.97);
     }
 
-    /** Dynamic attach: threads started after it are sampled; code generated before it is in the code map. */
+    /**
+     * Dynamic attach: threads started after it are sampled; the ones running before (main, which attaches) are
+     * prepared to bind on their first signal (AttachSamplingIT in modules/agent checks their samples); code
+     * generated before it is in the code map.
+     */
     @Test
     void dynamicAttachSamplesThreadsStartedAfterIt() throws Exception {
         Child child = run(ChildJvm.JDK_HERE, List.of("-Djdk.attach.allowAttachSelf=true"), "attach",
@@ -246,7 +250,24 @@ class NativeSamplerTest {
         assertThat(child.stat("code_map.entries")).as("stubs and methods from GenerateEvents").isGreaterThan(100);
         double expected = child.longValue("cpu.after-attach") / 1e6;
         assertThat((double) child.longValue("thread.after-attach.running")).isGreaterThanOrEqualTo(0.97 * expected);
+        assertThat(child.stat("attach.threads")).as("main and the JVM's Java threads").isGreaterThanOrEqualTo(1);
+        assertThat(child.stat("attach.threads_unsampled")).isZero();
+        assertThat(child.stat("attach.timers")).isGreaterThanOrEqualTo(child.stat("attach.threads"));
+    }
+
+    /** A JVM without Thread.eetop: the threads running at the attach stay unsampled, counted; the rest works. */
+    @Test
+    void dynamicAttachWithoutEetopLeavesTheRunningThreadsOut() throws Exception {
+        Child child = run(ChildJvm.JDK_HERE, List.of("-Djdk.attach.allowAttachSelf=true"), "attach",
+                ChildJvm.LIBRARY.toString(), "sample=cpu,simulate=noeetop", "0.5");
+
+        child.assertCleanExit();
+        assertConsistentStats(child);
+        assertThat(child.stat("attach.threads")).isZero();
+        assertThat(child.stat("attach.timers")).isZero();
+        assertThat(child.stat("attach.threads_unsampled")).as("main and the JVM's Java threads").isGreaterThanOrEqualTo(1);
         assertThat(child.values()).doesNotContainKey("thread.main.running");
+        assertThat(child.longValue("thread.after-attach.running")).isPositive();
     }
 
     /**
