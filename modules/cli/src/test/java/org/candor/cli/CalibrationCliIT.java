@@ -115,6 +115,14 @@ class CalibrationCliIT {
         assertThat(s.metrics()).containsExactly(Metric.CALLS, Metric.TOTAL_TIME, Metric.SELF_TIME);
         assertThat(s.info().get("calibration")).isEqualTo("off");
 
+        Path frozen = dir.resolve("frozen.candor");
+        CandorCli fr = profileDemo(frozen, "--calibration", "frozen");
+        assertThat(fr.exitCode).as(fr.toString()).isZero();
+        Snapshot f = SnapshotReader.read(frozen);
+        assertThat(f.info().get("calibration")).isEqualTo("frozen");
+        assertThat(f.stat("calibration.warmup.phase")).as("warm-up done").isEqualTo(2);
+        assertThat(f.stat("calibration.warmup.events")).isGreaterThanOrEqualTo(1_000_000);
+
         CandorCli bad = profileDemo(dir.resolve("x.candor"), "--calibration", "sometimes");
         assertThat(bad.exitCode).isEqualTo(2);
         assertThat(bad.stderr.trim()).isEqualTo("candor: error: --calibration must be runtime, frozen or off, not 'sometimes'");
