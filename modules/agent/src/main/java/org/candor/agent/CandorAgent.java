@@ -52,7 +52,7 @@ public final class CandorAgent {
                 : ProbeLimits.defaultMaxNodes(Runtime.getRuntime().maxMemory());
         ProbeLimits.set(maxNodes, options.maxDepth(), options.maxThreads());
         ProbeClasses.preload();
-        AgentLog.debug("clock " + Clock.sourceName() + ", scheme " + options.scheme());
+        AgentLog.debug("clock " + Clock.sourceName() + ", metric " + Clock.metric() + " (" + Clock.unit() + "), scheme " + options.scheme());
         MethodRegistry registry = new MethodRegistry();
         InstrumentationStats stats = new InstrumentationStats();
         new SnapshotOnExit(options, new InstrumentationSnapshots(options, registry, stats)).install();

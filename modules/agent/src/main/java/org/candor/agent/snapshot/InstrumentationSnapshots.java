@@ -4,6 +4,7 @@ import java.time.Instant;
 import org.candor.agent.instrument.InstrumentationStats;
 import org.candor.agent.instrument.MethodRegistry;
 import org.candor.agent.options.AgentOptions;
+import org.candor.core.model.MeasuredMetric;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.probe.Clock;
@@ -31,8 +32,12 @@ public final class InstrumentationSnapshots implements SnapshotSource {
         SnapshotInfo info = SessionInfo.describe(options, start, Instant.now())
                 .put(SnapshotInfo.MODE, "instrumentation")
                 .put(SnapshotInfo.SCHEME, options.scheme().name().toLowerCase(java.util.Locale.ROOT))
-                .put(SnapshotInfo.CLOCK, Clock.sourceName());
-        Snapshot s = new SnapshotAssembler(registry).assemble(info, ThreadRegistry.all(), nanosPerTick);
+                .put(SnapshotInfo.CLOCK, Clock.sourceName())
+                .put(SnapshotInfo.METRIC, Clock.metric())
+                .put(SnapshotInfo.METRIC_UNIT, Clock.unit());
+        Snapshot s = new SnapshotAssembler(registry).assemble(info, ThreadRegistry.all(), nanosPerTick)
+                .withMetrics(MeasuredMetric.of(Clock.metric(), Clock.unit()).instrumentationColumns());
+        CounterStats.addTo(s, Clock.counterStats());
         s.putStat(Snapshot.STAT_INSTRUMENTED_CLASSES, stats.classesInstrumented.get());
         s.putStat(Snapshot.STAT_INSTRUMENTED_METHODS, registry.size());
         s.putStat("classes.retransformed", stats.classesRetransformed.get());
