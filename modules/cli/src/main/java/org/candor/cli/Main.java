@@ -18,7 +18,7 @@ public final class Main {
 
     Main(Console console) {
         this.console = console;
-        for (Command c : List.of(new ProfileCommand(), new ReportCommand(), new DemoCommand())) {
+        for (Command c : List.of(new ProfileCommand(), new ReportCommand(), new CountersCommand(), new DemoCommand())) {
             commands.put(c.name(), c);
         }
     }

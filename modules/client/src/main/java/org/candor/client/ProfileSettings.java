@@ -16,10 +16,18 @@ public final class ProfileSettings {
 
     /** The shortest sampling interval libcandor.so accepts. */
     public static final long MIN_INTERVAL_NS = 10_000;
+    /**
+     * What instrumentation can measure a call with: libcandor.so's metric catalogue, in its order ({@code candor
+     * counters} shows which this machine can read).
+     */
+    public static final List<String> METRICS = List.of("wall", "cpu", "task-clock", "page-faults", "context-switches",
+            "instructions", "cycles", "cache-misses", "branch-misses");
+    public static final String WALL = "wall";
 
     private Path output;
     private String mode = "instrument";
     private String event = "cpu";
+    private String metric = WALL;
     private Long intervalNanos;
     private Integer depth;
     private String scheme = "total";
@@ -47,6 +55,17 @@ public final class ProfileSettings {
         }
     }
 
+    /** Instrumentation: what a call is measured by, one of {@link #METRICS}; wall time by default. */
+    public ProfileSettings metric(String m) throws ClientException {
+        if (!METRICS.contains(m)) {
+            throw new ClientException("unknown metric '" + m + "' (known: " + String.join(", ", METRICS) + ")");
+        }
+        this.metric = m;
+        return this;
+    }
+
+    public String metric() { return metric; }
+
     public ProfileSettings interval(String text) throws ClientException {
         long ns = Durations.parseNanos(text);
         if (ns < MIN_INTERVAL_NS) {
@@ -65,9 +84,9 @@ public final class ProfileSettings {
 
     public boolean sampling() { return mode.equals("sample"); }
 
-    /** The options of libcandor.so: empty unless sampling. */
+    /** The options of libcandor.so: the metric when it is not wall time, or the sampling options. */
     public String nativeOptions() {
-        if (!sampling()) return "";
+        if (!sampling()) return metric.equals(WALL) ? "" : "metric=" + metric;
         StringBuilder o = new StringBuilder("sample=").append(event);
         if (intervalNanos != null) o.append(",interval=").append(intervalNanos);
         if (depth != null) o.append(",depth=").append(depth);
@@ -96,6 +115,9 @@ public final class ProfileSettings {
     }
 
     public void validate() throws ClientException {
+        if (sampling() && !metric.equals(WALL)) {
+            throw new ClientException("--metric " + metric + " applies to --mode instrument; sampling measures by --event cpu or wall");
+        }
         try {
             AgentOptions o = AgentOptions.parseLines(agentOptionLines());
             new ClassFilter(o.includes(), o.excludes(), o.defaultExcludes());
