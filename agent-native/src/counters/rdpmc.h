@@ -19,20 +19,23 @@ namespace candor {
 // is not on a counter right now (index 0: not scheduled, e.g. multiplexed out).
 inline bool rdpmc_read(const perf_event_mmap_page* page, std::uint64_t& value) {
 #if CANDOR_HAS_RDPMC
+    // x86 does not reorder loads with loads, so compiler barriers are enough (the kernel's barrier()).
+    const volatile perf_event_mmap_page* pc = page;
     std::uint32_t seq;
     std::uint64_t count;
     do {
-        seq = __atomic_load_n(&page->lock, __ATOMIC_ACQUIRE);
-        const std::uint32_t index = __atomic_load_n(&page->index, __ATOMIC_RELAXED);
-        if (!page->cap_user_rdpmc || index == 0) return false;
-        count = page->offset;
-        const unsigned width = page->pmc_width;
+        seq = pc->lock;
+        __asm__ __volatile__("" ::: "memory");
+        const std::uint32_t index = pc->index;
+        if (!pc->cap_user_rdpmc || index == 0) return false;
+        count = static_cast<std::uint64_t>(pc->offset);
+        const unsigned width = pc->pmc_width;
         if (width == 0 || width > 64) return false;
         std::int64_t pmc = static_cast<std::int64_t>(__rdpmc(static_cast<int>(index - 1)));
         pmc = static_cast<std::int64_t>(static_cast<std::uint64_t>(pmc) << (64 - width)) >> (64 - width);
         count += static_cast<std::uint64_t>(pmc);
-        __atomic_thread_fence(__ATOMIC_ACQUIRE);
-    } while (__atomic_load_n(&page->lock, __ATOMIC_RELAXED) != seq);
+        __asm__ __volatile__("" ::: "memory");
+    } while (pc->lock != seq);
     value = count;
     return true;
 #else
