@@ -36,6 +36,8 @@ final class ProfileCommand implements Command {
                 + "                           cpu (the thread's CPU time), or a counter of the thread: task-clock,\n"
                 + "                           page-faults, context-switches, instructions, cycles, cache-misses,\n"
                 + "                           branch-misses ('candor counters' shows which this machine can read)\n"
+                + "  --clock CLOCK            wall time's clock: auto (default: the TSC when it is invariant and\n"
+                + "                           the kernel keeps time with it), tsc, monotonic\n"
                 + "  --agent-option K=V       pass any other agent option\n"
                 + "sampling:\n"
                 + "  --event cpu|wall         cpu: running threads, by CPU time (default); wall: all threads, by\n"
@@ -67,6 +69,7 @@ final class ProfileCommand implements Command {
                     case "--scheme": settings.scheme(args.value(a)); break;
                     case "--mode": settings.mode(args.value(a)); break;
                     case "--metric": settings.metric(args.value(a)); break;
+                    case "--clock": settings.clock(args.value(a)); break;
                     case "--event": settings.event(args.value(a)); break;
                     case "--interval": settings.interval(args.value(a)); break;
                     case "--depth": settings.depth(args.intValue(a, 1)); break;

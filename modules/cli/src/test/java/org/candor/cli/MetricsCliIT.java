@@ -155,6 +155,22 @@ class MetricsCliIT {
                 + String.join(", ", ProfileSettings.METRICS) + ")\n");
     }
 
+    @Test
+    void wallTimeCanBeTakenFromClockMonotonic() throws Exception {
+        Path out = dir.resolve("monotonic.candor");
+        CandorCli r = CandorCli.run("profile", "--metric", "wall", "--clock", "monotonic", "--include", "Work", "-o",
+                out.toString(), "--", CandorCli.JAVA, work.toString());
+        assertThat(r.exitCode).as(r.toString()).isZero();
+        Snapshot s = SnapshotReader.read(out);
+        assertThat(s.info().get(SnapshotInfo.CLOCK)).isEqualTo("monotonic");
+        assertThat(s.info().get(SnapshotInfo.METRIC)).isEqualTo("wall");
+        assertThat(self(s, "sleepy")).as("wall time of 3 x 40 ms of sleep").isGreaterThan(120_000_000L);
+        CandorCli both = CandorCli.run("profile", "--metric", "cpu", "--clock", "tsc", "-o", out.toString(), "--",
+                CandorCli.JAVA, "-version");
+        assertThat(both.exitCode).isEqualTo(2);
+        assertThat(both.stderr).isEqualTo("candor: error: --clock applies to --metric wall in --mode instrument\n");
+    }
+
     private static CandorCli profile(String metric, Path out) throws Exception {
         return CandorCli.run("profile", "--metric", metric, "--include", "Work", "-o", out.toString(), "--",
                 CandorCli.JAVA, work.toString());

@@ -28,6 +28,7 @@ public final class ProfileSettings {
     private String mode = "instrument";
     private String event = "cpu";
     private String metric = WALL;
+    private String clock = "auto";
     private Long intervalNanos;
     private Integer depth;
     private String scheme = "total";
@@ -66,6 +67,14 @@ public final class ProfileSettings {
 
     public String metric() { return metric; }
 
+    /** Wall time's clock: {@code auto} (the TSC when it is invariant and the kernel keeps time with it), {@code tsc}, {@code monotonic}. */
+    public ProfileSettings clock(String c) throws ClientException {
+        switch (c) {
+            case "auto": case "tsc": case "monotonic": this.clock = c; return this;
+            default: throw new ClientException("unknown clock '" + c + "' (known: auto, tsc, monotonic)");
+        }
+    }
+
     public ProfileSettings interval(String text) throws ClientException {
         long ns = Durations.parseNanos(text);
         if (ns < MIN_INTERVAL_NS) {
@@ -84,9 +93,12 @@ public final class ProfileSettings {
 
     public boolean sampling() { return mode.equals("sample"); }
 
-    /** The options of libcandor.so: the metric when it is not wall time, or the sampling options. */
+    /** The options of libcandor.so: the metric when it is not wall time (else wall's clock), or the sampling options. */
     public String nativeOptions() {
-        if (!sampling()) return metric.equals(WALL) ? "" : "metric=" + metric;
+        if (!sampling()) {
+            if (!metric.equals(WALL)) return "metric=" + metric;
+            return clock.equals("auto") ? "" : "clock=" + clock;
+        }
         StringBuilder o = new StringBuilder("sample=").append(event);
         if (intervalNanos != null) o.append(",interval=").append(intervalNanos);
         if (depth != null) o.append(",depth=").append(depth);
@@ -117,6 +129,9 @@ public final class ProfileSettings {
     public void validate() throws ClientException {
         if (sampling() && !metric.equals(WALL)) {
             throw new ClientException("--metric " + metric + " applies to --mode instrument; sampling measures by --event cpu or wall");
+        }
+        if (!clock.equals("auto") && (sampling() || !metric.equals(WALL))) {
+            throw new ClientException("--clock applies to --metric wall in --mode instrument");
         }
         try {
             AgentOptions o = AgentOptions.parseLines(agentOptionLines());
