@@ -7,11 +7,17 @@
 #include "class_binder.h"
 #include "clock/clock_choice.h"
 #include "clock/native_clock.h"
+#include "counters/counter_natives.h"
+#include "counters/metric_check.h"
+#include "counters/metric_reader.h"
+#include "counters/thread_counter.h"
 #include "jvmti_env.h"
 #include "log.h"
 #include "options.h"
 #include "sampler/sampler.h"
 #include "sampler/sampler_natives.h"
+
+#include <unistd.h>
 
 namespace candor {
 
@@ -24,27 +30,49 @@ namespace {
 
 enum class LoadKind { CommandLine, Attach };
 
-bool bind_native_clock(JNIEnv* jni, jclass klass) { return register_native_clock(jni, klass, agent_state().clock); }
+bool bind_native_clock(JNIEnv* jni, jclass klass) { return register_native_clock(jni, klass, agent_state().reader); }
 
-// The agent-side classes whose natives this library provides.
+// The agent-side classes whose natives this library provides; NativeCounters only with the
+// counters option (otherwise ClassPrepare would stay on waiting for a class that never comes).
 const ClassBinding kBindings[] = {
     {kNativeClockSignature, bind_native_clock, BindUntil::BootLoaderCopy},
     {kNativeSamplerSignature, register_sampler_natives, BindUntil::FirstCopy},
     {kCompiledMethodsSignature, register_compiled_methods_natives, BindUntil::FirstCopy},
+    {kNativeCountersSignature, register_counter_natives, BindUntil::FirstCopy},
 };
+
+// A session that cannot start as asked: one line, then at launch the JVM ends with exit code 2
+// before the program runs (as the Java agent does with a bad option); an attach only fails.
+jint refuse(LoadKind kind, const std::string& line) {
+    log_line("%s", line.c_str());
+    if (kind == LoadKind::CommandLine) _exit(2);
+    return JNI_ERR;
+}
+
+// The metric's line when this machine cannot read it, else empty; sets up the per-thread counters.
+std::string prepare_metric(const MetricSpec& metric, ClockSource wall_clock, bool verbose) {
+    if (metric.kind == MetricKind::WallClock) return {};
+    const MetricCheck check = check_metric(metric, wall_clock, probe_perf_facts());
+    if (!check.available) {
+        return std::string("metric=") + metric.name + " cannot be read: " + check.reason +
+               "; 'candor counters' lists the metrics this machine can read";
+    }
+    if (metric.kind == MetricKind::PerfCounter) set_thread_counter_metric(metric);
+    if (verbose) log_line("metric %s (%s), read by %s", metric.name, metric_unit_name(metric.unit), check.read_by.c_str());
+    return {};
+}
 
 jint start(JavaVM* vm, const char* option_text, LoadKind kind) {
     const ParsedOptions parsed = parse_options(option_text);
-    if (!parsed.ok()) {
-        log_line("%s", parsed.error.c_str());
-        return JNI_ERR;
-    }
+    if (!parsed.ok()) return refuse(kind, parsed.error);
     const Options& options = parsed.options;
 
     AgentState& state = agent_state();
     if (state.jvmti != nullptr) {
         // Loaded again into the same JVM: the natives are bound already; keep the first choice.
-        if (options.verbose) log_line("already loaded; clock stays %s", clock_source_name(state.clock));
+        if (options.verbose) {
+            log_line("already loaded; clock stays %s, metric stays %s", clock_source_name(state.clock), state.metric->name);
+        }
         return JNI_OK;
     }
 
@@ -58,10 +86,12 @@ jint start(JavaVM* vm, const char* option_text, LoadKind kind) {
 
     const ClockChoice choice = choose_clock(options.clock, probe_tsc_facts());
     if (!choice.warning.empty()) log_line("%s", choice.warning.c_str());
-    if (options.verbose) {
+    if (options.verbose && options.metric->kind == MetricKind::WallClock) {
         log_line("clock %s (source %d): %s", clock_source_name(choice.source),
                  static_cast<int>(choice.source), choice.reason.c_str());
     }
+    const std::string metric_problem = prepare_metric(*options.metric, choice.source, options.verbose);
+    if (!metric_problem.empty()) return refuse(kind, metric_problem);
 
     // Sampling needs AsyncGetCallTrace; without it the library still provides the clock.
     Sampler* sampler = options.sample != SampleMode::Off ? Sampler::create(options) : nullptr;
@@ -71,9 +101,12 @@ jint start(JavaVM* vm, const char* option_text, LoadKind kind) {
     // Publish the state before any event can reach the callbacks that read it.
     state.options = options;
     state.clock = choice.source;
+    state.metric = options.metric;
+    state.reader = tick_reader(*options.metric, choice.source);
     state.sampler = sampler;
     state.jvmti = jvmti;
-    set_class_bindings(kBindings, static_cast<int>(sizeof kBindings / sizeof kBindings[0]));
+    const int bindings = static_cast<int>(sizeof kBindings / sizeof kBindings[0]) - (options.counters ? 0 : 1);
+    set_class_bindings(kBindings, bindings);
     if (!set_class_prepare_events(jvmti, true)) {
         state.jvmti = nullptr;
         state.sampler = nullptr;

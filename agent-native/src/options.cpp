@@ -6,7 +6,8 @@ namespace candor {
 
 namespace {
 
-constexpr const char* kKnownKeys = "clock, verbose, sample, interval, depth, timer, perfsignal, wallthreads";
+constexpr const char* kKnownKeys =
+    "clock, verbose, metric, counters, sample, interval, depth, timer, perfsignal, wallthreads";
 
 std::string unknown_key(std::string_view key) {
     return "native agent option '" + std::string(key) + "' is unknown (known: " + kKnownKeys + ")";
@@ -55,6 +56,7 @@ bool parse_duration_ns(std::string_view text, std::int64_t& out) {
 // What apply() learnt beyond the options themselves.
 struct ParseState {
     std::string first_sampler_key;  // a sampling option given without sample=...
+    bool clock_given = false;       // clock=tsc or clock=monotonic, which only wall reads
 };
 
 bool is_sampler_key(std::string_view key) {
@@ -75,6 +77,21 @@ std::string apply(std::string_view item, Options& options, ParseState& state) {
         else if (value == "tsc") options.clock = ClockMode::Tsc;
         else if (value == "monotonic") options.clock = ClockMode::Monotonic;
         else return bad_value(key, value, "clock=auto, clock=tsc or clock=monotonic");
+        state.clock_given = options.clock != ClockMode::Auto;
+        return {};
+    }
+    if (key == "metric") {
+        const MetricSpec* metric = find_metric(value);
+        if (metric == nullptr) {
+            return "native agent option 'metric' has bad value '" + std::string(value) + "' (known metrics: " +
+                   metric_names() + ")";
+        }
+        options.metric = metric;
+        return {};
+    }
+    if (key == "counters") {
+        if (has_value) return bad_value(key, value, "counters without a value");
+        options.counters = true;
         return {};
     }
     if (key == "verbose") {
@@ -184,6 +201,11 @@ ParsedOptions parse_options(const char* text) {
         if (!parsed.ok()) return parsed;
     }
     Options& options = parsed.options;
+    if (state.clock_given && options.metric->kind != MetricKind::WallClock) {
+        parsed.error = std::string("native agent option 'clock' only applies to metric=wall, not metric=") +
+                       options.metric->name;
+        return parsed;
+    }
     if (options.sample == SampleMode::Off) {
         if (!state.first_sampler_key.empty()) {
             parsed.error = "native agent option '" + state.first_sampler_key + "' needs sample=cpu or sample=wall";

@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <string>
 
+#include "counters/metric_catalogue.h"
+
 namespace candor {
 
 enum class ClockMode { Auto, Tsc, Monotonic };
@@ -28,6 +30,10 @@ constexpr int kMaxWallThreads = 1024;
 struct Options {
     ClockMode clock = ClockMode::Auto;
     bool verbose = false;
+    // What NativeClock.ticks0() measures (metric=NAME); clock= only applies to wall.
+    const MetricSpec* metric = &wall_metric();
+    // counters: also bind org.candor.agent.counters.NativeCounters, for `candor counters`.
+    bool counters = false;
 
     SampleMode sample = SampleMode::Off;
     std::int64_t interval_ns = 0;  // after parsing: the mode's default when not given

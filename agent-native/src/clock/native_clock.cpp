@@ -1,21 +1,21 @@
 #include "clock/native_clock.h"
 
-#include "clock/monotonic.h"
-#include "clock/tsc.h"
+#include "agent_state.h"
+#include "counters/thread_counter.h"
 #include "log.h"
 
 namespace candor {
 
 namespace {
 
-// One function per source, chosen at registration, so a call does no dispatch and reads no state.
-#if CANDOR_HAS_TSC
-jlong JNICALL ticks_tsc(JNIEnv*, jclass) { return static_cast<jlong>(read_tsc()); }
-#endif
-jlong JNICALL ticks_monotonic(JNIEnv*, jclass) { return read_monotonic_ns(); }
+jint JNICALL source(JNIEnv*, jclass) { return static_cast<jint>(agent_state().reader.source); }
 
-jint JNICALL source_tsc(JNIEnv*, jclass) { return static_cast<jint>(ClockSource::Tsc); }
-jint JNICALL source_monotonic(JNIEnv*, jclass) { return static_cast<jint>(ClockSource::Monotonic); }
+jstring JNICALL metric(JNIEnv* jni, jclass) { return jni->NewStringUTF(agent_state().metric->name); }
+
+jstring JNICALL counter_stats(JNIEnv* jni, jclass) {
+    const bool counters = agent_state().metric->kind == MetricKind::PerfCounter;
+    return jni->NewStringUTF(counters ? thread_counter_stats().text().c_str() : "");
+}
 
 JNINativeMethod native_method(const char* name, const char* signature, void* function) {
     // JNINativeMethod predates const-correct C++; the JVM does not write through these pointers.
@@ -24,23 +24,17 @@ JNINativeMethod native_method(const char* name, const char* signature, void* fun
 
 }  // namespace
 
-bool register_native_clock(JNIEnv* jni, jclass klass, ClockSource source) {
-    void* ticks = reinterpret_cast<void*>(ticks_monotonic);
-    void* which = reinterpret_cast<void*>(source_monotonic);
-#if CANDOR_HAS_TSC
-    if (source == ClockSource::Tsc) {
-        ticks = reinterpret_cast<void*>(ticks_tsc);
-        which = reinterpret_cast<void*>(source_tsc);
-    }
-#endif
+bool register_native_clock(JNIEnv* jni, jclass klass, const TickReader& reader) {
     const JNINativeMethod methods[] = {
-        native_method("ticks0", "()J", ticks),
-        native_method("source0", "()I", which),
+        native_method("ticks0", "()J", reader.function),
+        native_method("source0", "()I", reinterpret_cast<void*>(source)),
+        native_method("metric0", "()Ljava/lang/String;", reinterpret_cast<void*>(metric)),
+        native_method("counterStats0", "()Ljava/lang/String;", reinterpret_cast<void*>(counter_stats)),
     };
-    if (jni->RegisterNatives(klass, methods, 2) == JNI_OK) return true;
+    if (jni->RegisterNatives(klass, methods, 4) == JNI_OK) return true;
     if (jni->ExceptionCheck()) jni->ExceptionClear();
-    log_line("cannot bind org.candor.probe.NativeClock: it must declare "
-             "'static native long ticks0()' and 'static native int source0()'");
+    log_line("cannot bind org.candor.probe.NativeClock: it must declare 'static native long ticks0()', "
+             "'static native int source0()', 'static native String metric0()' and 'static native String counterStats0()'");
     return false;
 }
 

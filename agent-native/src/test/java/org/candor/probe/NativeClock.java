@@ -13,8 +13,13 @@ public final class NativeClock {
 
     static native int source0();
 
+    static native String metric0();
+
+    static native String counterStats0();
+
     public static void main(String[] args) throws InterruptedException {
         System.out.println("source=" + source0());
+        System.out.println("metric=" + metric0());
 
         // Tick rate against System.nanoTime over its own interval, so the 50 ms check below is
         // not computed from the very readings it checks. The ticks are read inside the nanoTime pair.

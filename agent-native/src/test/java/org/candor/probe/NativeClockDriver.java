@@ -20,6 +20,7 @@ public final class NativeClockDriver {
             case "bench" -> bench();
             case "attach" -> attach(args[1], args[2]);
             case "loaders" -> loaders(args[1]);
+            case "metric" -> metric();
             default -> throw new IllegalArgumentException(args[0]);
         }
     }
@@ -63,6 +64,47 @@ public final class NativeClockDriver {
             sum += System.nanoTime();
         }
         return sum;
+    }
+
+    /**
+     * What ticks0() measures under metric=...: across touching 16 MiB of fresh memory, two reads in a row, 50 ms
+     * of CPU time spinning and a 50 ms sleep; and the first read of a new thread (its own counter starts near 0).
+     */
+    private static void metric() throws Exception {
+        System.out.println("source=" + NativeClock.source0());
+        System.out.println("metric=" + NativeClock.metric0());
+        long t0 = NativeClock.ticks0();
+        java.nio.ByteBuffer memory = java.nio.ByteBuffer.allocateDirect(16 << 20);
+        for (int i = 0; i < memory.capacity(); i += 4096) {
+            memory.put(i, (byte) 1);
+        }
+        long t1 = NativeClock.ticks0();
+        System.out.println("touchDelta=" + (t1 - t0));
+        long a = NativeClock.ticks0();
+        long b = NativeClock.ticks0();
+        System.out.println("idleDelta=" + (b - a));
+        // 50 ms of CPU time by the JVM's own thread clock, however busy the machine is.
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long s0 = NativeClock.ticks0();
+        long until = threads.getCurrentThreadCpuTime() + 50_000_000L;
+        long sink = 0;
+        while (threads.getCurrentThreadCpuTime() < until) {
+            sink++;
+        }
+        long s1 = NativeClock.ticks0();
+        System.out.println("spinDelta=" + (s1 - s0));
+        long z0 = NativeClock.ticks0();
+        Thread.sleep(50);
+        long z1 = NativeClock.ticks0();
+        System.out.println("sleepDelta=" + (z1 - z0));
+        long[] first = new long[1];
+        Thread other = new Thread(() -> first[0] = NativeClock.ticks0());
+        other.start();
+        other.join();
+        System.out.println("otherThreadFirst=" + first[0]);
+        System.out.println("mainNow=" + NativeClock.ticks0());
+        System.out.println("stats=" + NativeClock.counterStats0());
+        System.out.println("sink=" + sink + memory.get(4096));
     }
 
     /** NativeClock is prepared before the agent arrives; the attach must find it among the loaded classes. */

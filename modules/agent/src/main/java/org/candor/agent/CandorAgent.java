@@ -55,7 +55,7 @@ public final class CandorAgent {
         ProbeLimits.set(maxNodes, options.maxDepth(), options.maxThreads());
         CalibrationSession calibration = CalibrationSession.configure(options);
         ProbeClasses.preload();
-        AgentLog.debug("clock " + Clock.sourceName() + ", scheme " + options.scheme());
+        AgentLog.debug("clock " + Clock.sourceName() + ", metric " + Clock.metric() + " (" + Clock.unit() + "), scheme " + options.scheme());
         MethodRegistry registry = new MethodRegistry();
         InstrumentationStats stats = new InstrumentationStats();
         new SnapshotOnExit(options, new InstrumentationSnapshots(options, registry, stats, calibration)).install();

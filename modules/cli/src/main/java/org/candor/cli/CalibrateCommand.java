@@ -29,11 +29,12 @@ final class CalibrateCommand implements Command {
     @Override public String summary() { return "find the probes' own cost on this JVM and CPU (run once)"; }
 
     @Override public String usage() {
-        return "usage: candor calibrate [--calstats FILE] [--java JAVA] [--rounds N] [-- JVM-OPTIONS...]\n\n"
+        return "usage: candor calibrate [--metric M] [--calstats FILE] [--java JAVA] [--rounds N] [-- JVM-OPTIONS...]\n\n"
                 + "Runs a trainer program that makes minimal calls of every kind (interpreted and compiled callers,\n"
                 + "callees and owners; entries and exits) under the instrumentation agent, and keeps the smallest\n"
                 + "gap seen between two probes of each kind: the probes' own residual cost, which every later\n"
                 + "'candor profile' takes out of its times.\n\n"
+                + "  --metric M        the metric the profiles measure (default wall; minima are per metric)\n"
                 + "  --calstats FILE   where the minima go (default: this JVM's and CPU's file in\n"
                 + "                    ~/.cache/candor/calibration/, which 'candor profile' reads by default)\n"
                 + "  --java JAVA       calibrate for this java (default: the one running candor)\n"
@@ -47,12 +48,14 @@ final class CalibrateCommand implements Command {
         String calstats = "auto";
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         int rounds = 300_000;
+        String metric = "wall";
         while (args.hasNext()) {
             String a = args.next();
             switch (a) {
                 case "--calstats": calstats = args.value(a); break;
                 case "--java": java = args.value(a); break;
                 case "--rounds": rounds = args.intValue(a, 1000); break;
+                case "--metric": metric = args.value(a); break;
                 default:
                     if (Args.isOption(a)) throw args.unknown(a);
                     throw new UsageException("calibrate: unexpected '" + a + "'; JVM options go after '--'");
@@ -62,7 +65,7 @@ final class CalibrateCommand implements Command {
         try {
             ProfileSettings settings = new ProfileSettings().option("quiet").output(snapshotFile)
                     .include("org.candor.trainer.Trainer").calstats(calstats).option("calstatswrite=true")
-                    .option("warmupcount=0");
+                    .option("warmupcount=0").metric(metric);
             List<String> command = new ArrayList<>();
             command.add(java);
             command.addAll(args.rest());

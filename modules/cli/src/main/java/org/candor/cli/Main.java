@@ -18,7 +18,8 @@ public final class Main {
 
     Main(Console console) {
         this.console = console;
-        for (Command c : List.of(new ProfileCommand(), new ReportCommand(), new DemoCommand(), new CalibrateCommand())) {
+        for (Command c : List.of(new ProfileCommand(), new ReportCommand(), new CountersCommand(), new CalibrateCommand(),
+                new DemoCommand())) {
             commands.put(c.name(), c);
         }
     }

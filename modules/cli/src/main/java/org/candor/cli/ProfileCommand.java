@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.candor.client.AgentFiles;
 import org.candor.client.ClientException;
+import org.candor.client.CounterProbe;
 import org.candor.client.JavaCommand;
 import org.candor.client.ProfileLaunch;
 import org.candor.client.ProfileSettings;
@@ -31,6 +32,12 @@ final class ProfileCommand implements Command {
                 + "  --max-nodes N            call-tree nodes kept over all threads (default: an eighth of the\n"
                 + "                           target's heap at ~60 bytes a node, at most 4000000)\n"
                 + "  --max-depth N            frames recorded per thread (default 100000)\n"
+                + "  --metric NAME            what a call is measured by (default wall): wall (elapsed time),\n"
+                + "                           cpu (the thread's CPU time), or a counter of the thread: task-clock,\n"
+                + "                           page-faults, context-switches, instructions, cycles, cache-misses,\n"
+                + "                           branch-misses ('candor counters' shows which this machine can read)\n"
+                + "  --clock CLOCK            wall time's clock: auto (default: the TSC when it is invariant and\n"
+                + "                           the kernel keeps time with it), tsc, monotonic\n"
                 + "  --agent-option K=V       pass any other agent option\n"
                 + "  --calibration MODE       runtime: take the probes' own cost out of every time as it is\n"
                 + "                           measured (default); frozen: with the minima fixed after the warm-up;\n"
@@ -51,7 +58,8 @@ final class ProfileCommand implements Command {
                 + "JAVA_TOOL_OPTIONS; its JVM then prints a 'Picked up JAVA_TOOL_OPTIONS' line on stderr.\n\n"
                 + "examples:\n"
                 + "  candor profile --include com.acme.** -o run.candor -- java -cp app.jar com.acme.Main input.txt\n"
-                + "  candor profile --mode sample --interval 1ms -o run.candor -- java -jar app.jar\n";
+                + "  candor profile --mode sample --interval 1ms -o run.candor -- java -jar app.jar\n"
+                + "  candor profile --metric page-faults --include com.acme.** -o faults.candor -- java -jar app.jar\n";
     }
 
     @Override
@@ -66,6 +74,8 @@ final class ProfileCommand implements Command {
                     case "-o": case "--output": output = Path.of(args.value(a)); break;
                     case "--scheme": settings.scheme(args.value(a)); break;
                     case "--mode": settings.mode(args.value(a)); break;
+                    case "--metric": settings.metric(args.value(a)); break;
+                    case "--clock": settings.clock(args.value(a)); break;
                     case "--event": settings.event(args.value(a)); break;
                     case "--interval": settings.interval(args.value(a)); break;
                     case "--depth": settings.depth(args.intValue(a, 1)); break;
@@ -87,7 +97,23 @@ final class ProfileCommand implements Command {
         } catch (ClientException e) {
             throw new UsageException(e.getMessage());
         }
+        checkMetric(settings);
         return profile(settings.output(output), args.rest(), console);
+    }
+
+    /**
+     * A metric other than wall time is tried on this machine before the target starts (libcandor.so in a small JVM):
+     * one that cannot be read is a usage error, with the reason, and nothing runs.
+     */
+    private static void checkMetric(ProfileSettings settings) throws UsageException, ClientException, InterruptedException {
+        if (settings.metric().equals(ProfileSettings.WALL)) return;
+        AgentFiles agent = AgentFiles.locate();
+        if (agent.nativeLibrary() == null) return; // ProfileLaunch says what is missing
+        CounterProbe.MetricStatus status = new CounterProbe(agent).check(settings.metric());
+        if (!status.available()) {
+            throw new UsageException("metric " + status.name() + " cannot be read: " + status.reason()
+                    + "; 'candor counters' lists the metrics this machine can read");
+        }
     }
 
     /** Runs the target and reports the snapshot; shared with {@code demo}. */

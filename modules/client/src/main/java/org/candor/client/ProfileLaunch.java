@@ -54,6 +54,10 @@ public final class ProfileLaunch {
             throw new ClientException("sampling needs " + AgentFiles.NATIVE_LIBRARY + ", which is not in " + agent.dir()
                     + " (build agent-native with g++)");
         }
+        if (!settings.metric().equals(ProfileSettings.WALL) && agent.nativeLibrary() == null) {
+            throw new ClientException("metric " + settings.metric() + " needs " + AgentFiles.NATIVE_LIBRARY + ", which is not in "
+                    + agent.dir() + " (build agent-native with g++)");
+        }
         Path optionsFile = null;
         try {
             optionsFile = Files.createTempFile("candor-options", ".txt");

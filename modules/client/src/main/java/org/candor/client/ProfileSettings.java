@@ -16,10 +16,19 @@ public final class ProfileSettings {
 
     /** The shortest sampling interval libcandor.so accepts. */
     public static final long MIN_INTERVAL_NS = 10_000;
+    /**
+     * What instrumentation can measure a call with: libcandor.so's metric catalogue, in its order ({@code candor
+     * counters} shows which this machine can read).
+     */
+    public static final List<String> METRICS = List.of("wall", "cpu", "task-clock", "page-faults", "context-switches",
+            "instructions", "cycles", "cache-misses", "branch-misses");
+    public static final String WALL = "wall";
 
     private Path output;
     private String mode = "instrument";
     private String event = "cpu";
+    private String metric = WALL;
+    private String clock = "auto";
     private Long intervalNanos;
     private Integer depth;
     private String scheme = "total";
@@ -50,6 +59,25 @@ public final class ProfileSettings {
         }
     }
 
+    /** Instrumentation: what a call is measured by, one of {@link #METRICS}; wall time by default. */
+    public ProfileSettings metric(String m) throws ClientException {
+        if (!METRICS.contains(m)) {
+            throw new ClientException("unknown metric '" + m + "' (known: " + String.join(", ", METRICS) + ")");
+        }
+        this.metric = m;
+        return this;
+    }
+
+    public String metric() { return metric; }
+
+    /** Wall time's clock: {@code auto} (the TSC when it is invariant and the kernel keeps time with it), {@code tsc}, {@code monotonic}. */
+    public ProfileSettings clock(String c) throws ClientException {
+        switch (c) {
+            case "auto": case "tsc": case "monotonic": this.clock = c; return this;
+            default: throw new ClientException("unknown clock '" + c + "' (known: auto, tsc, monotonic)");
+        }
+    }
+
     public ProfileSettings interval(String text) throws ClientException {
         long ns = Durations.parseNanos(text);
         if (ns < MIN_INTERVAL_NS) {
@@ -68,9 +96,12 @@ public final class ProfileSettings {
 
     public boolean sampling() { return mode.equals("sample"); }
 
-    /** The options of libcandor.so: empty unless sampling. */
+    /** The options of libcandor.so: the metric when it is not wall time (else wall's clock), or the sampling options. */
     public String nativeOptions() {
-        if (!sampling()) return "";
+        if (!sampling()) {
+            if (!metric.equals(WALL)) return "metric=" + metric;
+            return clock.equals("auto") ? "" : "clock=" + clock;
+        }
         StringBuilder o = new StringBuilder("sample=").append(event);
         if (intervalNanos != null) o.append(",interval=").append(intervalNanos);
         if (depth != null) o.append(",depth=").append(depth);
@@ -122,6 +153,12 @@ public final class ProfileSettings {
     }
 
     public void validate() throws ClientException {
+        if (sampling() && !metric.equals(WALL)) {
+            throw new ClientException("--metric " + metric + " applies to --mode instrument; sampling measures by --event cpu or wall");
+        }
+        if (!clock.equals("auto") && (sampling() || !metric.equals(WALL))) {
+            throw new ClientException("--clock applies to --metric wall in --mode instrument");
+        }
         try {
             AgentOptions o = AgentOptions.parseLines(agentOptionLines());
             new ClassFilter(o.includes(), o.excludes(), o.defaultExcludes());

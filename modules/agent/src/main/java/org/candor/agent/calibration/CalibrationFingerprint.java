@@ -29,7 +29,7 @@ public final class CalibrationFingerprint {
         f.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"));
         f.put("jvm.flags", String.join(" ", codeFlags(ManagementFactory.getRuntimeMXBean().getInputArguments())));
         f.put("agent", SessionInfo.candorVersion());
-        f.put("metric", "time:" + Clock.sourceName());
+        f.put("metric", Clock.metric() + ":" + Clock.sourceName());
         f.put("cpu", cpuModel());
         return f;
     }

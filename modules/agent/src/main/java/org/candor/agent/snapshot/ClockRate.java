@@ -18,9 +18,9 @@ public final class ClockRate {
         this.startNanos = System.nanoTime();
     }
 
-    /** Nanoseconds per tick, measured now. */
+    /** Nanoseconds per tick, measured now; 1 when ticks need no rate (nanoseconds, or counted events). */
     public double nanosPerTick() {
-        if (Clock.ticksAreNanos()) return 1.0;
+        if (!Clock.ticksNeedRate()) return 1.0;
         long waitUntil = startNanos + MIN_WINDOW_NS;
         while (System.nanoTime() < waitUntil) Thread.onSpinWait();
         long ticks = Clock.now() - startTicks;

@@ -5,6 +5,7 @@ import org.candor.agent.calibration.CalibrationSession;
 import org.candor.agent.instrument.InstrumentationStats;
 import org.candor.agent.instrument.MethodRegistry;
 import org.candor.agent.options.AgentOptions;
+import org.candor.core.model.MeasuredMetric;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.probe.Clock;
@@ -37,11 +38,15 @@ public final class InstrumentationSnapshots implements SnapshotSource {
                 .put(SnapshotInfo.MODE, "instrumentation")
                 .put(SnapshotInfo.SCHEME, options.scheme().name().toLowerCase(java.util.Locale.ROOT))
                 .put(SnapshotInfo.CLOCK, Clock.sourceName())
-                .put(SnapshotInfo.CALIBRATION, calibration.modeName());
+                .put(SnapshotInfo.CALIBRATION, calibration.modeName())
+                .put(SnapshotInfo.METRIC, Clock.metric())
+                .put(SnapshotInfo.METRIC_UNIT, Clock.unit());
         if (calibration.statsFile() != null) info.put("calibration.file", calibration.statsFile().toString());
         if (calibration.calibrated()) info.put("calibration.minima", calibration.minimaSource());
         Snapshot s = new SnapshotAssembler(registry).assemble(info, ThreadRegistry.all(), nanosPerTick,
-                calibration.calibrated());
+                calibration.calibrated())
+                .withMetrics(MeasuredMetric.of(Clock.metric(), Clock.unit()).instrumentationColumns(calibration.calibrated()));
+        CounterStats.addTo(s, Clock.counterStats());
         s.putStat(Snapshot.STAT_INSTRUMENTED_CLASSES, stats.classesInstrumented.get());
         s.putStat(Snapshot.STAT_INSTRUMENTED_METHODS, registry.size());
         s.putStat("classes.retransformed", stats.classesRetransformed.get());

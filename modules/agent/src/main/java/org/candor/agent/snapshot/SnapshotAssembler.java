@@ -8,6 +8,7 @@ import org.candor.core.model.MethodTable;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.core.model.ThreadProfile;
+import org.candor.probe.Clock;
 import org.candor.probe.ThreadState;
 import org.candor.probe.ThreadTreeCopy;
 
@@ -53,7 +54,8 @@ public final class SnapshotAssembler {
         int n = c.nodeCount();
         long[] ticks = c.nodeTicks.clone();
         long[] adjust = calibrated && c.nodeAdjust != null ? c.nodeAdjust.clone() : new long[n];
-        for (int i = 0; i < c.openFrameNodes.length; i++) {
+        // A per-thread metric (cpu, counters) cannot be read for another thread: open frames keep what they have.
+        for (int i = 0; i < c.openFrameNodes.length && !Clock.perThread(); i++) {
             int node = c.openFrameNodes[i];
             if (node <= 0 || node >= n) continue;
             ticks[node] += Math.max(0, c.takenAt - c.openFrameStarts[i]);

@@ -21,8 +21,21 @@ public final class CalibratedValues {
 
     private CalibratedValues() {}
 
+    /** Metric keys of the raw columns start with this, followed by the calibrated column's key. */
+    public static final String RAW_PREFIX = "raw_";
+
+    /** True when some column has a raw twin ({@code total_time} and {@code raw_total_time}, ...). */
     public static boolean isCalibrated(Snapshot s) {
-        return s.metricIndex(Metric.RAW_TOTAL_TIME.key()) >= 0 && s.metricIndex(Metric.RAW_SELF_TIME.key()) >= 0;
+        for (Metric m : s.metrics()) if (rawIndex(s, m) >= 0) return true;
+        return false;
+    }
+
+    private static int rawIndex(Snapshot s, Metric calibrated) {
+        return calibrated.key().startsWith(RAW_PREFIX) ? -1 : s.metricIndex(RAW_PREFIX + calibrated.key());
+    }
+
+    private static boolean isRawTwin(Snapshot s, Metric m) {
+        return m.key().startsWith(RAW_PREFIX) && s.metricIndex(m.key().substring(RAW_PREFIX.length())) >= 0;
     }
 
     /** The snapshot with total and self time taken from the raw or the calibrated values; {@code s} itself if uncalibrated. */
@@ -33,12 +46,10 @@ public final class CalibratedValues {
         List<Integer> source = new ArrayList<>();
         for (int k = 0; k < metrics.size(); k++) {
             Metric m = metrics.get(k);
-            if (m.equals(Metric.RAW_TOTAL_TIME) || m.equals(Metric.RAW_SELF_TIME)) continue;
+            if (isRawTwin(s, m)) continue;
             kept.add(m);
-            int from = k;
-            if (raw && m.equals(Metric.TOTAL_TIME)) from = s.metricIndex(Metric.RAW_TOTAL_TIME.key());
-            if (raw && m.equals(Metric.SELF_TIME)) from = s.metricIndex(Metric.RAW_SELF_TIME.key());
-            source.add(from);
+            int twin = rawIndex(s, m);
+            source.add(raw && twin >= 0 ? twin : k);
         }
         int[] map = source.stream().mapToInt(Integer::intValue).toArray();
         SnapshotInfo info = new SnapshotInfo();

@@ -57,6 +57,20 @@ public final class Snapshot {
                 : List.of(Metric.TOTAL_TIME, Metric.SELF_TIME, Metric.SAMPLES, Metric.SELF_SAMPLES);
     }
 
+    /**
+     * The same snapshot (info, method table, threads, statistics) with other metrics of the same number, e.g. the
+     * columns of a counter instead of the time columns the values were assembled under.
+     */
+    public Snapshot withMetrics(List<Metric> newMetrics) {
+        if (newMetrics.size() != metrics.size()) {
+            throw new IllegalArgumentException(newMetrics.size() + " metrics for values of " + metrics.size());
+        }
+        Snapshot s = new Snapshot(info, newMetrics, methods);
+        s.threads.addAll(threads);
+        s.stats.putAll(stats);
+        return s;
+    }
+
     public SnapshotInfo info() { return info; }
     public List<Metric> metrics() { return metrics; }
     public MethodTable methods() { return methods; }

@@ -22,6 +22,10 @@ public final class SnapshotInfo {
     public static final String CLOCK = "clock";
     /** Instrumentation: runtime, frozen or off (see docs/formats/snapshot.md, "Calibration"). */
     public static final String CALIBRATION = "calibration";
+    /** Instrumentation: what the probes measured between entry and exit, e.g. wall, cpu, page-faults. */
+    public static final String METRIC = "metric";
+    /** Instrumentation: the unit of the measured values, {@code ns} or {@code events}. */
+    public static final String METRIC_UNIT = "metric.unit";
     public static final String JVM_NAME = "jvm.name";
     public static final String JVM_VERSION = "jvm.version";
     public static final String JVM_VENDOR = "jvm.vendor";

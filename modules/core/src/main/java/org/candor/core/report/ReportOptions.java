@@ -93,7 +93,7 @@ public final class ReportOptions {
      * @throws IllegalArgumentException if the snapshot has no such metric; the message lists those it has
      */
     public static int metricIndex(Snapshot snapshot, String value) {
-        int index = snapshot.metricIndex(metricKey(value));
+        int index = find(snapshot, value);
         if (index < 0) {
             List<String> keys = new ArrayList<>();
             for (Metric m : snapshot.metrics()) keys.add(m.key());
@@ -104,6 +104,20 @@ public final class ReportOptions {
     }
 
     /**
+     * The metric's index, or -1. {@code total} and {@code self} also find the columns of a counter (a snapshot whose
+     * probes counted events, e.g. {@code total_page_faults}), which have no time.
+     */
+    private static int find(Snapshot snapshot, String value) {
+        int index = snapshot.metricIndex(metricKey(value));
+        if (index >= 0 || !(value.equals("total") || value.equals("self"))) return index;
+        for (int k = 0; k < snapshot.metrics().size(); k++) {
+            Metric m = snapshot.metrics().get(k);
+            if (m.key().startsWith(value + "_") && m.inclusive() == value.equals("total")) return k;
+        }
+        return -1;
+    }
+
+    /**
      * The index of the metric to report on. An explicit value must exist in the snapshot; the format's default
      * falls back to a metric of the same kind (inclusive or not), then to the first metric.
      *
@@ -111,7 +125,7 @@ public final class ReportOptions {
      */
     int valueIndex(Snapshot snapshot, String formatDefault) {
         if (value != null) return metricIndex(snapshot, value);
-        int index = snapshot.metricIndex(metricKey(formatDefault));
+        int index = find(snapshot, formatDefault);
         if (index >= 0) return index;
         if (snapshot.metrics().isEmpty()) throw new IllegalArgumentException("the snapshot has no metrics");
         boolean wantInclusive = !formatDefault.equals("self");

@@ -40,7 +40,7 @@ final class ReportSupport {
         };
     }
 
-    /** Metric indexes in display order: inclusive times, other times, then everything else; stable otherwise. */
+    /** Metric indexes in display order: inclusive times, other times, other counts, calls; stable otherwise. */
     static int[] columnOrder(List<Metric> metrics) {
         List<Integer> order = new ArrayList<>();
         for (int k = 0; k < metrics.size(); k++) order.add(k);
@@ -52,7 +52,7 @@ final class ReportSupport {
 
     private static int rank(Metric m) {
         if (m.unit() == Metric.Unit.NANOS) return m.inclusive() ? 0 : 1;
-        return 2;
+        return m.key().equals(Metric.CALLS.key()) ? 3 : 2;
     }
 
     static void padLeft(StringBuilder line, String text, int width) {

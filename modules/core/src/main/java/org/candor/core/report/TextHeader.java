@@ -47,6 +47,9 @@ final class TextHeader {
         if (interval != null) line(s, "Interval", interval.matches("\\d+") ? HumanUnits.nanos(Long.parseLong(interval)) : interval);
         SamplingQuality quality = SamplingQuality.of(snapshot);
         if (quality != null) line(s, "Samples", quality.summary());
+        String metric = take(SnapshotInfo.METRIC);
+        String unit = take(SnapshotInfo.METRIC_UNIT);
+        if (metric != null) line(s, "Metric", unit == null ? metric : metric + " (" + unit + ")");
         property(s, "Clock", SnapshotInfo.CLOCK);
         String values = take(CalibratedValues.VALUES);
         if (values != null) {

@@ -162,18 +162,24 @@ final class TextReport implements ReportWriter {
         }
     }
 
-    /** Hot spots rank by an exclusive value: the chosen one if it is, else self time or the first such metric. */
+    /**
+     * Hot spots rank by an exclusive value: the chosen one if it is, else self time, else the first exclusive
+     * metric other than calls (a counter's self count), else the first exclusive one.
+     */
     private static int rankMetric(List<Metric> metrics, int value) {
         if (!metrics.get(value).inclusive()) return value;
         int selfTime = -1;
+        int selfCount = -1;
         int anyExclusive = -1;
         for (int k = 0; k < metrics.size(); k++) {
             Metric m = metrics.get(k);
             if (m.inclusive()) continue;
             if (m.unit() == Metric.Unit.NANOS && selfTime < 0) selfTime = k;
+            if (!m.key().equals(Metric.CALLS.key()) && selfCount < 0) selfCount = k;
             if (anyExclusive < 0) anyExclusive = k;
         }
-        return selfTime >= 0 ? selfTime : anyExclusive >= 0 ? anyExclusive : value;
+        if (selfTime >= 0) return selfTime;
+        return selfCount >= 0 ? selfCount : anyExclusive >= 0 ? anyExclusive : value;
     }
 
     static String trimPercent(double p) {

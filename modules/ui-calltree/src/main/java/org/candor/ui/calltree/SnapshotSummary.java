@@ -33,7 +33,7 @@ final class SnapshotSummary {
         this.snapshot = snapshot;
     }
 
-    /** JVM, command, mode and scheme, e.g. {@code JVM: OpenJDK 64-Bit Server VM 21.0.2 · Command: app.jar}. */
+    /** JVM, command, mode, scheme and metric, e.g. {@code JVM: OpenJDK 64-Bit Server VM 21.0.2 · Command: app.jar}. */
     String sessionLine() {
         SnapshotInfo info = snapshot.info();
         List<String> parts = new ArrayList<>();
@@ -42,6 +42,9 @@ final class SnapshotSummary {
         addIfPresent(parts, "Command", info.get(SnapshotInfo.JAVA_COMMAND));
         addIfPresent(parts, "Mode", info.get(SnapshotInfo.MODE));
         addIfPresent(parts, "Scheme", info.get(SnapshotInfo.SCHEME));
+        String metric = info.get(SnapshotInfo.METRIC);
+        String unit = info.get(SnapshotInfo.METRIC_UNIT);
+        if (metric != null && !metric.isBlank()) parts.add("Metric: " + metric + (unit == null ? "" : " (" + unit + ")"));
         String values = info.get(CalibratedValues.VALUES);
         if (values != null) parts.add("Times: " + values);
         addIfPresent(parts, "Event", info.get(SnapshotInfo.EVENT));

@@ -8,39 +8,50 @@ import org.candor.core.model.Snapshot;
 
 /**
  * The value columns that a snapshot's metrics make, in display order: the sort metric first when one is asked for,
- * then times, then counts. A time cell is a {@link TimeShare} of the view's whole; a count cell is a {@link Long}.
+ * then times, then counts (a counter's before calls). A time cell is a {@link TimeShare} of the view's whole; a count cell is a {@link Long}.
  */
 final class ValueColumns {
 
     private final List<Metric> metrics = new ArrayList<>();
     private final List<Integer> metricIndexes = new ArrayList<>();
 
-    /** Columns for the call tree: times, then counts, each in the snapshot's order. */
+    /** Columns for the call tree: times, then counts (calls last), each in the snapshot's order. */
     static ValueColumns forTree(Snapshot snapshot) {
         return new ValueColumns(snapshot, -1);
     }
 
-    /** Columns for the hot spots: the self-time column first. */
+    /** Columns for the hot spots: the self-time (or self-count) column first. */
     static ValueColumns forHotSpots(Snapshot snapshot) {
         return new ValueColumns(snapshot, selfMetric(snapshot));
     }
 
     /**
-     * The inclusive time the tree is sorted by and the shares are of: total time, or else the first inclusive time,
-     * or else the first time metric.
+     * The inclusive value the tree is sorted by and the shares are of: total time, or else the first inclusive time,
+     * or else the first inclusive count (a counter's total, e.g. total page faults), or else the first time metric.
      */
     static int primaryMetric(Snapshot snapshot) {
         int total = snapshot.metricIndex(Metric.TOTAL_TIME.key());
         if (total >= 0) return total;
         List<Metric> all = snapshot.metrics();
         for (int i = 0; i < all.size(); i++) if (all.get(i).unit() == Metric.Unit.NANOS && all.get(i).inclusive()) return i;
+        for (int i = 0; i < all.size(); i++) if (all.get(i).inclusive()) return i;
         return firstOfUnit(snapshot, Metric.Unit.NANOS);
     }
 
-    /** The exclusive time hot spots are ranked by: self time, or else the primary metric. */
+    /**
+     * The exclusive value hot spots are ranked by: self time, or else a counter's self count (the first exclusive
+     * metric other than calls), or else the primary metric.
+     */
     static int selfMetric(Snapshot snapshot) {
         int self = snapshot.metricIndex(Metric.SELF_TIME.key());
-        return self >= 0 ? self : primaryMetric(snapshot);
+        if (self >= 0) return self;
+        List<Metric> all = snapshot.metrics();
+        for (int i = 0; i < all.size(); i++) if (!all.get(i).inclusive() && !isCalls(all.get(i))) return i;
+        return primaryMetric(snapshot);
+    }
+
+    private static boolean isCalls(Metric m) {
+        return m.key().equals(Metric.CALLS.key());
     }
 
     private static int firstOfUnit(Snapshot snapshot, Metric.Unit unit) {
@@ -52,9 +63,9 @@ final class ValueColumns {
     private ValueColumns(Snapshot snapshot, int first) {
         List<Metric> all = snapshot.metrics();
         if (first >= 0 && first < all.size()) add(all, first);
-        for (Metric.Unit unit : new Metric.Unit[] {Metric.Unit.NANOS, Metric.Unit.COUNT}) {
-            for (int i = 0; i < all.size(); i++) if (i != first && all.get(i).unit() == unit) add(all, i);
-        }
+        for (int i = 0; i < all.size(); i++) if (i != first && all.get(i).unit() == Metric.Unit.NANOS) add(all, i);
+        for (int i = 0; i < all.size(); i++) if (i != first && all.get(i).unit() == Metric.Unit.COUNT && !isCalls(all.get(i))) add(all, i);
+        for (int i = 0; i < all.size(); i++) if (i != first && all.get(i).unit() == Metric.Unit.COUNT && isCalls(all.get(i))) add(all, i);
     }
 
     private void add(List<Metric> all, int index) {
