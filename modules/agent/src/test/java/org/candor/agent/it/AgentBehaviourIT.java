@@ -106,7 +106,8 @@ class AgentBehaviourIT {
         assertThat(run.stdout).isEmpty();
         assertThat(run.stderr.trim()).isEqualTo(
                 "candor: error: agent option 'colour' is unknown (known: output, mode, scheme, include, exclude, "
-                        + "defaultexcludes, maxnodes, maxdepth, maxthreads, quiet, verbose, optfile)");
+                        + "defaultexcludes, maxnodes, maxdepth, maxthreads, quiet, verbose, optfile, calibration, "
+                        + "warmupdelay, warmupcount, calstats, calstatswrite)");
         assertThat(Files.exists(run.snapshot)).isFalse();
 
         AgentRun pattern = AgentRun.profiled(dir, "include=org..candor", "org.candor.it.targets.Workers");

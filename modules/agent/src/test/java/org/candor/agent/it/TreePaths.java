@@ -46,6 +46,12 @@ final class TreePaths {
         return n.value(snapshot.metricIndex("calls"));
     }
 
+    /** Total time as measured, before calibration took the probes' cost out. */
+    long rawTotal(String path) {
+        calls(path);
+        return byPath.get(path).value(snapshot.metricIndex("raw_total_time"));
+    }
+
     long total(String path) {
         calls(path);
         return byPath.get(path).value(snapshot.metricIndex("total_time"));
