@@ -21,7 +21,7 @@ class BadInputIT {
 
     @Test
     void unknownCommandsAndOptions() throws Exception {
-        oneLine(CandorCli.run("profiel"), 2, "candor: error: unknown command 'profiel' (commands: profile, report, counters, demo)");
+        oneLine(CandorCli.run("profiel"), 2, "candor: error: unknown command 'profiel' (commands: profile, report, counters, calibrate, demo)");
         oneLine(CandorCli.run("profile", "--colour", "red"), 2,
                 "candor: error: profile: unknown option '--colour' (see 'candor help profile')");
         oneLine(CandorCli.run("report", "x.candor", "--format", "pdf"), 2,
@@ -37,7 +37,8 @@ class BadInputIT {
                 "candor: error: pattern 'com..acme' is malformed: empty name segment (two dots, or a dot at an end)");
         oneLine(CandorCli.run("profile", "--agent-option", "colour=red", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,
                 "candor: error: agent option 'colour' is unknown (known: output, mode, scheme, include, exclude, defaultexcludes, "
-                        + "maxnodes, maxdepth, maxthreads, quiet, verbose, optfile)");
+                        + "maxnodes, maxdepth, maxthreads, quiet, verbose, optfile, calibration, warmupdelay, warmupcount, "
+                        + "calstats, calstatswrite)");
         oneLine(CandorCli.run("profile", "--scheme", "lazy", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,
                 "candor: error: agent option 'scheme': 'lazy' needs root methods, which this version does not support yet (use total)");
         assertThat(Files.exists(out)).isFalse();

@@ -82,7 +82,8 @@ class MetricsCliIT {
         assertThat(s.info().get(SnapshotInfo.METRIC)).isEqualTo("cpu");
         assertThat(s.info().get(SnapshotInfo.METRIC_UNIT)).isEqualTo("ns");
         assertThat(s.metrics()).extracting(m -> m.key() + "/" + m.label() + "/" + m.unit())
-                .containsExactly("calls/Calls/COUNT", "total_time/Total CPU time/NANOS", "self_time/Self CPU time/NANOS");
+                .containsExactly("calls/Calls/COUNT", "total_time/Total CPU time/NANOS", "self_time/Self CPU time/NANOS",
+                        "raw_total_time/Raw total CPU time/NANOS", "raw_self_time/Raw self CPU time/NANOS");
         // 3 x 60 ms of CPU time by the JVM's clock (plus the first calls' class loading); 3 x 40 ms of sleep is not.
         assertThat(self(s, "spin")).isBetween(180_000_000L, 400_000_000L);
         assertThat(self(s, "sleepy")).isBetween(0L, 20_000_000L);
@@ -100,7 +101,8 @@ class MetricsCliIT {
         assertThat(s.info().get(SnapshotInfo.METRIC)).isEqualTo("page-faults");
         assertThat(s.info().get(SnapshotInfo.METRIC_UNIT)).isEqualTo("events");
         assertThat(s.metrics()).extracting(m -> m.key() + "/" + m.label() + "/" + m.unit()).containsExactly(
-                "calls/Calls/COUNT", "total_page_faults/Total page faults/COUNT", "self_page_faults/Self page faults/COUNT");
+                "calls/Calls/COUNT", "total_page_faults/Total page faults/COUNT", "self_page_faults/Self page faults/COUNT",
+                "raw_total_page_faults/Raw total page faults/COUNT", "raw_self_page_faults/Raw self page faults/COUNT");
         long touch = self(s, "touchPages");
         long all = total(s, "main");
         assertThat(touch).isBetween(HUGE_PAGES_ALWAYS ? 3L * 16 : PAGES_TOUCHED, PAGES_TOUCHED + 5_000);
