@@ -12,7 +12,7 @@ final class ProbeClasses {
         "org.candor.probe.ThreadTreeCopy", "org.candor.probe.ThreadRegistry", "org.candor.probe.Probe",
         "org.candor.probe.Probe$1", "org.candor.probe.HiddenClasses", "org.candor.probe.HiddenClasses$Instrumenter",
         "org.candor.probe.CalibrationSettings", "org.candor.probe.MethodKinds", "org.candor.probe.Calibration",
-        "org.candor.probe.Calibration$Warmup", "org.candor.probe.SectionHistogram",
+        "org.candor.probe.Calibration$Warmup", "org.candor.probe.SectionHistogram", "org.candor.probe.ExactSections",
     };
 
     private ProbeClasses() {}

@@ -64,7 +64,7 @@ final class CalibrateCommand implements Command {
         Path snapshotFile = Files.createTempFile("candor-calibrate", ".candor");
         try {
             ProfileSettings settings = new ProfileSettings().option("quiet").output(snapshotFile)
-                    .include("org.candor.trainer.Trainer").calstats(calstats).option("calstatswrite=true")
+                    .include("org.candor.trainer.Trainer").calstats(calstats).option("calstatswrite=true").option("trainer")
                     .option("warmupcount=0").metric(metric);
             List<String> command = new ArrayList<>();
             command.add(java);

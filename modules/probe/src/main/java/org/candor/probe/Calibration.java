@@ -26,6 +26,10 @@ public final class Calibration {
     static final long[] MIN = filled(Long.MAX_VALUE);
     static final long[] FLOOR = new long[CATEGORIES];
     static final int[] SEEN = new int[CATEGORIES];
+    /** Categories whose correction came from the trainer: the run does not lower them. */
+    static final boolean[] LOCKED = new boolean[CATEGORIES];
+    /** Whether this is the trainer's run, which keeps exact section counts (see {@link ExactSections}). */
+    static final boolean TRAINER = CalibrationSettings.trainer;
     /** The smallest minimum of any category whose section belongs to a method of this kind. */
     static final long[] OWNER_MIN = {Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE};
     /**
@@ -59,7 +63,8 @@ public final class Calibration {
     static long correct(int category, int ownerKind, long section, boolean learn) {
         if (section < 0) return 0;
         long[] min = MIN;
-        if (learn && section < min[category] && (MODE == CalibrationSettings.RUNTIME || warmup != Warmup.DONE)) {
+        if (learn && section < min[category] && !LOCKED[category]
+                && (MODE == CalibrationSettings.RUNTIME || warmup != Warmup.DONE)) {
             min[category] = section;
             if (section < OWNER_MIN[ownerKind]) OWNER_MIN[ownerKind] = section;
         }
@@ -113,12 +118,13 @@ public final class Calibration {
     public static long warmupStartedAtCompilations() { synchronized (LOCK) { return warmupStartedAtCompilations; } }
 
     /** Minima from an earlier run (calibration statistics file), in ticks; applied at once. */
-    public static void preload(long[] minima, long[] floors) {
+    public static void preload(long[] minima, long[] floors, boolean fromTrainer) {
         if (minima.length != CATEGORIES || floors.length != CATEGORIES) throw new IllegalArgumentException("categories");
         for (int i = 0; i < CATEGORIES; i++) {
-            if (minima[i] >= 0 && minima[i] < MIN[i]) {
+            if (minima[i] >= 0 && (minima[i] < MIN[i] || fromTrainer)) {
                 MIN[i] = minima[i];
                 SEEN[i] = CONFIDENT;
+                LOCKED[i] = fromTrainer;
                 int owner = ownerKind(i);
                 if (minima[i] < OWNER_MIN[owner]) OWNER_MIN[owner] = minima[i];
             }

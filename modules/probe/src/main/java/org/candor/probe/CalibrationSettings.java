@@ -19,7 +19,12 @@ public final class CalibrationSettings {
     /** Entry and exit events in the warm-up; 0: no warm-up. */
     static volatile long warmupCount = 1_000_000;
 
+    /** The trainer's run ({@code candor calibrate}): sections are minimal by construction, so their typical length is kept. */
+    static volatile boolean trainer;
+
     private CalibrationSettings() {}
+
+    public static void trainer(boolean on) { trainer = on; }
 
     public static void set(int calibrationMode, long delayCompilations, long countEvents) {
         if (calibrationMode < OFF || calibrationMode > FROZEN) throw new IllegalArgumentException("calibration mode");

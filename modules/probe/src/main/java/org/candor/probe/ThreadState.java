@@ -53,6 +53,7 @@ public final class ThreadState {
     long excluded;
     private int eventsSinceCount;
     final SectionHistogram sections;
+    final ExactSections exactSections;
 
     long droppedCalls;
 
@@ -77,6 +78,7 @@ public final class ThreadState {
         frameStart = new long[frames];
         frameExcluded = Calibration.ON ? new long[frames] : null;
         sections = Calibration.ON ? new SectionHistogram() : null;
+        exactSections = Calibration.ON && Calibration.TRAINER ? new ExactSections() : null;
     }
 
     void enter(int methodId) {
@@ -136,7 +138,10 @@ public final class ThreadState {
             int category = Calibration.category(previous, lastFromKind, ownerKind, event, toKind);
             long length = in - lastOut;
             excluded += Calibration.correct(category, ownerKind, length, learn);
-            if (learn && length >= 0) sections.add(category, length);
+            if (learn && length >= 0) {
+                sections.add(category, length);
+                if (Calibration.TRAINER) exactSections.add(category, length);
+            }
         }
         lastEvent = event;
         lastFromKind = ownerKind;
@@ -359,6 +364,17 @@ public final class ThreadState {
         int[][] c = new int[Calibration.CATEGORIES][];
         for (int i = 0; i < c.length; i++) {
             int[] row = sections.counts[i];
+            if (row != null) c[i] = Grow.copy(row, row.length);
+        }
+        return c;
+    }
+
+    /** The trainer's run: exact counts of sections of 0 .. 2047 ticks per category; null otherwise. */
+    public int[][] exactSectionCounts() {
+        if (exactSections == null) return null;
+        int[][] c = new int[Calibration.CATEGORIES][];
+        for (int i = 0; i < c.length; i++) {
+            int[] row = exactSections.counts[i];
             if (row != null) c[i] = Grow.copy(row, row.length);
         }
         return c;

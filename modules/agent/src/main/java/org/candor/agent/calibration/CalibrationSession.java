@@ -23,6 +23,7 @@ public final class CalibrationSession {
     private final boolean mayWriteStats;
     private final long[] loadedCounts;
     private boolean loaded;
+    private boolean loadedFromTrainer;
 
     private CalibrationSession(AgentOptions options, Path statsFile, boolean mayWriteStats, long[] loadedCounts) {
         this.options = options;
@@ -40,6 +41,7 @@ public final class CalibrationSession {
             default: mode = CalibrationSettings.RUNTIME;
         }
         CalibrationSettings.set(mode, options.warmupDelay(), options.warmupCount());
+        CalibrationSettings.trainer(options.trainer());
         if (options.calstats() == null || mode == CalibrationSettings.OFF) {
             return new CalibrationSession(options, null, false, null);
         }
@@ -61,10 +63,12 @@ public final class CalibrationSession {
             if (difference != null) {
                 throw new CalibrationFileException(file, "was written for another setup (" + difference + ")");
             }
-            Calibration.preload(c.minima, c.floors);
+            boolean fromTrainer = c.source.equals("trainer");
+            Calibration.preload(c.minima, c.floors, fromTrainer);
             AgentLog.debug("calibration minima loaded from " + file);
             CalibrationSession session = new CalibrationSession(options, file, write, c.counts);
             session.loaded = true;
+            session.loadedFromTrainer = fromTrainer;
             return session;
         } catch (CalibrationFileException e) {
             AgentLog.warn(e.getMessage() + "; not used and not overwritten, calibrating from this run alone"
@@ -112,11 +116,50 @@ public final class CalibrationSession {
         long[] counts = new long[Calibration.CATEGORIES];
         for (int c = 0; c < counts.length; c++) counts[c] = merged.count(c) + (loadedCounts == null ? 0 : loadedCounts[c]);
         Map<String, String> fingerprint = CalibrationFingerprint.current();
+        long[] minima = Calibration.minima();
+        if (options.trainer()) typicalMinimalSections(minima);
+        String source = options.trainer() || loadedFromTrainer ? "trainer" : "run";
         try {
-            CalibrationStatsFile.write(statsFile, fingerprint, Calibration.minima(), Calibration.floors(), counts, nanosPerTick);
+            CalibrationStatsFile.write(statsFile, fingerprint, source, minima, Calibration.floors(), counts, nanosPerTick);
             AgentLog.debug("calibration minima written to " + statsFile);
         } catch (IOException | RuntimeException e) {
             AgentLog.error("cannot write calibration statistics " + statsFile + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The trainer's sections are minimal by construction: their mean (without outliers above twice the median) is
+     * the residual cost, free of the low bias of a minimum (clock granularity, out-of-order reads).
+     */
+    private static void typicalMinimalSections(long[] minima) {
+        long[][] exact = new long[Calibration.CATEGORIES][];
+        for (ThreadState t : ThreadRegistry.all()) {
+            int[][] c = t.exactSectionCounts();
+            if (c == null) continue;
+            for (int cat = 0; cat < c.length; cat++) {
+                if (c[cat] == null) continue;
+                if (exact[cat] == null) exact[cat] = new long[c[cat].length];
+                for (int v = 0; v < c[cat].length; v++) exact[cat][v] += c[cat][v];
+            }
+        }
+        for (int cat = 0; cat < exact.length; cat++) {
+            long[] c = exact[cat];
+            if (c == null) continue;
+            long n = 0;
+            for (long k : c) n += k;
+            if (n < Calibration.CONFIDENT) continue;
+            long median = 0;
+            for (long seen = 0; median < c.length; median++) {
+                seen += c[(int) median];
+                if (seen * 2 >= n) break;
+            }
+            long sum = 0;
+            long kept = 0;
+            for (int v = 0; v < c.length && v <= 2 * median; v++) {
+                sum += c[v] * v;
+                kept += c[v];
+            }
+            if (kept > 0) minima[cat] = Math.round((double) sum / kept);
         }
     }
 

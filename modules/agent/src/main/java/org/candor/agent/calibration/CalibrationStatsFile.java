@@ -25,6 +25,8 @@ public final class CalibrationStatsFile {
         public final long[] minima = filled(-1);
         public final long[] floors = new long[Calibration.CATEGORIES];
         public final long[] counts = new long[Calibration.CATEGORIES];
+        /** {@code trainer}: typical minimal sections from candor calibrate; {@code run}: minima of ordinary runs. */
+        public String source = "run";
     }
 
     private CalibrationStatsFile() {}
@@ -56,6 +58,9 @@ public final class CalibrationStatsFile {
                     int eq = line.indexOf('=');
                     if (eq < 0) throw new IllegalArgumentException("no '='");
                     c.fingerprint.put(line.substring("fingerprint.".length(), eq).trim(), line.substring(eq + 1).trim());
+                } else if (line.startsWith("source=")) {
+                    c.source = line.substring("source=".length()).trim();
+                    if (!c.source.equals("trainer") && !c.source.equals("run")) throw new IllegalArgumentException("source");
                 } else if (line.startsWith("category ")) {
                     category(c, line.split("\\s+"));
                 } else {
@@ -86,8 +91,8 @@ public final class CalibrationStatsFile {
     }
 
     /** Writes atomically (a temporary file, then a rename). */
-    public static void write(Path file, Map<String, String> fingerprint, long[] minima, long[] floors, long[] counts,
-                             double nanosPerTick) throws IOException {
+    public static void write(Path file, Map<String, String> fingerprint, String source, long[] minima, long[] floors,
+                             long[] counts, double nanosPerTick) throws IOException {
         StringBuilder s = new StringBuilder();
         s.append(MAGIC).append(' ').append(VERSION).append('\n');
         s.append("# Candor calibration statistics: minimum section length per category, in clock ticks\n");
@@ -96,6 +101,7 @@ public final class CalibrationStatsFile {
         for (Map.Entry<String, String> e : fingerprint.entrySet()) {
             s.append("fingerprint.").append(e.getKey()).append('=').append(e.getValue().replace('\n', ' ')).append('\n');
         }
+        s.append("source=").append(source).append('\n');
         s.append("# category INDEX NAME MIN FLOOR COUNT\n");
         for (int i = 0; i < minima.length; i++) {
             if (minima[i] == Long.MAX_VALUE || minima[i] < 0) continue;

@@ -31,7 +31,7 @@ public final class AgentOptions {
     static final String[] KEYS = {
         "output", "mode", "scheme", "include", "exclude", "defaultexcludes", "maxnodes", "maxdepth", "maxthreads",
         "quiet", "verbose", "optfile", "calibration", "warmupdelay", "warmupcount", "calstats",
-        "calstatswrite"
+        "calstatswrite", "trainer"
     };
 
     private Path output;
@@ -50,6 +50,7 @@ public final class AgentOptions {
     private long warmupCount = 1_000_000;
     private String calstats;
     private Boolean calstatsWrite;
+    private boolean trainer;
 
     private AgentOptions() {}
 
@@ -100,6 +101,7 @@ public final class AgentOptions {
             case "warmupcount": warmupCount = notNegative(key, value); break;
             case "calstats": calstats = required(key, value); break;
             case "calstatswrite": calstatsWrite = bool(key, value); break;
+            case "trainer": trainer = value == null || bool(key, value); break;
             default:
                 throw new OptionException("agent option '" + key + "' is unknown (known: " + String.join(", ", KEYS) + ")");
         }
@@ -222,6 +224,9 @@ public final class AgentOptions {
      * cache, see CalibrationFiles), or null for none.
      */
     public String calstats() { return calstats; }
+
+    /** The run of {@code candor calibrate}'s trainer: keep the typical minimal section per category. */
+    public boolean trainer() { return trainer; }
 
     /** Whether the minima are written back at exit: by default for a named file, not for {@code auto}. */
     public boolean calstatsWrite() {

@@ -29,7 +29,7 @@ class CalibrationStatsFileTest {
         counts[3] = 1000;
         Path file = dir.resolve("sub/x.calstats");
         Map<String, String> fingerprint = CalibrationFingerprint.current();
-        CalibrationStatsFile.write(file, fingerprint, minima, floors, counts, 0.4);
+        CalibrationStatsFile.write(file, fingerprint, "trainer", minima, floors, counts, 0.4);
 
         CalibrationStatsFile.Contents c = CalibrationStatsFile.read(file);
         assertThat(c.fingerprint).isEqualTo(fingerprint);
@@ -39,6 +39,7 @@ class CalibrationStatsFileTest {
         assertThat(c.floors[200]).isEqualTo(5);
         assertThat(c.counts[3]).isEqualTo(1000);
         assertThat(c.minima[4]).isEqualTo(-1);
+        assertThat(c.source).isEqualTo("trainer");
     }
 
     @Test
