@@ -38,7 +38,7 @@ class BadInputIT {
         oneLine(CandorCli.run("profile", "--agent-option", "colour=red", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,
                 "candor: error: agent option 'colour' is unknown (known: output, mode, scheme, include, exclude, defaultexcludes, "
                         + "maxnodes, maxdepth, maxthreads, quiet, verbose, optfile, calibration, warmupdelay, warmupcount, "
-                        + "calstats, calstatswrite)");
+                        + "calstats, calstatswrite, trainer)");
         oneLine(CandorCli.run("profile", "--scheme", "lazy", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,
                 "candor: error: agent option 'scheme': 'lazy' needs root methods, which this version does not support yet (use total)");
         assertThat(Files.exists(out)).isFalse();
