@@ -17,6 +17,12 @@ enum class BindUntil {
     FirstCopy,       // the first copy in any loader (a class that lives in one agent jar)
 };
 
+// One entry for RegisterNatives. JNINativeMethod predates const-correct C++; the JVM does not write
+// through these pointers.
+inline JNINativeMethod native_method(const char* name, const char* signature, void* function) {
+    return {const_cast<char*>(name), const_cast<char*>(signature), function};
+}
+
 struct ClassBinding {
     const char* signature;                      // JVM type signature, e.g. "Lorg/candor/probe/NativeClock;"
     bool (*register_natives)(JNIEnv*, jclass);  // logs and returns false when the class does not fit

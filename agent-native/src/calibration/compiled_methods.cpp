@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "class_binder.h"
 #include "agent_state.h"
 #include "jvmti_env.h"
 #include "log.h"
@@ -154,10 +155,6 @@ jobjectArray JNICALL drain0(JNIEnv* jni, jclass) {
     jni->SetObjectArrayElement(result, 1, group_array);
     jni->SetObjectArrayElement(result, 2, counters);
     return result;
-}
-
-JNINativeMethod native_method(const char* name, const char* signature, void* function) {
-    return {const_cast<char*>(name), const_cast<char*>(signature), function};
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "clock/native_clock.h"
 
+#include "class_binder.h"
 #include "agent_state.h"
 #include "counters/thread_counter.h"
 #include "log.h"
@@ -15,11 +16,6 @@ jstring JNICALL metric(JNIEnv* jni, jclass) { return jni->NewStringUTF(agent_sta
 jstring JNICALL counter_stats(JNIEnv* jni, jclass) {
     const bool counters = agent_state().metric->kind == MetricKind::PerfCounter;
     return jni->NewStringUTF(counters ? thread_counter_stats().text().c_str() : "");
-}
-
-JNINativeMethod native_method(const char* name, const char* signature, void* function) {
-    // JNINativeMethod predates const-correct C++; the JVM does not write through these pointers.
-    return {const_cast<char*>(name), const_cast<char*>(signature), function};
 }
 
 }  // namespace

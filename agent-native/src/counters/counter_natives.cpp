@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "class_binder.h"
 #include "agent_state.h"
 #include "counters/metric_check.h"
 #include "counters/metric_reader.h"
@@ -11,10 +12,6 @@
 namespace candor {
 
 namespace {
-
-JNINativeMethod native_method(const char* name, const char* signature, void* function) {
-    return {const_cast<char*>(name), const_cast<char*>(signature), function};
-}
 
 bool bind_read(JNIEnv* jni, jclass klass, void* function) {
     const JNINativeMethod method = native_method("read0", "()J", function);

@@ -1,5 +1,6 @@
 #include "sampler/sampler_natives.h"
 
+#include "class_binder.h"
 #include "agent_state.h"
 #include "log.h"
 #include "sampler/sampler.h"
@@ -16,11 +17,6 @@ jboolean JNICALL running0(JNIEnv*, jclass) {
 jobjectArray JNICALL drain0(JNIEnv* jni, jclass) {
     Sampler* sampler = agent_state().sampler;
     return sampler != nullptr ? sampler->drain(jni) : nullptr;
-}
-
-JNINativeMethod native_method(const char* name, const char* signature, void* function) {
-    // JNINativeMethod predates const-correct C++; the JVM does not write through these pointers.
-    return {const_cast<char*>(name), const_cast<char*>(signature), function};
 }
 
 }  // namespace
