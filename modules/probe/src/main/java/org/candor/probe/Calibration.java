@@ -42,7 +42,6 @@ public final class Calibration {
     private static final Object LOCK = new Object();
     private static volatile int warmup = CalibrationSettings.warmupCount == 0 ? Warmup.DONE : Warmup.WAITING;
     private static long warmupEvents;
-    private static long warmupStartedAtCompilations;
 
     private Calibration() {}
 
@@ -90,9 +89,12 @@ public final class Calibration {
         return correction(category, ownerKind(category), Long.MAX_VALUE);
     }
 
-    static int ownerKind(int category) {
-        return (category / (2 * MethodKinds.COUNT)) % MethodKinds.COUNT;
-    }
+    // The parts of a category, the inverse of category(): previousEvent, fromKind, ownerKind, event, toKind.
+    static int toKind(int category) { return category % MethodKinds.COUNT; }
+    static int event(int category) { return (category / MethodKinds.COUNT) % 2 + 1; }
+    static int ownerKind(int category) { return (category / (2 * MethodKinds.COUNT)) % MethodKinds.COUNT; }
+    static int fromKind(int category) { return (category / (2 * MethodKinds.COUNT * MethodKinds.COUNT)) % MethodKinds.COUNT; }
+    static int previousEvent(int category) { return category / (2 * MethodKinds.COUNT * MethodKinds.COUNT * MethodKinds.COUNT) + 1; }
 
     /** Called by each thread every {@code events} entry/exit events; moves the warm-up along. */
     static void countEvents(long events) {
@@ -100,10 +102,7 @@ public final class Calibration {
         if (w == Warmup.DONE) return;
         synchronized (LOCK) {
             if (warmup == Warmup.WAITING) {
-                long compilations = MethodKinds.compilations();
-                if (compilations < CalibrationSettings.warmupDelay) return;
-                warmup = Warmup.ACTIVE;
-                warmupStartedAtCompilations = compilations;
+                if (MethodKinds.compilations() >= CalibrationSettings.warmupDelay) warmup = Warmup.ACTIVE;
                 return;
             }
             if (warmup == Warmup.ACTIVE) {
@@ -115,7 +114,6 @@ public final class Calibration {
 
     public static int warmupPhase() { return warmup; }
     public static long warmupEvents() { synchronized (LOCK) { return warmupEvents; } }
-    public static long warmupStartedAtCompilations() { synchronized (LOCK) { return warmupStartedAtCompilations; } }
 
     /** Minima from an earlier run (calibration statistics file), in ticks; applied at once. */
     public static void preload(long[] minima, long[] floors, boolean fromTrainer) {
@@ -141,13 +139,9 @@ public final class Calibration {
      */
     public static void setCallCosts(long[][] cost) {
         for (int c = 0; c < CATEGORIES; c++) {
-            int to = c % MethodKinds.COUNT;
-            int event = (c / MethodKinds.COUNT) % 2 + 1;
             int owner = ownerKind(c);
-            int from = (c / (2 * MethodKinds.COUNT * MethodKinds.COUNT)) % MethodKinds.COUNT;
-            int previous = c / (2 * MethodKinds.COUNT * MethodKinds.COUNT * MethodKinds.COUNT) + 1;
-            long invoke = event == ENTRY ? half(cost, owner, to) : 0;
-            long ret = previous == EXIT ? half(cost, owner, from) : 0;
+            long invoke = event(c) == ENTRY ? half(cost, owner, toKind(c)) : 0;
+            long ret = previousEvent(c) == EXIT ? half(cost, owner, fromKind(c)) : 0;
             FLOOR[c] = invoke + ret;
         }
     }
@@ -162,16 +156,8 @@ public final class Calibration {
     public static long[] floors() { return FLOOR.clone(); }
 
     public static String categoryName(int category) {
-        int toKind = category % MethodKinds.COUNT;
-        int rest = category / MethodKinds.COUNT;
-        int event = rest % 2 + 1;
-        rest /= 2;
-        int ownerKind = rest % MethodKinds.COUNT;
-        rest /= MethodKinds.COUNT;
-        int fromKind = rest % MethodKinds.COUNT;
-        int previousEvent = rest / MethodKinds.COUNT + 1;
-        return MethodKinds.name(fromKind) + eventName(previousEvent) + MethodKinds.name(ownerKind)
-                + eventName(event) + MethodKinds.name(toKind);
+        return MethodKinds.name(fromKind(category)) + eventName(previousEvent(category))
+                + MethodKinds.name(ownerKind(category)) + eventName(event(category)) + MethodKinds.name(toKind(category));
     }
 
     private static String eventName(int event) { return event == ENTRY ? "-En-" : "-Ex-"; }

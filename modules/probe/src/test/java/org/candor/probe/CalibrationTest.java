@@ -24,7 +24,11 @@ class CalibrationTest {
                         for (int to = 0; to < MethodKinds.COUNT; to++) {
                             int c = Calibration.category(prev, from, owner, ev, to);
                             assertThat(c).isBetween(0, Calibration.CATEGORIES - 1);
+                            assertThat(Calibration.previousEvent(c)).isEqualTo(prev);
+                            assertThat(Calibration.fromKind(c)).isEqualTo(from);
                             assertThat(Calibration.ownerKind(c)).isEqualTo(owner);
+                            assertThat(Calibration.event(c)).isEqualTo(ev);
+                            assertThat(Calibration.toKind(c)).isEqualTo(to);
                             assertThat(names.add(Calibration.categoryName(c))).isTrue();
                         }
                     }
