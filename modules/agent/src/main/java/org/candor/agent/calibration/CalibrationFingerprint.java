@@ -57,11 +57,11 @@ public final class CalibrationFingerprint {
      * The statistics file for this fingerprint in the user's cache: {@code $XDG_CACHE_HOME/candor/calibration/}
      * (or {@code ~/.cache/...}) plus a hash of the fingerprint, so each JVM, flag set, metric and CPU has its own.
      */
-    public static Path cacheFile() {
+    public static Path cacheFile(Map<String, String> fingerprint) {
         String xdg = System.getenv("XDG_CACHE_HOME");
         Path base = xdg != null && !xdg.isEmpty() ? Paths.get(xdg) : Paths.get(System.getProperty("user.home"), ".cache");
         StringBuilder text = new StringBuilder();
-        for (Map.Entry<String, String> e : current().entrySet()) text.append(e.getKey()).append('=').append(e.getValue()).append('\n');
+        for (Map.Entry<String, String> e : fingerprint.entrySet()) text.append(e.getKey()).append('=').append(e.getValue()).append('\n');
         String hash;
         try {
             byte[] d = MessageDigest.getInstance("SHA-256").digest(text.toString().getBytes(StandardCharsets.UTF_8));

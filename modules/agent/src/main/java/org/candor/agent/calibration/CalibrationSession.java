@@ -18,6 +18,8 @@ import org.candor.probe.ThreadState;
 public final class CalibrationSession {
 
     private final AgentOptions options;
+    /** This JVM's, computed once at start (none of it changes while the JVM runs); null without a statistics file. */
+    private final Map<String, String> fingerprint;
     private final Path statsFile;
     /** False when the file exists but was rejected: it is someone else's and is left as it is. */
     private final boolean mayWriteStats;
@@ -25,8 +27,10 @@ public final class CalibrationSession {
     private boolean loaded;
     private boolean loadedFromTrainer;
 
-    private CalibrationSession(AgentOptions options, Path statsFile, boolean mayWriteStats, long[] loadedCounts) {
+    private CalibrationSession(AgentOptions options, Map<String, String> fingerprint, Path statsFile,
+                               boolean mayWriteStats, long[] loadedCounts) {
         this.options = options;
+        this.fingerprint = fingerprint;
         this.statsFile = statsFile;
         this.mayWriteStats = mayWriteStats;
         this.loadedCounts = loadedCounts;
@@ -43,10 +47,11 @@ public final class CalibrationSession {
         CalibrationSettings.set(mode, options.warmupDelay(), options.warmupCount());
         CalibrationSettings.trainer(options.trainer());
         if (options.calstats() == null || mode == CalibrationSettings.OFF) {
-            return new CalibrationSession(options, null, false, null);
+            return new CalibrationSession(options, null, null, false, null);
         }
+        Map<String, String> fingerprint = CalibrationFingerprint.current();
         boolean auto = options.calstats().equals("auto");
-        Path file = auto ? CalibrationFingerprint.cacheFile() : Path.of(options.calstats());
+        Path file = auto ? CalibrationFingerprint.cacheFile(fingerprint) : Path.of(options.calstats());
         boolean write = options.calstatsWrite();
         try {
             CalibrationStatsFile.Contents c = CalibrationStatsFile.read(file);
@@ -57,23 +62,23 @@ public final class CalibrationSession {
                 } else {
                     AgentLog.debug("calibration statistics " + file + " do not exist yet; they are written at exit");
                 }
-                return new CalibrationSession(options, file, write, null);
+                return new CalibrationSession(options, fingerprint, file, write, null);
             }
-            String difference = CalibrationFingerprint.difference(c.fingerprint, CalibrationFingerprint.current());
+            String difference = CalibrationFingerprint.difference(c.fingerprint, fingerprint);
             if (difference != null) {
                 throw new CalibrationFileException(file, "was written for another setup (" + difference + ")");
             }
             boolean fromTrainer = c.source.equals("trainer");
             Calibration.preload(c.minima, c.floors, fromTrainer);
             AgentLog.debug("calibration minima loaded from " + file);
-            CalibrationSession session = new CalibrationSession(options, file, write, c.counts);
+            CalibrationSession session = new CalibrationSession(options, fingerprint, file, write, c.counts);
             session.loaded = true;
             session.loadedFromTrainer = fromTrainer;
             return session;
         } catch (CalibrationFileException e) {
             AgentLog.warn(e.getMessage() + "; not used and not overwritten, calibrating from this run alone"
                     + " (delete it or name another file to keep this run's minima)");
-            return new CalibrationSession(options, file, false, null);
+            return new CalibrationSession(options, fingerprint, file, false, null);
         }
     }
 
@@ -87,10 +92,19 @@ public final class CalibrationSession {
 
     public String modeName() { return CalibrationSettings.modeName(CalibrationSettings.mode()); }
 
-    /** The constants and their spread, as {@code calibration.<category>.<field>} statistics (picoseconds). */
-    public void addStats(Snapshot snapshot, double nanosPerTick) {
+    /**
+     * At a snapshot: the constants go into it, and the minima to the statistics file when one is being written. The
+     * threads' section histograms are merged once for both.
+     */
+    public void finish(Snapshot snapshot, double nanosPerTick) {
         if (!calibrated()) return;
         SectionStats merged = SectionStats.merge(ThreadRegistry.all());
+        addStats(snapshot, merged, nanosPerTick);
+        writeStats(merged, nanosPerTick);
+    }
+
+    /** The constants and their spread, as {@code calibration.<category>.<field>} statistics (picoseconds). */
+    private void addStats(Snapshot snapshot, SectionStats merged, double nanosPerTick) {
         long[] min = Calibration.minima();
         long[] floor = Calibration.floors();
         for (int c = 0; c < Calibration.CATEGORIES; c++) {
@@ -109,13 +123,11 @@ public final class CalibrationSession {
         snapshot.putStat("calibration.warmup.events", Calibration.warmupEvents());
     }
 
-    /** At exit: the minima for the next run, unless the file was rejected. */
-    public void writeStats(double nanosPerTick) {
+    /** The minima for the next run, unless the file was rejected. */
+    private void writeStats(SectionStats merged, double nanosPerTick) {
         if (statsFile == null || !mayWriteStats) return;
-        SectionStats merged = SectionStats.merge(ThreadRegistry.all());
         long[] counts = new long[Calibration.CATEGORIES];
         for (int c = 0; c < counts.length; c++) counts[c] = merged.count(c) + (loadedCounts == null ? 0 : loadedCounts[c]);
-        Map<String, String> fingerprint = CalibrationFingerprint.current();
         long[] minima = Calibration.minima();
         if (options.trainer()) typicalMinimalSections(minima);
         String source = options.trainer() || loadedFromTrainer ? "trainer" : "run";
@@ -170,6 +182,7 @@ public final class CalibrationSession {
     /** The per-thread section histograms summed. */
     static final class SectionStats {
         private final long[][] counts = new long[Calibration.CATEGORIES][];
+        private final long[] totals = new long[Calibration.CATEGORIES];
 
         static SectionStats merge(ThreadState[] threads) {
             SectionStats s = new SectionStats();
@@ -179,18 +192,16 @@ public final class CalibrationSession {
                 for (int cat = 0; cat < c.length; cat++) {
                     if (c[cat] == null) continue;
                     if (s.counts[cat] == null) s.counts[cat] = new long[c[cat].length];
-                    for (int b = 0; b < c[cat].length; b++) s.counts[cat][b] += c[cat][b];
+                    for (int b = 0; b < c[cat].length; b++) {
+                        s.counts[cat][b] += c[cat][b];
+                        s.totals[cat] += c[cat][b];
+                    }
                 }
             }
             return s;
         }
 
-        long count(int cat) {
-            if (counts[cat] == null) return 0;
-            long n = 0;
-            for (long v : counts[cat]) n += v;
-            return n;
-        }
+        long count(int cat) { return totals[cat]; }
 
         /** The lower bound of the bucket holding the median (within a quarter octave). */
         long median(int cat) {

@@ -56,8 +56,7 @@ public final class InstrumentationSnapshots implements SnapshotSource {
         s.putStat("threads.not_recorded", ThreadRegistry.threadsNotRecorded());
         s.putStat(Snapshot.STAT_NODE_LIMIT, ThreadRegistry.nodeLimitReached() ? ProbeLimits.maxNodes() : 0);
         s.putStat("nodes.heap_full", ThreadRegistry.heapLimitReached() ? 1 : 0);
-        calibration.addStats(s, nanosPerTick);
-        calibration.writeStats(nanosPerTick);
+        calibration.finish(s, nanosPerTick);
         return s;
     }
 }
