@@ -30,6 +30,19 @@ int create(pid_t tid, clockid_t clock, timer_t* timer) {
     return timer_create(clock, &event, timer) == 0 ? 0 : errno;
 }
 
+// A timer on `clock` that signals `tid`, armed every period_ns (created unarmed when period_ns <= 0).
+int open_on(pid_t tid, clockid_t clock, std::int64_t period_ns, timer_t* timer) {
+    const int created = create(tid, clock, timer);
+    if (created != 0 || period_ns <= 0) return created;
+    const itimerspec spec = periodic(period_ns);
+    if (timer_settime(*timer, 0, &spec, nullptr) != 0) {
+        const int error = errno;
+        timer_delete(*timer);
+        return error;
+    }
+    return 0;
+}
+
 }  // namespace
 
 int ctimer_probe(pid_t tid) {
@@ -40,27 +53,11 @@ int ctimer_probe(pid_t tid) {
 }
 
 int ctimer_open(pid_t tid, std::int64_t period_ns, timer_t* timer) {
-    const int created = create(tid, CLOCK_THREAD_CPUTIME_ID, timer);
-    if (created != 0) return created;
-    const itimerspec spec = periodic(period_ns);
-    if (timer_settime(*timer, 0, &spec, nullptr) != 0) {
-        const int error = errno;
-        timer_delete(*timer);
-        return error;
-    }
-    return 0;
+    return open_on(tid, CLOCK_THREAD_CPUTIME_ID, period_ns, timer);
 }
 
 int ctimer_open_for(pid_t tid, std::int64_t period_ns, timer_t* timer) {
-    const int created = create(tid, thread_cpu_clock(tid), timer);
-    if (created != 0 || period_ns <= 0) return created;
-    const itimerspec spec = periodic(period_ns);
-    if (timer_settime(*timer, 0, &spec, nullptr) != 0) {
-        const int error = errno;
-        timer_delete(*timer);
-        return error;
-    }
-    return 0;
+    return open_on(tid, thread_cpu_clock(tid), period_ns, timer);
 }
 
 bool ctimer_disarm(timer_t timer) {
