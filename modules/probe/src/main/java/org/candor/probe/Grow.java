@@ -14,6 +14,12 @@ final class Grow {
         return b;
     }
 
+    static byte[] copy(byte[] a, int length) {
+        byte[] b = new byte[length];
+        System.arraycopy(a, 0, b, 0, Math.min(a.length, length));
+        return b;
+    }
+
     static long[] copy(long[] a, int length) {
         if (a == null) return null;
         long[] b = new long[length];

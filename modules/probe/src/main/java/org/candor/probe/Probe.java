@@ -3,11 +3,16 @@ package org.candor.probe;
 /**
  * The entry points instrumented methods call. An instrumented method does, in effect:
  * <pre>
- *   ThreadState ts = Probe.enter(METHOD_ID); int frame = ts.depth;
+ *   ThreadState ts = Probe.enter(METHOD_ID); int frame = ts.frame;
  *   try { body; Probe.exit(ts, frame); return; }
  *   catch (Throwable t) { Probe.exit(ts, frame); throw t; }
  * </pre>
  * and each exception handler of the original code starts with {@code Probe.unwind(ts, frame)}.
+ *
+ * <p>With root methods (the Lazy and Eager schemes) a root calls {@link #enterRoot} and every other instrumented
+ * method {@link #enterInner}: a call is recorded only while its thread is inside a root, that is while the thread
+ * has an open recorded frame (the bottom one is always a root's). Outside a root an inner method costs the thread
+ * lookup and one field check, and its frame is 0, which makes its exit a no-op.
  */
 public final class Probe {
 
@@ -19,17 +24,38 @@ public final class Probe {
 
     private Probe() {}
 
+    /** Total scheme: every call recorded. */
     public static ThreadState enter(int methodId) {
         ThreadState ts = STATE.get();
         ts.enter(methodId);
         return ts;
     }
 
+    /** A root method: recorded always; its first run may instrument what it calls. */
+    public static ThreadState enterRoot(int methodId) {
+        ThreadState ts = STATE.get();
+        if (FirstRun.pending(methodId)) FirstRun.run(ts, methodId);
+        ts.enter(methodId);
+        return ts;
+    }
+
+    /** A method reached from roots: recorded only inside a root. */
+    public static ThreadState enterInner(int methodId) {
+        ThreadState ts = STATE.get();
+        if (ts.depth == 0) {
+            ts.frame = 0;
+            return ts;
+        }
+        if (FirstRun.pending(methodId)) FirstRun.run(ts, methodId);
+        ts.enter(methodId);
+        return ts;
+    }
+
     public static void exit(ThreadState ts, int frame) {
-        ts.exit(frame);
+        if (frame != 0) ts.exit(frame);
     }
 
     public static void unwind(ThreadState ts, int frame) {
-        ts.unwind(frame);
+        if (frame != 0) ts.unwind(frame);
     }
 }

@@ -16,7 +16,17 @@ public final class ThreadState {
      * Open measured frames. Instrumented code reads it right after {@link Probe#enter} and hands it back on exit,
      * so an exit closes exactly its own frame and any frame an exception left open above it.
      */
-    public int depth;
+    int depth;
+
+    /**
+     * The frame the last {@link #enter} opened, which instrumented code reads right after it and hands back on
+     * exit; 0 when that call was not recorded (thread not recorded, outside every root, probes paused), which makes
+     * its exit and unwind no-ops.
+     */
+    public int frame;
+
+    /** Non-zero while the agent works on this thread's behalf (lazy expansion): its probes record nothing. */
+    int paused;
 
     final long threadId;
     final WeakReference<Thread> thread;
@@ -82,12 +92,16 @@ public final class ThreadState {
     }
 
     void enter(int methodId) {
-        if (!recording) return;
+        if (!recording || paused != 0) {
+            frame = 0;
+            return;
+        }
         if (Calibration.ON) {
             enterCalibrated(methodId);
             return;
         }
         int d = ++depth;
+        frame = d;
         int[] frames = frameNode;
         if (d >= frames.length && (frames = growFrames(d)) == null) {
             droppedCalls++;
@@ -107,6 +121,7 @@ public final class ThreadState {
     private void enterCalibrated(int methodId) {
         long in = Clock.now();
         int d = ++depth;
+        frame = d;
         int[] frames = frameNode;
         if (d >= frames.length && (frames = growFrames(d)) == null) {
             droppedCalls++;

@@ -86,7 +86,7 @@ public final class ClassInstrumenter {
             }
             int id = registry.register(className, name, descriptor);
             instrumentedMethods++;
-            return new ProbeInserter(ASM_API, new HiddenClassRedirect(ASM_API, next), access, name, descriptor, id, writeFrames);
+            return new ProbeInserter(ASM_API, new HiddenClassRedirect(ASM_API, next), access, name, descriptor, id, ProbeKind.TOTAL, writeFrames);
         }
     }
 }

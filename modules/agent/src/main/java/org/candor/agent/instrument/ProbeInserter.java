@@ -12,12 +12,15 @@ import org.objectweb.asm.commons.AdviceAdapter;
 /**
  * Adds entry and exit probes to one method:
  * <pre>
- *   ts = Probe.enter(id); frame = ts.depth;          // first thing, before super() in a constructor
+ *   ts = Probe.enter(id); frame = ts.frame;          // first thing, before super() in a constructor
  *   try {                                            // from after super() in a constructor
  *     ...original code, each handler starting with Probe.unwind(ts, frame)...
  *     Probe.exit(ts, frame); return;                 // before every return
  *   } catch (any) { Probe.exit(ts, frame); throw; }  // an exception leaving the method
  * </pre>
+ * With root methods, {@code enter} is {@code enterRoot} in a root and {@code enterInner} elsewhere (see
+ * {@link ProbeKind}).
+ * <p>
  * All inserted instructions go straight to the next visitor ({@code mv}), so the inherited local remapping and the
  * constructor stack tracking of {@link AdviceAdapter} see only the original code. The catch-all handler gets an
  * explicit stack map frame that names only the two probe locals, which are assigned before any original code runs;
@@ -37,6 +40,7 @@ final class ProbeInserter extends AdviceAdapter {
     private static final String EXIT_DESC = "(L" + THREAD_STATE + ";I)V";
 
     private final int methodId;
+    private final ProbeKind kind;
     private final boolean writeFrames;
     private final Set<Label> handlers = new HashSet<>();
     private final Label bodyStart = new Label();
@@ -49,9 +53,10 @@ final class ProbeInserter extends AdviceAdapter {
     private int frameLocal;
 
     ProbeInserter(int api, MethodVisitor next, int access, String name, String descriptor, int methodId,
-                  boolean writeFrames) {
+                  ProbeKind kind, boolean writeFrames) {
         super(api, next, access, name, descriptor);
         this.methodId = methodId;
+        this.kind = kind;
         this.writeFrames = writeFrames;
     }
 
@@ -77,9 +82,9 @@ final class ProbeInserter extends AdviceAdapter {
     private void emitEntry() {
         entryEmitted = true;
         pushInt(methodId);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "enter", ENTER_DESC, false);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, kind.entryMethod, ENTER_DESC, false);
         mv.visitInsn(Opcodes.DUP);
-        mv.visitFieldInsn(Opcodes.GETFIELD, THREAD_STATE, "depth", "I");
+        mv.visitFieldInsn(Opcodes.GETFIELD, THREAD_STATE, "frame", "I");
         mv.visitVarInsn(Opcodes.ISTORE, frameLocal);
         mv.visitVarInsn(Opcodes.ASTORE, tsLocal);
     }
