@@ -10,6 +10,10 @@ import org.candor.agent.instrument.InstrumentationStats;
 import org.candor.agent.instrument.MethodRegistry;
 import org.candor.agent.options.AgentOptions;
 import org.candor.agent.options.OptionException;
+import org.candor.agent.scheme.EagerScheme;
+import org.candor.agent.scheme.LazyScheme;
+import org.candor.agent.scheme.RootMethods;
+import org.candor.agent.scheme.Scheme;
 import org.candor.agent.scheme.TotalScheme;
 import org.candor.agent.sampling.SamplingSnapshots;
 import org.candor.agent.snapshot.InstrumentationSnapshots;
@@ -37,9 +41,11 @@ public final class CandorAgent {
     private static void start(String args, Instrumentation inst) {
         AgentOptions options;
         ClassFilter filter;
+        Scheme scheme;
         try {
             options = AgentOptions.parse(args);
             filter = new ClassFilter(options.includes(), options.excludes(), options.defaultExcludes());
+            scheme = scheme(options, filter);
         } catch (OptionException | PatternException e) {
             AgentLog.error(e.getMessage());
             System.exit(2);
@@ -58,12 +64,20 @@ public final class CandorAgent {
         AgentLog.debug("clock " + Clock.sourceName() + ", metric " + Clock.metric() + " (" + Clock.unit() + "), scheme " + options.scheme());
         MethodRegistry registry = new MethodRegistry();
         InstrumentationStats stats = new InstrumentationStats();
-        new SnapshotOnExit(options, new InstrumentationSnapshots(options, registry, stats, calibration)).install();
-        CandorTransformer transformer = new CandorTransformer(inst, filter, registry, stats);
+        new SnapshotOnExit(options, new InstrumentationSnapshots(options, registry, stats, calibration, scheme)).install();
+        CandorTransformer transformer = new CandorTransformer(inst, filter, scheme, registry, stats);
         HiddenClasses.install(transformer);
         if (calibration.calibrated()) CompiledMethods.start(registry);
-        TotalScheme.start(inst, transformer, filter);
+        scheme.start(inst, transformer);
         AgentLog.debug("instrumented " + stats.classesInstrumented.get() + " loaded classes at start");
+    }
+
+    private static Scheme scheme(AgentOptions options, ClassFilter filter) {
+        switch (options.scheme()) {
+            case LAZY: return new LazyScheme(filter, new RootMethods(options.roots()));
+            case EAGER: return new EagerScheme(filter, new RootMethods(options.roots()));
+            default: return new TotalScheme(filter);
+        }
     }
 
     /** Sampling changes no bytecode: the native sampler runs already; the agent only writes its snapshot. */

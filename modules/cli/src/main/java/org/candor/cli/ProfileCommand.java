@@ -24,7 +24,13 @@ final class ProfileCommand implements Command {
                 + "  -o, --output FILE        the snapshot to write (required)\n"
                 + "  --mode instrument|sample instrument: exact counts and times from probes in the bytecode (default)\n"
                 + "                           sample: stack samples from libcandor.so, no bytecode changed\n"
-                + "  --scheme total           instrument every method of every class that passes the filters\n"
+                + "  --root PATTERN           a root method (repeatable; or a comma-separated list): only calls made\n"
+                + "                           while a thread is inside a root are recorded, e.g. com.acme.Server.handle,\n"
+                + "                           com.acme.Server.handle(*), com.acme.Server.* (a class), com.acme.** (a package)\n"
+                + "  --scheme total|lazy|eager  total: every method that passes the filters, as its class loads\n"
+                + "                           (the default without --root); lazy: the roots, then what each method may\n"
+                + "                           call, at its first run (the default with --root); eager: every method\n"
+                + "                           the roots can reach, as its class loads\n"
                 + "  --include LIST           only these classes/methods (comma-separated patterns)\n"
                 + "  --exclude LIST           never these (TAU syntax works too: java/lang,sun)\n"
                 + "  --no-default-excludes    also instrument what is excluded by default\n"
@@ -58,6 +64,7 @@ final class ProfileCommand implements Command {
                 + "JAVA_TOOL_OPTIONS; its JVM then prints a 'Picked up JAVA_TOOL_OPTIONS' line on stderr.\n\n"
                 + "examples:\n"
                 + "  candor profile --include com.acme.** -o run.candor -- java -cp app.jar com.acme.Main input.txt\n"
+                + "  candor profile --root com.acme.Server.handle -o run.candor -- java -jar server.jar\n"
                 + "  candor profile --mode sample --interval 1ms -o run.candor -- java -jar app.jar\n"
                 + "  candor profile --metric page-faults --include com.acme.** -o faults.candor -- java -jar app.jar\n";
     }
@@ -73,6 +80,7 @@ final class ProfileCommand implements Command {
                 switch (a) {
                     case "-o": case "--output": output = Path.of(args.value(a)); break;
                     case "--scheme": settings.scheme(args.value(a)); break;
+                    case "--root": settings.root(args.value(a)); break;
                     case "--mode": settings.mode(args.value(a)); break;
                     case "--metric": settings.metric(args.value(a)); break;
                     case "--clock": settings.clock(args.value(a)); break;
@@ -131,6 +139,8 @@ final class ProfileCommand implements Command {
         try {
             Snapshot s = SnapshotReader.read(output);
             console.note("wrote " + output + ": " + Summary.of(s));
+            String scheme = Summary.scheme(s);
+            if (scheme != null) console.note(scheme);
             if ("run".equals(s.info().get("calibration.minima"))) {
                 console.note("times calibrated from this run alone; 'candor calibrate' (once per JVM and CPU) gives"
                         + " the probes' true minima");

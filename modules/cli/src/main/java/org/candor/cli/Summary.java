@@ -22,6 +22,22 @@ final class Summary {
         return head + String.format("%,d calls, %,d calls dropped", totalCalls, s.stat(Snapshot.STAT_DROPPED_CALLS));
     }
 
+    /**
+     * What a Lazy or Eager session instrumented against what ran, e.g. {@code lazy scheme (roots com.acme.**): 41
+     * methods instrumented (2 roots), 37 invoked; 9 classes retransformed; transforming 31 ms, expanding 12 ms} (the
+     * expansions' retransformations count in both); null otherwise.
+     */
+    static String scheme(Snapshot s) {
+        String scheme = s.info().get(org.candor.core.model.SnapshotInfo.SCHEME);
+        if (scheme == null || !s.stats().containsKey("scheme.root_methods")) return null;
+        return String.format("%s scheme (roots %s): %,d methods instrumented (%,d roots), %,d invoked;"
+                        + " %,d classes retransformed; transforming %,d ms, expanding %,d ms",
+                scheme, s.info().get(org.candor.core.model.SnapshotInfo.ROOTS),
+                s.stat(Snapshot.STAT_INSTRUMENTED_METHODS), s.stat("scheme.root_methods"),
+                s.stat(Snapshot.STAT_INVOKED_METHODS), s.stat("classes.retransformed"),
+                s.stat("instrumentation.time_ns") / 1_000_000, s.stat("scheme.expansion_time_ns") / 1_000_000);
+    }
+
     private static long sumCalls(CallNode root, int index) {
         long sum = 0;
         java.util.ArrayDeque<CallNode> todo = new java.util.ArrayDeque<>(root.children());

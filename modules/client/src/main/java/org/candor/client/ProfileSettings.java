@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.candor.agent.filter.ClassFilter;
 import org.candor.agent.filter.PatternException;
+import org.candor.agent.scheme.RootMethods;
 import org.candor.agent.options.AgentOptions;
 import org.candor.agent.options.OptionException;
 
@@ -31,7 +32,8 @@ public final class ProfileSettings {
     private String clock = "auto";
     private Long intervalNanos;
     private Integer depth;
-    private String scheme = "total";
+    private String scheme;
+    private final List<String> roots = new ArrayList<>();
     private final List<String> includes = new ArrayList<>();
     private final List<String> excludes = new ArrayList<>();
     private boolean defaultExcludes = true;
@@ -41,7 +43,10 @@ public final class ProfileSettings {
     private String calstats = "auto";
 
     public ProfileSettings output(Path file) { this.output = file.toAbsolutePath(); return this; }
+    /** total, lazy or eager; unset: lazy with roots, total without. */
     public ProfileSettings scheme(String s) { this.scheme = s; return this; }
+    /** Root method patterns, one or comma-separated (Lazy and Eager schemes). */
+    public ProfileSettings root(String patterns) { roots.addAll(split(patterns)); return this; }
 
     /** {@code instrument} (probes in the bytecode) or {@code sample} (stack sampling by libcandor.so). */
     public ProfileSettings mode(String m) throws ClientException {
@@ -141,7 +146,8 @@ public final class ProfileSettings {
         if (output != null) lines.add("output=" + output);
         lines.add("mode=" + mode);
         if (!sampling()) {
-            lines.add("scheme=" + scheme);
+            if (scheme != null) lines.add("scheme=" + scheme);
+            for (String r : roots) lines.add("root=" + r);
             if (calibration != null) lines.add("calibration=" + calibration);
             if (calstats != null) lines.add("calstats=" + calstats);
         }
@@ -153,6 +159,9 @@ public final class ProfileSettings {
     }
 
     public void validate() throws ClientException {
+        if (sampling() && (scheme != null || !roots.isEmpty())) {
+            throw new ClientException("--scheme and --root apply to --mode instrument");
+        }
         if (sampling() && !metric.equals(WALL)) {
             throw new ClientException("--metric " + metric + " applies to --mode instrument; sampling measures by --event cpu or wall");
         }
@@ -162,6 +171,7 @@ public final class ProfileSettings {
         try {
             AgentOptions o = AgentOptions.parseLines(agentOptionLines());
             new ClassFilter(o.includes(), o.excludes(), o.defaultExcludes());
+            new RootMethods(o.roots());
         } catch (OptionException | PatternException e) {
             throw new ClientException(e.getMessage());
         }

@@ -7,21 +7,24 @@ import org.candor.agent.filter.ClassFilter;
 import org.candor.probe.HiddenClasses;
 
 /**
- * The class-file hook: every class that loads (or is retransformed) and passes the filter gets its probes. Any
+ * The class-file hook: every class that loads (or is retransformed) and passes the filter gets the probes its
+ * scheme chooses. Any
  * failure leaves that class exactly as it was and is counted; the target never sees an exception from here.
  */
 public final class CandorTransformer implements ClassFileTransformer, HiddenClasses.Instrumenter {
 
     private final ClassFilter filter;
+    private final ClassChooser chooser;
     private final ClassInstrumenter instrumenter;
     private final InstrumentationStats stats;
     private final ModuleReads moduleReads;
 
-    public CandorTransformer(Instrumentation inst, ClassFilter filter, MethodRegistry registry,
+    public CandorTransformer(Instrumentation inst, ClassFilter filter, ClassChooser chooser, MethodRegistry registry,
                              InstrumentationStats stats) {
         this.filter = filter;
+        this.chooser = chooser;
         this.stats = stats;
-        this.instrumenter = new ClassInstrumenter(filter, registry, stats);
+        this.instrumenter = new ClassInstrumenter(registry, stats);
         this.moduleReads = new ModuleReads(inst);
     }
 
@@ -41,7 +44,9 @@ public final class CandorTransformer implements ClassFileTransformer, HiddenClas
         try {
             ClassFilter.Decision decision = filter.decide(className);
             if (decision == ClassFilter.Decision.SKIP) return null;
-            byte[] out = instrumenter.instrument(classFile, decision);
+            MethodChoice choice = chooser.choose(className, loader, classBeingRedefined, classFile, decision);
+            if (choice == null) return null;
+            byte[] out = instrumenter.instrument(classFile, choice);
             if (out == null) return null;
             moduleReads.ensure(module);
             stats.classesInstrumented.incrementAndGet();

@@ -1,8 +1,9 @@
 package org.candor.agent.instrument;
 
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
-import org.candor.agent.filter.ClassFilter;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
@@ -11,7 +12,7 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * Rewrites one class file with probes in every method the filter admits. Abstract and native methods have no code
+ * Rewrites one class file with probes in the methods its scheme chose ({@link MethodChoice}). Abstract and native methods have no code
  * to instrument (a native method's time stays in its caller); bridge methods only forward to the real method and
  * are left alone so they do not show as an extra frame. A method that would outgrow the 64 KiB code limit stays
  * uninstrumented and is counted.
@@ -21,27 +22,27 @@ public final class ClassInstrumenter {
     static final int ASM_API = Opcodes.ASM9;
     private static final int MAX_ATTEMPTS = 16;
 
-    private final ClassFilter filter;
     private final MethodRegistry registry;
     private final InstrumentationStats stats;
 
-    public ClassInstrumenter(ClassFilter filter, MethodRegistry registry, InstrumentationStats stats) {
-        this.filter = filter;
+    public ClassInstrumenter(MethodRegistry registry, InstrumentationStats stats) {
         this.registry = registry;
         this.stats = stats;
     }
 
     /** The instrumented class file, or null when no method of it is instrumented. */
-    public byte[] instrument(byte[] classFile, ClassFilter.Decision decision) {
+    public byte[] instrument(byte[] classFile, MethodChoice choice) {
         ClassReader reader = new ClassReader(classFile);
         Set<String> tooLarge = new HashSet<>();
         for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
             ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
-            ProbeClassVisitor visitor = new ProbeClassVisitor(writer, decision, tooLarge);
+            ProbeClassVisitor visitor = new ProbeClassVisitor(writer, choice, tooLarge);
             reader.accept(visitor, ClassReader.EXPAND_FRAMES);
-            if (visitor.instrumentedMethods == 0) return null;
+            if (visitor.chosen.isEmpty()) return null;
             try {
-                return writer.toByteArray();
+                byte[] out = writer.toByteArray();
+                for (Chosen c : visitor.chosen) choice.instrumented(c.id, c.name, c.descriptor, c.kind);
+                return out;
             } catch (MethodTooLargeException e) {
                 tooLarge.add(e.getMethodName() + e.getDescriptor());
                 stats.methodsTooLarge.incrementAndGet();
@@ -50,17 +51,31 @@ public final class ClassInstrumenter {
         return null;
     }
 
+    private static final class Chosen {
+        final int id;
+        final String name;
+        final String descriptor;
+        final ProbeKind kind;
+
+        Chosen(int id, String name, String descriptor, ProbeKind kind) {
+            this.id = id;
+            this.name = name;
+            this.descriptor = descriptor;
+            this.kind = kind;
+        }
+    }
+
     private final class ProbeClassVisitor extends ClassVisitor {
-        private final ClassFilter.Decision decision;
+        private final MethodChoice choice;
         private final Set<String> tooLarge;
         private String className;
         private boolean writeFrames;
         private boolean skipClass;
-        int instrumentedMethods;
+        final List<Chosen> chosen = new ArrayList<>();
 
-        ProbeClassVisitor(ClassVisitor next, ClassFilter.Decision decision, Set<String> tooLarge) {
+        ProbeClassVisitor(ClassVisitor next, MethodChoice choice, Set<String> tooLarge) {
             super(ASM_API, next);
-            this.decision = decision;
+            this.choice = choice;
             this.tooLarge = tooLarge;
         }
 
@@ -81,12 +96,11 @@ public final class ClassInstrumenter {
                     || tooLarge.contains(name + descriptor)) {
                 return next;
             }
-            if (decision == ClassFilter.Decision.SOME_METHODS && !filter.includesMethod(className, name, descriptor)) {
-                return next;
-            }
+            ProbeKind kind = choice.kindOf(name, descriptor);
+            if (kind == null) return next;
             int id = registry.register(className, name, descriptor);
-            instrumentedMethods++;
-            return new ProbeInserter(ASM_API, new HiddenClassRedirect(ASM_API, next), access, name, descriptor, id, ProbeKind.TOTAL, writeFrames);
+            chosen.add(new Chosen(id, name, descriptor, kind));
+            return new ProbeInserter(ASM_API, new HiddenClassRedirect(ASM_API, next), access, name, descriptor, id, kind, writeFrames);
         }
     }
 }

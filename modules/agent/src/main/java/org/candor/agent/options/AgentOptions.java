@@ -20,7 +20,8 @@ import java.util.Locale;
  */
 public final class AgentOptions {
 
-    public enum Scheme { TOTAL }
+    /** Total: every method that passes the filters; Lazy and Eager: what root methods may call (seed 002). */
+    public enum Scheme { TOTAL, LAZY, EAGER }
 
     /** Instrumentation (probes in the bytecode) or sampling (libcandor.so's stack sampler; no bytecode changes). */
     public enum Mode { INSTRUMENT, SAMPLE }
@@ -31,12 +32,13 @@ public final class AgentOptions {
     static final String[] KEYS = {
         "output", "mode", "scheme", "include", "exclude", "defaultexcludes", "maxnodes", "maxdepth", "maxthreads",
         "quiet", "verbose", "optfile", "calibration", "warmupdelay", "warmupcount", "calstats",
-        "calstatswrite", "trainer"
+        "calstatswrite", "trainer", "root"
     };
 
     private Path output;
     private Mode mode = Mode.INSTRUMENT;
-    private Scheme scheme = Scheme.TOTAL;
+    private Scheme scheme;
+    private final List<String> roots = new ArrayList<>();
     private final List<String> includes = new ArrayList<>();
     private final List<String> excludes = new ArrayList<>();
     private boolean defaultExcludes = true;
@@ -57,7 +59,19 @@ public final class AgentOptions {
     public static AgentOptions parse(String text) throws OptionException {
         AgentOptions o = new AgentOptions();
         o.apply(text == null ? "" : text, 0);
+        o.checkScheme();
         return o;
+    }
+
+    private void checkScheme() throws OptionException {
+        if (scheme == null) return;
+        if (scheme != Scheme.TOTAL && roots.isEmpty()) {
+            throw new OptionException("agent option 'scheme=" + scheme.name().toLowerCase(Locale.ROOT)
+                    + "' needs root methods (root=com.acme.Server.handle, root=com.acme.**, ...)");
+        }
+        if (scheme == Scheme.TOTAL && !roots.isEmpty()) {
+            throw new OptionException("agent option 'root' applies to scheme=lazy or scheme=eager, not total");
+        }
     }
 
     private void apply(String text, int fileDepth) throws OptionException {
@@ -73,7 +87,7 @@ public final class AgentOptions {
             String key = (eq < 0 ? trimmed : trimmed.substring(0, eq)).trim().toLowerCase(Locale.ROOT);
             String value = eq < 0 ? null : trimmed.substring(eq + 1).trim();
             set(key, value, fileDepth);
-            lastListKey = key.equals("include") || key.equals("exclude") ? key : null;
+            lastListKey = key.equals("include") || key.equals("exclude") || key.equals("root") ? key : null;
         }
     }
 
@@ -89,6 +103,7 @@ public final class AgentOptions {
             case "scheme": scheme = scheme(required(key, value)); break;
             case "include": includes.add(required(key, value)); break;
             case "exclude": excludes.add(required(key, value)); break;
+            case "root": roots.add(required(key, value)); break;
             case "defaultexcludes": defaultExcludes = bool(key, value); break;
             case "maxnodes": maxNodes = positive(key, value); break;
             case "maxdepth": maxDepth = positive(key, value); break;
@@ -111,6 +126,7 @@ public final class AgentOptions {
     public static AgentOptions parseLines(List<String> lines) throws OptionException {
         AgentOptions o = new AgentOptions();
         o.applyLines(lines, 1);
+        o.checkScheme();
         return o;
     }
 
@@ -149,12 +165,11 @@ public final class AgentOptions {
     private static Scheme scheme(String value) throws OptionException {
         switch (value.toLowerCase(Locale.ROOT)) {
             case "total": return Scheme.TOTAL;
-            case "lazy":
-            case "eager":
-                throw new OptionException("agent option 'scheme': '" + value
-                        + "' needs root methods, which this version does not support yet (use total)");
+            case "lazy": return Scheme.LAZY;
+            case "eager": return Scheme.EAGER;
             default:
-                throw new OptionException("agent option 'scheme' has unknown value '" + value + "' (known: total)");
+                throw new OptionException("agent option 'scheme' has unknown value '" + value
+                        + "' (known: total, lazy, eager)");
         }
     }
 
@@ -204,7 +219,14 @@ public final class AgentOptions {
     }
 
     public Mode mode() { return mode; }
-    public Scheme scheme() { return scheme; }
+    /** Lazy when root methods are given and no scheme is, else Total. */
+    public Scheme scheme() {
+        if (scheme != null) return scheme;
+        return roots.isEmpty() ? Scheme.TOTAL : Scheme.LAZY;
+    }
+
+    /** Root method patterns (Lazy and Eager schemes). */
+    public List<String> roots() { return Collections.unmodifiableList(roots); }
     public List<String> includes() { return Collections.unmodifiableList(includes); }
     public List<String> excludes() { return Collections.unmodifiableList(excludes); }
     public boolean defaultExcludes() { return defaultExcludes; }

@@ -5,6 +5,8 @@ import org.candor.agent.calibration.CalibrationSession;
 import org.candor.agent.instrument.InstrumentationStats;
 import org.candor.agent.instrument.MethodRegistry;
 import org.candor.agent.options.AgentOptions;
+import org.candor.agent.scheme.Scheme;
+import org.candor.core.analysis.InvokedMethods;
 import org.candor.core.model.MeasuredMetric;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
@@ -22,10 +24,12 @@ public final class InstrumentationSnapshots implements SnapshotSource {
     private final Instant start = Instant.now();
 
     private final CalibrationSession calibration;
+    private final Scheme scheme;
 
     public InstrumentationSnapshots(AgentOptions options, MethodRegistry registry, InstrumentationStats stats,
-                                    CalibrationSession calibration) {
+                                    CalibrationSession calibration, Scheme scheme) {
         this.calibration = calibration;
+        this.scheme = scheme;
         this.options = options;
         this.registry = registry;
         this.stats = stats;
@@ -41,6 +45,7 @@ public final class InstrumentationSnapshots implements SnapshotSource {
                 .put(SnapshotInfo.CALIBRATION, calibration.modeName())
                 .put(SnapshotInfo.METRIC, Clock.metric())
                 .put(SnapshotInfo.METRIC_UNIT, Clock.unit());
+        if (!options.roots().isEmpty()) info.put(SnapshotInfo.ROOTS, String.join(",", options.roots()));
         if (calibration.statsFile() != null) info.put("calibration.file", calibration.statsFile().toString());
         if (calibration.calibrated()) info.put("calibration.minima", calibration.minimaSource());
         Snapshot s = new SnapshotAssembler(registry).assemble(info, ThreadRegistry.all(), nanosPerTick,
@@ -49,10 +54,12 @@ public final class InstrumentationSnapshots implements SnapshotSource {
         CounterStats.addTo(s, Clock.counterStats());
         s.putStat(Snapshot.STAT_INSTRUMENTED_CLASSES, stats.classesInstrumented.get());
         s.putStat(Snapshot.STAT_INSTRUMENTED_METHODS, registry.size());
+        s.putStat(Snapshot.STAT_INVOKED_METHODS, InvokedMethods.count(s));
         s.putStat("classes.retransformed", stats.classesRetransformed.get());
         s.putStat(Snapshot.STAT_FAILED_CLASSES, stats.classesFailed.get());
         s.putStat("methods.too_large", stats.methodsTooLarge.get());
         s.putStat("instrumentation.time_ns", stats.transformNanos.get());
+        scheme.addStats(s);
         s.putStat("threads.not_recorded", ThreadRegistry.threadsNotRecorded());
         s.putStat(Snapshot.STAT_NODE_LIMIT, ThreadRegistry.nodeLimitReached() ? ProbeLimits.maxNodes() : 0);
         s.putStat("nodes.heap_full", ThreadRegistry.heapLimitReached() ? 1 : 0);

@@ -6,7 +6,6 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
-import org.candor.agent.filter.ClassFilter;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
@@ -18,14 +17,14 @@ import org.objectweb.asm.util.CheckClassAdapter;
 class ClassInstrumenterTest {
 
     private final MethodRegistry registry = new MethodRegistry();
-    private final ClassInstrumenter instrumenter = new ClassInstrumenter(
-            new ClassFilter(List.of("org.candor.it.targets.**"), List.of(), true), registry, new InstrumentationStats());
+    private final ClassInstrumenter instrumenter = new ClassInstrumenter(registry, new InstrumentationStats());
+    private static final MethodChoice ALL = (name, descriptor) -> ProbeKind.TOTAL;
 
     @Test
     void everyTargetClassVerifiesAfterInstrumentation() throws Exception {
         for (String name : List.of("Shapes", "Shapes$Refused", "Shapes$Counter", "Shapes$Shape", "Shapes$Color",
                 "Shapes$Pair", "Shapes$Holder", "ExitInside", "Workers", "Uncaught", "HiddenTarget")) {
-            byte[] out = instrumenter.instrument(bytes("org/candor/it/targets/" + name), ClassFilter.Decision.ALL_METHODS);
+            byte[] out = instrumenter.instrument(bytes("org/candor/it/targets/" + name), ALL);
             assertThat(out).as(name).isNotNull();
             StringWriter problems = new StringWriter();
             CheckClassAdapter.verify(new ClassReader(out), getClass().getClassLoader(), false, new PrintWriter(problems));
@@ -35,7 +34,7 @@ class ClassInstrumenterTest {
 
     @Test
     void probesGoInAtEntryAtEveryReturnAndInTheCatchAll() throws Exception {
-        byte[] out = instrumenter.instrument(bytes("org/candor/it/targets/Shapes"), ClassFilter.Decision.ALL_METHODS);
+        byte[] out = instrumenter.instrument(bytes("org/candor/it/targets/Shapes"), ALL);
         int[] counts = probeCalls(out, "catcher");
         assertThat(counts[0]).as("enter").isEqualTo(1);
         assertThat(counts[1]).as("exit: one return plus the catch-all").isEqualTo(2);
@@ -45,12 +44,12 @@ class ClassInstrumenterTest {
     @Test
     void abstractMethodsAreSkippedAndIdsAreStable() throws Exception {
         byte[] shape = bytes("org/candor/it/targets/Shapes$Shape");
-        instrumenter.instrument(shape, ClassFilter.Decision.ALL_METHODS);
+        instrumenter.instrument(shape, ALL);
         int before = registry.size();
-        instrumenter.instrument(shape, ClassFilter.Decision.ALL_METHODS);
+        instrumenter.instrument(shape, ALL);
         assertThat(registry.size()).isEqualTo(before);
-        assertThat(probeCalls(instrumenter.instrument(shape, ClassFilter.Decision.ALL_METHODS), "area")[0]).isZero();
-        assertThat(probeCalls(instrumenter.instrument(shape, ClassFilter.Decision.ALL_METHODS), "doubled")[0]).isEqualTo(1);
+        assertThat(probeCalls(instrumenter.instrument(shape, ALL), "area")[0]).isZero();
+        assertThat(probeCalls(instrumenter.instrument(shape, ALL), "doubled")[0]).isEqualTo(1);
     }
 
     private static int[] probeCalls(byte[] classFile, String method) {

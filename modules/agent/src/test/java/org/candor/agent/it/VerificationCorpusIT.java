@@ -23,6 +23,7 @@ import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 import org.candor.agent.filter.ClassFilter;
 import org.candor.agent.instrument.ClassInstrumenter;
+import org.candor.agent.instrument.ProbeKind;
 import org.candor.agent.instrument.InstrumentationStats;
 import org.candor.agent.instrument.MethodRegistry;
 import org.candor.probe.Probe;
@@ -141,13 +142,13 @@ class VerificationCorpusIT {
         // instrument
         MethodRegistry registry = new MethodRegistry();
         InstrumentationStats stats = new InstrumentationStats();
-        ClassInstrumenter instrumenter = new ClassInstrumenter(EVERYTHING, registry, stats);
+        ClassInstrumenter instrumenter = new ClassInstrumenter(registry, stats);
         Map<String, byte[]> instrumented = new TreeMap<>();
         List<String> failures = new ArrayList<>();
         for (Map.Entry<String, byte[]> e : original.entrySet()) {
             byte[] out = null;
             try {
-                out = instrumenter.instrument(e.getValue(), ClassFilter.Decision.ALL_METHODS);
+                out = instrumenter.instrument(e.getValue(), (n, d) -> ProbeKind.TOTAL);
             } catch (Throwable t) {
                 failures.add("instrument " + e.getKey() + ": " + t);
             }
@@ -259,8 +260,8 @@ class VerificationCorpusIT {
         mv.visitEnd();
         cw.visitEnd();
         InstrumentationStats stats = new InstrumentationStats();
-        byte[] out = new ClassInstrumenter(EVERYTHING, new MethodRegistry(), stats)
-                .instrument(cw.toByteArray(), ClassFilter.Decision.ALL_METHODS);
+        byte[] out = new ClassInstrumenter(new MethodRegistry(), stats)
+                .instrument(cw.toByteArray(), (n, d) -> ProbeKind.TOTAL);
         assertThat(out).isNotNull();
         assertThat(stats.methodsTooLarge.get()).isEqualTo(1);
         Verified v = asmVerify(out, PROBE_LOADER);
@@ -338,8 +339,8 @@ class VerificationCorpusIT {
         assertThat(link(shapes, new CorpusLoader(shapes, Map.of()))).as("the originals link").isEmpty();
 
         Map<String, byte[]> instrumented = new TreeMap<>();
-        ClassInstrumenter instrumenter = new ClassInstrumenter(EVERYTHING, new MethodRegistry(), new InstrumentationStats());
-        shapes.forEach((name, bytes) -> instrumented.put(name, instrumenter.instrument(bytes, ClassFilter.Decision.ALL_METHODS)));
+        ClassInstrumenter instrumenter = new ClassInstrumenter(new MethodRegistry(), new InstrumentationStats());
+        shapes.forEach((name, bytes) -> instrumented.put(name, instrumenter.instrument(bytes, (n, d) -> ProbeKind.TOTAL)));
         instrumented.forEach((name, bytes) -> {
             Verified v = asmVerify(bytes, PROBE_LOADER);
             assertThat(v.errors).as(name).isEmpty();

@@ -21,6 +21,8 @@ public final class Snapshot {
     public static final String STAT_INSTRUMENTED_CLASSES = "classes.instrumented";
     public static final String STAT_INSTRUMENTED_METHODS = "methods.instrumented";
     public static final String STAT_FAILED_CLASSES = "classes.failed";
+    /** Distinct methods with at least one recorded call (under a root, in the Lazy and Eager schemes). */
+    public static final String STAT_INVOKED_METHODS = "methods.invoked";
 
     private final SnapshotInfo info;
     private final List<Metric> metrics;

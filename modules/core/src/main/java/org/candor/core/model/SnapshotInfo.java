@@ -13,6 +13,8 @@ public final class SnapshotInfo {
     public static final String CANDOR_VERSION = "candor.version";
     public static final String MODE = "mode";
     public static final String SCHEME = "scheme";
+    /** Root method patterns of a Lazy or Eager session, comma-separated. */
+    public static final String ROOTS = "roots";
     /** Sampling: cpu or wall. */
     public static final String EVENT = "event";
     /** Sampling: the interval in nanoseconds. */

@@ -1,0 +1,97 @@
+package org.candor.agent.scheme;
+
+import java.lang.instrument.Instrumentation;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.candor.agent.filter.ClassFilter;
+import org.candor.agent.instrument.CandorTransformer;
+import org.candor.agent.instrument.ProbeKind;
+import org.candor.probe.FirstRun;
+
+/**
+ * The Eager scheme: as a class loads, every method of it that the roots can reach is instrumented at once, and so
+ * is what those methods may call in classes already loaded (by an agent thread right after the load, and at the
+ * latest before the next first run of an instrumented method). It instruments many more methods than run, but
+ * after the start-up it retransforms little.
+ */
+public final class EagerScheme extends RootScheme {
+
+    private static final long IDLE_WAIT_MS = 50;
+
+    private final ConcurrentLinkedQueue<Integer> queue = new ConcurrentLinkedQueue<>();
+    private final Object signal = new Object();
+
+    public EagerScheme(ClassFilter filter, RootMethods roots) {
+        super(filter, roots);
+    }
+
+    @Override
+    String name() { return "eager"; }
+
+    @Override
+    public void start(Instrumentation inst, CandorTransformer transformer) {
+        super.start(inst, transformer);
+        drain();
+        Thread t = new Thread(this::run, "candor-eager");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    @Override
+    void notExpanded(int methodId) {
+        queue.add(methodId);
+        FirstRun.mark(methodId);
+        synchronized (signal) { signal.notifyAll(); }
+    }
+
+    @Override
+    public void firstRun(int methodId) {
+        drain();
+    }
+
+    private void run() {
+        try {
+            while (true) {
+                synchronized (signal) {
+                    while (queue.isEmpty()) signal.wait(IDLE_WAIT_MS);
+                }
+                drain();
+            }
+        } catch (InterruptedException stop) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Expands until nothing instrumented is left unexpanded; each round's retransformations queue the next. */
+    private void drain() {
+        synchronized (expansionLock) {
+            while (!queue.isEmpty()) {
+                List<Integer> ids = new ArrayList<>();
+                for (Integer id; (id = queue.poll()) != null; ) ids.add(id);
+                expand(ids);
+            }
+        }
+    }
+
+    @Override
+    void closeWithinClass(String className, ClassFilter.Decision decision, Map<String, Set<CallSite>> sites,
+                          Map<String, ProbeKind> kinds) {
+        Deque<String> todo = new ArrayDeque<>(kinds.keySet());
+        while (!todo.isEmpty()) {
+            Set<CallSite> calls = sites.get(todo.poll());
+            if (calls == null) continue;
+            for (CallSite c : calls) {
+                if (!c.owner.equals(className) || kinds.containsKey(c.method) || !sites.containsKey(c.method)) continue;
+                if (c.method.startsWith("<clinit>") || !allowed(className, decision, c.method)) continue;
+                kinds.put(c.method, ProbeKind.INNER);
+                addWanted(className, c.method);
+                todo.add(c.method);
+            }
+        }
+    }
+}

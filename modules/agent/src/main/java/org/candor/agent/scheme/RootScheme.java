@@ -1,0 +1,303 @@
+package org.candor.agent.scheme;
+
+import java.lang.instrument.Instrumentation;
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.candor.agent.filter.ClassFilter;
+import org.candor.agent.instrument.CandorTransformer;
+import org.candor.agent.instrument.MethodChoice;
+import org.candor.agent.instrument.ProbeKind;
+import org.candor.core.model.Snapshot;
+import org.candor.probe.FirstRun;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * What the Lazy and Eager schemes share: root methods get {@link ProbeKind#ROOT} probes; a method becomes
+ * <em>wanted</em> (and gets {@link ProbeKind#INNER} probes) when an instrumented method is <em>expanded</em>, that
+ * is when what it may call is instrumented in turn. The two schemes differ in when a method is expanded: Lazy at its
+ * first run inside a root, Eager as soon as it is instrumented.
+ *
+ * <p>Expanding a call site of class C's method m wants:
+ * <ul>
+ *   <li>m in C, or in the nearest superclass that declares it (the code that runs when C inherits m);</li>
+ *   <li>for a virtual or interface call, also m in every loaded class below C that declares it, and in every class
+ *       below C that loads later (a <em>watch</em>, checked as each class loads);</li>
+ *   <li>the target of a lambda or method reference, and constructors, like any other call.</li>
+ * </ul>
+ * A wanted method in a class already loaded gets its probes by retransformation; in a class not loaded yet, as it
+ * loads. A lambda's proxy class is a hidden class, defined before the method it is passed to runs and never
+ * retransformable, so its few forwarding methods are all instrumented as it is defined (recorded inside roots only). Filters apply throughout: a class or method they exclude is never wanted.
+ *
+ * <p>The transformer path ({@link #choose}) takes no lock (it runs inside class loading); expansion runs under one
+ * lock and publishes wanted methods before it looks for loaded classes, while the transformer registers a class as
+ * loaded before it reads what is wanted, so a class loading during an expansion is never missed.
+ */
+abstract class RootScheme implements Scheme, FirstRun.Hook {
+
+    private static final Set<String> EMPTY = Collections.emptySet();
+
+    final ClassFilter filter;
+    final RootMethods roots;
+    private final TypeHierarchy types = new TypeHierarchy();
+    /** Class to the methods (name + descriptor) instrumented besides its roots. */
+    private final ConcurrentHashMap<String, Set<String>> wanted = new ConcurrentHashMap<>();
+    /** Method (name + descriptor) to the types whose overrides in classes loaded later are wanted. */
+    private final ConcurrentHashMap<String, Set<String>> watched = new ConcurrentHashMap<>();
+    /** Class to the methods with code it declares, once its class file was seen. */
+    private final ConcurrentHashMap<String, Set<String>> declared = new ConcurrentHashMap<>();
+    /** Class to its bridge methods' call sites: a bridge gets no probe, so wanting it wants its target at once. */
+    private final ConcurrentHashMap<String, Map<String, Set<CallSite>>> bridges = new ConcurrentHashMap<>();
+    /** Classes loaded (or loading) that pass the filter. */
+    private final ConcurrentHashMap<String, LoadedRefs> loaded = new ConcurrentHashMap<>();
+    /** Instrumented methods not expanded yet: their call sites and their class's loader. */
+    private final ConcurrentHashMap<Integer, Pending> pending = new ConcurrentHashMap<>();
+    private final Set<Integer> expanded = ConcurrentHashMap.newKeySet();
+    private final Set<Integer> rootIds = ConcurrentHashMap.newKeySet();
+    final Object expansionLock = new Object();
+
+    private final AtomicLong expansions = new AtomicLong();
+    private final AtomicLong expansionNanos = new AtomicLong();
+    private final AtomicLong classesRetransformed = new AtomicLong();
+    private Instrumentation inst;
+
+    private static final class Pending {
+        final Set<CallSite> sites;
+        final WeakReference<ClassLoader> loader;
+
+        Pending(Set<CallSite> sites, ClassLoader loader) {
+            this.sites = sites;
+            this.loader = new WeakReference<>(loader);
+        }
+    }
+
+    RootScheme(ClassFilter filter, RootMethods roots) {
+        this.filter = filter;
+        this.roots = roots;
+    }
+
+    abstract String name();
+
+    /** A method just got probes and has not been expanded yet. */
+    abstract void notExpanded(int methodId);
+
+    @Override
+    public void start(Instrumentation inst, CandorTransformer transformer) {
+        this.inst = inst;
+        FirstRun.install(this);
+        inst.addTransformer(transformer, true);
+        List<Class<?>> withRoots = new ArrayList<>();
+        for (Class<?> c : LoadedClasses.modifiable(inst)) {
+            String n = c.getName();
+            if (filter.decide(n) == ClassFilter.Decision.SKIP) continue;
+            types.record(c);
+            loaded.computeIfAbsent(n, k -> new LoadedRefs()).add(c);
+            if (roots.mayMatchClass(n)) withRoots.add(c);
+        }
+        for (String n : loaded.keySet()) types.index(n, null);
+        LoadedClasses.retransform(inst, withRoots);
+    }
+
+    @Override
+    public MethodChoice choose(String className, ClassLoader loader, Class<?> redefined, byte[] classFile,
+                               ClassFilter.Decision decision) {
+        LoadedRefs refs = loaded.computeIfAbsent(className, k -> new LoadedRefs());
+        if (redefined != null) refs.add(redefined); else refs.add(loader);
+        ClassReader reader = new ClassReader(classFile);
+        types.record(className, dotted(reader.getSuperName()), dotted(reader.getInterfaces()));
+        types.index(className, loader);
+        Map<String, Set<CallSite>> sites = CallSites.scan(reader);
+        declared.put(className, Collections.unmodifiableSet(new LinkedHashSet<>(sites.keySet())));
+        Map<String, Set<CallSite>> classBridges = noteBridges(className, reader, sites);
+
+        Map<String, ProbeKind> kinds = new HashMap<>();
+        Set<String> want = wanted.getOrDefault(className, EMPTY);
+        Set<String> supertypes = null;
+        boolean lambdaProxy = className.contains("$$Lambda");
+        for (String m : sites.keySet()) {
+            String name = nameOf(m);
+            String descriptor = descriptorOf(m);
+            if (name.equals("<clinit>")) continue;
+            if (decision == ClassFilter.Decision.SOME_METHODS && !filter.includesMethod(className, name, descriptor)) {
+                continue;
+            }
+            if (roots.matches(className, name, descriptor)) {
+                kinds.put(m, ProbeKind.ROOT);
+            } else if (want.contains(m) || lambdaProxy) {
+                kinds.put(m, ProbeKind.INNER);
+            } else {
+                Set<String> watchers = watched.get(m);
+                if (watchers == null) continue;
+                if (supertypes == null) supertypes = types.supertypes(className, loader);
+                if (!Collections.disjoint(watchers, supertypes)) {
+                    kinds.put(m, ProbeKind.INNER);
+                    wanted.computeIfAbsent(className, k -> ConcurrentHashMap.newKeySet()).add(m);
+                }
+            }
+        }
+        chooseBridgeTargets(className, decision, sites, classBridges, kinds);
+        closeWithinClass(className, decision, sites, kinds);
+        if (kinds.isEmpty()) return null;
+        return new MethodChoice() {
+            @Override
+            public ProbeKind kindOf(String name, String descriptor) {
+                return kinds.get(name + descriptor);
+            }
+
+            @Override
+            public void instrumented(int methodId, String name, String descriptor, ProbeKind kind) {
+                if (kind == ProbeKind.ROOT) rootIds.add(methodId);
+                if (expanded.contains(methodId)) return;
+                Set<CallSite> s = sites.get(name + descriptor);
+                pending.put(methodId, new Pending(s == null ? Collections.emptySet() : s, loader));
+                notExpanded(methodId);
+            }
+        };
+    }
+
+    /** Eager: the methods of this class that chosen ones call on it are chosen too (saves retransforming it). */
+    void closeWithinClass(String className, ClassFilter.Decision decision, Map<String, Set<CallSite>> sites,
+                          Map<String, ProbeKind> kinds) {}
+
+    /** Whether the filter lets this class's method be instrumented. */
+    final boolean allowed(String className, ClassFilter.Decision decision, String method) {
+        return decision != ClassFilter.Decision.SKIP && (decision != ClassFilter.Decision.SOME_METHODS
+                || filter.includesMethod(className, nameOf(method), descriptorOf(method)));
+    }
+
+    final void addWanted(String className, String method) {
+        wanted.computeIfAbsent(className, k -> ConcurrentHashMap.newKeySet()).add(method);
+    }
+
+    /** A bridge gets no probe, so the method of this class it forwards to is chosen in its place. */
+    private void chooseBridgeTargets(String className, ClassFilter.Decision decision, Map<String, Set<CallSite>> sites,
+                                     Map<String, Set<CallSite>> classBridges, Map<String, ProbeKind> kinds) {
+        if (classBridges.isEmpty()) return;
+        for (Map.Entry<String, Set<CallSite>> b : classBridges.entrySet()) {
+            if (!kinds.containsKey(b.getKey())) continue;
+            for (CallSite c : b.getValue()) {
+                if (!c.owner.equals(className) || kinds.containsKey(c.method) || !sites.containsKey(c.method)) continue;
+                if (!allowed(className, decision, c.method)) continue;
+                kinds.put(c.method, ProbeKind.INNER);
+                addWanted(className, c.method);
+            }
+        }
+    }
+
+    private Map<String, Set<CallSite>> noteBridges(String className, ClassReader reader, Map<String, Set<CallSite>> sites) {
+        Map<String, Set<CallSite>> b = new HashMap<>();
+        reader.accept(new org.objectweb.asm.ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public org.objectweb.asm.MethodVisitor visitMethod(int access, String name, String descriptor,
+                                                               String signature, String[] exceptions) {
+                if ((access & Opcodes.ACC_BRIDGE) != 0 && sites.containsKey(name + descriptor)) {
+                    b.put(name + descriptor, sites.get(name + descriptor));
+                }
+                return null;
+            }
+        }, ClassReader.SKIP_CODE);
+        if (!b.isEmpty()) bridges.put(className, b);
+        return b;
+    }
+
+    /** Expands these methods: wants what they may call and retransforms the loaded classes that declare it. */
+    final void expand(Collection<Integer> methodIds) {
+        long start = System.nanoTime();
+        Set<String> toRetransform = new LinkedHashSet<>();
+        List<Integer> done = new ArrayList<>();
+        for (int id : methodIds) {
+            if (!expanded.add(id)) continue;
+            done.add(id);
+            Pending p = pending.remove(id);
+            if (p == null) continue;
+            expansions.incrementAndGet();
+            ClassLoader loader = p.loader.get();
+            for (CallSite site : p.sites) expandSite(site, loader, toRetransform);
+        }
+        retransform(toRetransform);
+        // only now: a thread that runs one of these methods meanwhile waits in the hook for the retransformation
+        for (int id : done) FirstRun.clear(id);
+        expansionNanos.addAndGet(System.nanoTime() - start);
+    }
+
+    private void expandSite(CallSite site, ClassLoader loader, Set<String> toRetransform) {
+        String m = site.method;
+        // the code that runs for the named class: its own method, or the one it inherits
+        for (String c = site.owner; c != null; c = types.superclass(c, loader)) {
+            Set<String> d = declared.get(c);
+            if (d == null || d.contains(m)) want(c, m, loader, toRetransform);
+            if (d != null && d.contains(m)) break;
+        }
+        if (!site.virtual) return;
+        watched.computeIfAbsent(m, k -> ConcurrentHashMap.newKeySet()).add(site.owner);
+        for (String below : types.below(site.owner)) {
+            Set<String> d = declared.get(below);
+            if (d == null || d.contains(m)) want(below, m, loader, toRetransform);
+        }
+    }
+
+    private void want(String className, String method, ClassLoader loader, Set<String> toRetransform) {
+        if (method.startsWith("<clinit>")) return;
+        if (!allowed(className, filter.decide(className), method)) return;
+        Set<String> w = wanted.computeIfAbsent(className, k -> ConcurrentHashMap.newKeySet());
+        if (!w.add(method)) return;
+        Map<String, Set<CallSite>> b = bridges.get(className);
+        Set<CallSite> bridgeSites = b == null ? null : b.get(method);
+        if (bridgeSites != null) {
+            for (CallSite s : bridgeSites) expandSite(s, loader, toRetransform);
+            return;
+        }
+        if (loaded.containsKey(className)) toRetransform.add(className);
+    }
+
+    private void retransform(Set<String> classNames) {
+        if (classNames.isEmpty() || inst == null) return;
+        List<Class<?>> classes = new ArrayList<>();
+        for (String n : classNames) {
+            LoadedRefs refs = loaded.get(n);
+            if (refs != null) classes.addAll(refs.resolve(n));
+        }
+        classesRetransformed.addAndGet(classes.size());
+        LoadedClasses.retransform(inst, classes);
+    }
+
+    @Override
+    public void addStats(Snapshot s) {
+        s.putStat("scheme.root_methods", rootIds.size());
+        s.putStat("scheme.methods_expanded", expansions.get());
+        s.putStat("scheme.expansion_time_ns", expansionNanos.get());
+        s.putStat("scheme.classes_retransformed", classesRetransformed.get());
+    }
+
+    static String nameOf(String method) {
+        return method.substring(0, method.indexOf('('));
+    }
+
+    static String descriptorOf(String method) {
+        return method.substring(method.indexOf('('));
+    }
+
+    private static String dotted(String internalName) {
+        return internalName == null ? null : internalName.replace('/', '.');
+    }
+
+    private static String[] dotted(String[] internalNames) {
+        String[] out = new String[internalNames.length];
+        for (int i = 0; i < out.length; i++) out[i] = internalNames[i].replace('/', '.');
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return name() + " scheme, roots " + roots;
+    }
+}
