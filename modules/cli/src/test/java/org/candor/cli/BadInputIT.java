@@ -38,9 +38,13 @@ class BadInputIT {
         oneLine(CandorCli.run("profile", "--agent-option", "colour=red", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,
                 "candor: error: agent option 'colour' is unknown (known: output, mode, scheme, include, exclude, defaultexcludes, "
                         + "maxnodes, maxdepth, maxthreads, quiet, verbose, optfile, calibration, warmupdelay, warmupcount, "
-                        + "calstats, calstatswrite, trainer)");
+                        + "calstats, calstatswrite, trainer, root)");
         oneLine(CandorCli.run("profile", "--scheme", "lazy", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,
-                "candor: error: agent option 'scheme': 'lazy' needs root methods, which this version does not support yet (use total)");
+                "candor: error: agent option 'scheme=lazy' needs root methods (root=com.acme.Server.handle, root=com.acme.**, ...)");
+        oneLine(CandorCli.run("profile", "--root", "com.acme.Server.handle(", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,
+                "candor: error: pattern 'com.acme.Server.handle(' is malformed: '(' without ')'");
+        oneLine(CandorCli.run("profile", "--root", "com.acme.**", "--mode", "sample", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,
+                "candor: error: --scheme and --root apply to --mode instrument");
         assertThat(Files.exists(out)).isFalse();
     }
 

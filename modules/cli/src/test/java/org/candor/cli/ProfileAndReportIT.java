@@ -37,6 +37,21 @@ class ProfileAndReportIT {
     }
 
     @Test
+    void aLazySessionRecordsOnlyUnderItsRootAndSaysWhatItInstrumented() throws Exception {
+        Path out = dir.resolve("lazy.candor");
+        CandorCli r = CandorCli.run("profile", "--root", "org.candor.demo.Batch.process", "--include", "org.candor.demo.**",
+                "-o", out.toString(), "--", CandorCli.JAVA, "-jar", CandorCli.demoJar(), "2000");
+        assertThat(r.exitCode).as(r.toString()).isZero();
+        assertThat(r.stdout).isEqualTo(plain.stdout);
+        assertThat(r.stderr).containsPattern("candor: lazy scheme \\(roots org.candor.demo.Batch.process\\): \\d+ methods"
+                + " instrumented \\(1 roots\\), \\d+ invoked; \\d+ classes retransformed; transforming \\d+ ms, expanding \\d+ ms");
+        CandorCli folded = CandorCli.run("report", out.toString(), "--format", "collapsed", "--value", "calls");
+        List<String> stacks = Arrays.asList(folded.stdout.split("\n"));
+        assertThat(stacks).allMatch(l -> l.startsWith("org.candor.demo.Batch.process"));
+        assertThat(stacks).contains("org.candor.demo.Batch.process;org.candor.demo.OrderParser.parse 2000");
+    }
+
+    @Test
     void collapsedStacksCountEveryCallOnEveryPath() throws Exception {
         CandorCli r = CandorCli.run("report", snapshot.toString(), "--format", "collapsed", "--value", "calls");
         assertThat(r.exitCode).as(r.toString()).isZero();

@@ -36,11 +36,25 @@ class AgentOptionsTest {
         assertThatThrownBy(() -> AgentOptions.parse("maxnodes=-3"))
                 .hasMessage("agent option 'maxnodes' must be a whole number from 1 to 2147483647, not '-3'");
         assertThatThrownBy(() -> AgentOptions.parse("scheme=fast"))
-                .hasMessage("agent option 'scheme' has unknown value 'fast' (known: total)");
+                .hasMessage("agent option 'scheme' has unknown value 'fast' (known: total, lazy, eager)");
         assertThatThrownBy(() -> AgentOptions.parse("output="))
                 .hasMessage("agent option 'output' needs a value");
         assertThatThrownBy(() -> AgentOptions.parse("defaultexcludes=maybe"))
                 .hasMessage("agent option 'defaultexcludes' must be true or false, not 'maybe'");
+    }
+
+    @Test
+    void rootsChooseTheLazySchemeUnlessEagerIsAsked() throws Exception {
+        AgentOptions lazy = AgentOptions.parse("root=com.acme.Server.handle,com.acme.Worker.*");
+        assertThat(lazy.scheme()).isEqualTo(AgentOptions.Scheme.LAZY);
+        assertThat(lazy.roots()).containsExactly("com.acme.Server.handle", "com.acme.Worker.*");
+        assertThat(AgentOptions.parse("scheme=eager,root=com.acme.**").scheme()).isEqualTo(AgentOptions.Scheme.EAGER);
+        assertThatThrownBy(() -> AgentOptions.parse("scheme=lazy"))
+                .hasMessageStartingWith("agent option 'scheme=lazy' needs root methods");
+        assertThatThrownBy(() -> AgentOptions.parse("scheme=total,root=com.acme.**"))
+                .hasMessage("agent option 'root' applies to scheme=lazy or scheme=eager, not total");
+        assertThatThrownBy(() -> AgentOptions.parseLines(List.of("scheme=eager")))
+                .hasMessageStartingWith("agent option 'scheme=eager' needs root methods");
     }
 
     @Test
