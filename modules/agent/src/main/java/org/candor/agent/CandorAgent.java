@@ -3,6 +3,8 @@ package org.candor.agent;
 import java.lang.instrument.Instrumentation;
 import org.candor.agent.calibration.CalibrationSession;
 import org.candor.agent.calibration.CompiledMethods;
+import org.candor.agent.control.AttachGuard;
+import org.candor.agent.control.ControlChannel;
 import org.candor.agent.filter.ClassFilter;
 import org.candor.agent.filter.PatternException;
 import org.candor.agent.instrument.CandorTransformer;
@@ -31,6 +33,7 @@ public final class CandorAgent {
     }
 
     public static void agentmain(String args, Instrumentation inst) {
+        AttachGuard.check(args);
         start(args, inst);
     }
 
@@ -58,18 +61,20 @@ public final class CandorAgent {
         AgentLog.debug("clock " + Clock.sourceName() + ", metric " + Clock.metric() + " (" + Clock.unit() + "), scheme " + options.scheme());
         MethodRegistry registry = new MethodRegistry();
         InstrumentationStats stats = new InstrumentationStats();
-        new SnapshotOnExit(options, new InstrumentationSnapshots(options, registry, stats, calibration)).install();
+        InstrumentationSnapshots snapshots = new InstrumentationSnapshots(options, registry, stats, calibration);
+        SnapshotOnExit onExit = new SnapshotOnExit(options, snapshots).install();
         CandorTransformer transformer = new CandorTransformer(inst, filter, registry, stats);
         HiddenClasses.install(transformer);
         if (calibration.calibrated()) CompiledMethods.start(registry);
         TotalScheme.start(inst, transformer, filter);
         AgentLog.debug("instrumented " + stats.classesInstrumented.get() + " loaded classes at start");
+        ControlChannel.openInstrumentation(options, inst, transformer, registry, stats, snapshots, onExit);
     }
 
     /** Sampling changes no bytecode: the native sampler runs already; the agent only writes its snapshot. */
     private static void startSampling(AgentOptions options) {
         try {
-            new SnapshotOnExit(options, SamplingSnapshots.start(options)).install();
+            ControlChannel.openSampling(options, new SnapshotOnExit(options, SamplingSnapshots.start(options)).install());
         } catch (IllegalStateException e) {
             AgentLog.error(e.getMessage());
             System.exit(2);

@@ -1,0 +1,58 @@
+package org.candor.agent.control;
+
+import java.io.IOException;
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import org.candor.agent.AgentLog;
+import org.candor.agent.instrument.InstrumentationStats;
+import org.candor.agent.instrument.MethodRegistry;
+import org.candor.agent.options.AgentOptions;
+import org.candor.agent.snapshot.InstrumentationSnapshots;
+import org.candor.agent.snapshot.SnapshotOnExit;
+
+/**
+ * Opens the session's control channel ({@code docs/formats/control.md}): the loopback server and the session file
+ * that names its port and secret, removed at exit. A channel that cannot open costs a warning, never the session.
+ */
+public final class ControlChannel {
+
+    private static volatile boolean open;
+
+    private ControlChannel() {}
+
+    /** True once a session in this JVM opened its channel (a second attach is refused). */
+    public static boolean opened() { return open; }
+
+    public static void openInstrumentation(AgentOptions options, Instrumentation inst, ClassFileTransformer transformer,
+                                           MethodRegistry registry, InstrumentationStats stats,
+                                           InstrumentationSnapshots snapshots, SnapshotOnExit onExit) {
+        open(new InstrumentationControl(options, inst, transformer, registry, stats, snapshots, onExit,
+                AttachGuard.origin()), "instrumentation");
+    }
+
+    public static void openSampling(AgentOptions options, SnapshotOnExit onExit) {
+        open(new SamplingControl(options, onExit, AttachGuard.origin()), "sampling");
+    }
+
+    private static synchronized void open(ControlledSession session, String mode) {
+        if (open) return;
+        ControlServer server = null;
+        try {
+            server = ControlServer.start(session);
+            long pid = ProcessHandle.current().pid();
+            String text = "version=" + ControlProtocol.VERSION + "\npid=" + pid + "\nhost=127.0.0.1\nport=" + server.port()
+                    + "\nsecret=" + server.secret() + "\nmode=" + mode + "\n";
+            SessionFile file = SessionFile.write(pid, text);
+            ControlServer running = server;
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                running.close();
+                file.delete();
+            }, "candor-control-exit"));
+            open = true;
+            AgentLog.debug("control channel on 127.0.0.1:" + server.port() + ", session file " + file.path());
+        } catch (IOException | RuntimeException e) {
+            if (server != null) server.close();
+            AgentLog.warn("no control channel (candor ctl cannot reach this session): " + e.getMessage());
+        }
+    }
+}
