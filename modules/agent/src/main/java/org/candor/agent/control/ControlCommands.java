@@ -19,10 +19,10 @@ final class ControlCommands {
         String argument = space < 0 ? "" : trimmed.substring(space + 1).trim();
         try {
             switch (command) {
-                case ControlProtocol.START: return noArgument(command, argument) ? session.start() : extra(command);
-                case ControlProtocol.STOP: return noArgument(command, argument) ? session.stop() : extra(command);
-                case ControlProtocol.RESET: return noArgument(command, argument) ? session.reset() : extra(command);
-                case ControlProtocol.STATUS: return noArgument(command, argument) ? session.status() : extra(command);
+                case ControlProtocol.START: return argument.isEmpty() ? session.start() : extra(command);
+                case ControlProtocol.STOP: return argument.isEmpty() ? session.stop() : extra(command);
+                case ControlProtocol.RESET: return argument.isEmpty() ? session.reset() : extra(command);
+                case ControlProtocol.STATUS: return argument.isEmpty() ? session.status() : extra(command);
                 case ControlProtocol.SNAPSHOT:
                     if (argument.isEmpty()) return Reply.error("snapshot needs a file: snapshot PATH");
                     return session.snapshot(absolute(argument));
@@ -36,10 +36,6 @@ final class ControlCommands {
         } catch (RuntimeException e) {
             return Reply.error(command + " failed: " + e);
         }
-    }
-
-    private static boolean noArgument(String command, String argument) {
-        return argument.isEmpty();
     }
 
     private static Reply extra(String command) {
