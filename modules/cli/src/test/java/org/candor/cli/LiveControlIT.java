@@ -96,6 +96,9 @@ class LiveControlIT {
             assertThat(Long.parseLong(status.get("classes.instrumented"))).isPositive();
             assertThat(CandorCli.run("list").stdout).containsPattern("(?m)^" + pid + "\\s+recording\\s+" + MAIN);
 
+            CandorCli second = CandorCli.run("attach", pid, "--include", INCLUDE);
+            assertThat(second.exitCode).as(second.toString()).isEqualTo(1);
+            assertThat(second.stderr).contains("a Candor session is already running in process " + pid + " (recording)");
             refusesWrongSecretsAndListensOnLoopbackOnly(Long.parseLong(pid));
             refusesOtherUsers(Long.parseLong(pid));
 

@@ -27,6 +27,11 @@ public final class AgentAttach {
     public void attach(long pid) throws ClientException {
         settings.validate();
         Processes.checkOwn(pid);
+        String session = LocalJvms.sessionState(pid);
+        if (!session.equals("none") && !session.equals("not answering")) {
+            throw new ClientException("a Candor session is already running in process " + pid + " (" + session + "): 'candor ctl "
+                    + pid + " status' shows it; a new session needs a restart of the program");
+        }
         if (settings.sampling() && agent.nativeLibrary() == null) {
             throw new ClientException("sampling needs " + AgentFiles.NATIVE_LIBRARY + ", which is not in " + agent.dir());
         }

@@ -28,7 +28,10 @@ public final class ThreadState {
     /** Non-zero while the agent works on this thread's behalf (lazy expansion): its probes record nothing. */
     int paused;
 
-    /** The {@link Recording#control} value this thread records under; never one with {@code STOPPED} set. */
+    /**
+     * The {@link Recording#control} value this thread records under; never one with {@code STOPPED} set, and -1
+     * (which never matches) for a thread that is not recorded, so one compare covers both.
+     */
     private int control;
     /** The reset generation this tree belongs to; a snapshot skips a thread still on an older one. */
     private volatile int generation;
@@ -78,7 +81,7 @@ public final class ThreadState {
         this.threadName = t.getName();
         this.recording = recording;
         this.generation = Recording.generation();
-        this.control = generation << 1;
+        this.control = recording ? generation << 1 : -1;
         nodeMethod = new int[64];
         nodeParent = new int[64];
         nodeCalls = new long[64];
@@ -99,7 +102,7 @@ public final class ThreadState {
     }
 
     void enter(int methodId) {
-        if (!recording || paused != 0 || (Recording.control != control && !catchUp())) {
+        if (paused != 0 || (Recording.control != control && !catchUp())) {
             frame = 0;
             return;
         }
@@ -158,6 +161,7 @@ public final class ThreadState {
      * first; returns whether this call is recorded.
      */
     private boolean catchUp() {
+        if (!recording) return false;
         int c = Recording.control;
         if (c >>> 1 != generation) clearForReset(c >>> 1);
         if ((c & Recording.STOPPED) != 0) {

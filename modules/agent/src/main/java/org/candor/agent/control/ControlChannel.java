@@ -17,11 +17,12 @@ import org.candor.agent.snapshot.SnapshotOnExit;
 public final class ControlChannel {
 
     private static volatile boolean open;
+    private static volatile boolean started;
 
     private ControlChannel() {}
 
-    /** True once a session in this JVM opened its channel (a second attach is refused). */
-    public static boolean opened() { return open; }
+    /** True once a session started in this JVM, with or without its channel (a second attach is refused). */
+    public static boolean sessionStarted() { return started; }
 
     public static void openInstrumentation(AgentOptions options, Instrumentation inst, ClassFileTransformer transformer,
                                            MethodRegistry registry, InstrumentationStats stats,
@@ -35,6 +36,7 @@ public final class ControlChannel {
     }
 
     private static synchronized void open(ControlledSession session, String mode) {
+        started = true;
         if (open) return;
         ControlServer server = null;
         try {
