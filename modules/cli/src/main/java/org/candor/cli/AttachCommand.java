@@ -56,6 +56,9 @@ final class AttachCommand implements Command {
             console.note("attached to " + pid + ": " + status.get("mode")
                     + (status.get("classes.instrumented") != null ? ", " + status.get("classes.instrumented")
                     + " classes instrumented, clock " + status.get("clock") : ""));
+            if ("nanotime".equals(status.get("clock"))) {
+                console.note("libcandor.so is not loaded in " + pid + ": the probes time with System.nanoTime (slower probes)");
+            }
         } catch (ClientException e) {
             console.note("attached to " + pid + ", but its control channel does not answer: " + e.getMessage());
         }

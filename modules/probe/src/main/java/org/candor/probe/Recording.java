@@ -47,7 +47,7 @@ public final class Recording {
      */
     public static int reset() {
         synchronized (LOCK) {
-            resetTicks = Clock.now();
+            resetTicks = Clock.perThread() ? 0 : Clock.now();
             NodeBudget.reset();
             control += 2;
             return control >>> 1;
