@@ -74,7 +74,7 @@ public final class CandorAgent {
     /** Sampling changes no bytecode: the native sampler runs already; the agent only writes its snapshot. */
     private static void startSampling(AgentOptions options) {
         try {
-            ControlChannel.openSampling(options, new SnapshotOnExit(options, SamplingSnapshots.start(options)).install());
+            new SnapshotOnExit(options, SamplingSnapshots.start(options)).install();
         } catch (IllegalStateException e) {
             AgentLog.error(e.getMessage());
             System.exit(2);

@@ -41,7 +41,7 @@ public final class LocalJvms {
         return jvms;
     }
 
-    /** {@code none}, the session's state (recording, stopped, detached, sampling), or why it did not answer. */
+    /** {@code none}, the session's state (recording, stopped, detached), or why it did not answer. */
     static String sessionState(long pid) {
         try {
             if (SessionFiles.find(pid) == null) return "none";
