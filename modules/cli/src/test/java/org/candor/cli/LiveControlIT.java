@@ -42,7 +42,7 @@ class LiveControlIT {
     @TempDir Path dir;
 
     @Test
-    void aResetBetweenTwoPhasesLeavesOnlyTheSecondInTheSnapshots() throws Exception {
+    void aResetBetweenTwoPhasesLeavesOnlyTheSecondInTheSnapshotsAndStoppedCallsAreNotRecorded() throws Exception {
         Path atExit = dir.resolve("exit.candor");
         Path afterReset = dir.resolve("after-reset.candor");
         List<String> cmd = new ArrayList<>(List.of(CandorCli.JAVA, "-cp", CandorCli.HOME.resolve("lib") + "/*",
@@ -56,6 +56,10 @@ class LiveControlIT {
             ok(CandorCli.run("ctl", Long.toString(pid), "reset"));
             t.send("b");
             t.expectPrefix("B ");
+            ok(CandorCli.run("ctl", Long.toString(pid), "stop"));
+            t.send("a");  // not recorded
+            t.expectPrefix("A ");
+            ok(CandorCli.run("ctl", Long.toString(pid), "start"));
             ok(CandorCli.run("ctl", Long.toString(pid), "snapshot", "-o", afterReset.toString()));
             t.send("quit");
             t.expect("bye");
@@ -65,7 +69,7 @@ class LiveControlIT {
             Map<String, Long> calls = calls(snapshot);
             assertThat(calls).as(snapshot.toString()).containsEntry(path("main", "phaseB"), 1L)
                     .containsEntry(path("main", "phaseB", "beta"), 20000L);
-            assertThat(calls.keySet()).as(snapshot + ": nothing of phase A").noneMatch(k -> k.contains("alpha") || k.contains("phaseA"));
+            assertThat(calls.keySet()).as(snapshot + ": nothing of phase A, before the reset or while stopped").noneMatch(k -> k.contains("alpha") || k.contains("phaseA"));
         }
     }
 
