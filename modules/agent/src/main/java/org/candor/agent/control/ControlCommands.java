@@ -33,7 +33,7 @@ final class ControlCommands {
                     return Reply.error("unknown command '" + command + "' (known: start, stop, reset, snapshot PATH,"
                             + " detach [PATH], status, set)");
             }
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {  // e.g. a heap too full for the snapshot: the target runs on
             return Reply.error(command + " failed: " + e);
         }
     }

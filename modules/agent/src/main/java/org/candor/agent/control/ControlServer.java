@@ -60,7 +60,7 @@ final class ControlServer implements Runnable {
         while (!closed) {
             try (Socket client = socket.accept()) {
                 serve(client);
-            } catch (IOException | RuntimeException e) {
+            } catch (Throwable e) {  // never let one connection end the channel
                 if (closed) return;
                 AgentLog.debug("control connection failed: " + e);
             }

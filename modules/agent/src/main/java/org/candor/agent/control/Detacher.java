@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.candor.agent.instrument.MethodRegistry;
+import org.candor.probe.FirstRun;
 import org.candor.probe.HiddenClasses;
 
 /**
@@ -30,6 +31,7 @@ final class Detacher {
     static Result restore(Instrumentation inst, ClassFileTransformer transformer, MethodRegistry registry) {
         inst.removeTransformer(transformer);
         HiddenClasses.install(null);
+        FirstRun.install(null);
         Set<String> instrumented = new HashSet<>();
         for (int id = 0, n = registry.size(); id < n; id++) instrumented.add(registry.get(id).className);
         List<Class<?>> classes = new ArrayList<>();
