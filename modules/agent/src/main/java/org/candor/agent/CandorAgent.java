@@ -3,6 +3,8 @@ package org.candor.agent;
 import java.lang.instrument.Instrumentation;
 import org.candor.agent.calibration.CalibrationSession;
 import org.candor.agent.calibration.CompiledMethods;
+import org.candor.agent.control.AttachGuard;
+import org.candor.agent.control.ControlChannel;
 import org.candor.agent.filter.ClassFilter;
 import org.candor.agent.filter.PatternException;
 import org.candor.agent.instrument.CandorTransformer;
@@ -35,6 +37,7 @@ public final class CandorAgent {
     }
 
     public static void agentmain(String args, Instrumentation inst) {
+        AttachGuard.check(args);
         start(args, inst);
     }
 
@@ -64,12 +67,14 @@ public final class CandorAgent {
         AgentLog.debug("clock " + Clock.sourceName() + ", metric " + Clock.metric() + " (" + Clock.unit() + "), scheme " + options.scheme());
         MethodRegistry registry = new MethodRegistry();
         InstrumentationStats stats = new InstrumentationStats();
-        new SnapshotOnExit(options, new InstrumentationSnapshots(options, registry, stats, calibration, scheme)).install();
+        InstrumentationSnapshots snapshots = new InstrumentationSnapshots(options, registry, stats, calibration, scheme);
+        SnapshotOnExit onExit = new SnapshotOnExit(options, snapshots).install();
         CandorTransformer transformer = new CandorTransformer(inst, filter, scheme, registry, stats);
         HiddenClasses.install(transformer);
         if (calibration.calibrated()) CompiledMethods.start(registry);
         scheme.start(inst, transformer);
         AgentLog.debug("instrumented " + stats.classesInstrumented.get() + " loaded classes at start");
+        ControlChannel.openInstrumentation(options, inst, transformer, registry, stats, snapshots, onExit);
     }
 
     private static Scheme scheme(AgentOptions options, ClassFilter filter) {

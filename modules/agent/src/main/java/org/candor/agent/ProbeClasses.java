@@ -13,7 +13,7 @@ final class ProbeClasses {
         "org.candor.probe.Probe$1", "org.candor.probe.HiddenClasses", "org.candor.probe.HiddenClasses$Instrumenter",
         "org.candor.probe.CalibrationSettings", "org.candor.probe.MethodKinds", "org.candor.probe.Calibration",
         "org.candor.probe.Calibration$Warmup", "org.candor.probe.SectionHistogram", "org.candor.probe.ExactSections",
-        "org.candor.probe.FirstRun", "org.candor.probe.FirstRun$Hook",
+        "org.candor.probe.FirstRun", "org.candor.probe.FirstRun$Hook", "org.candor.probe.Recording",
     };
 
     private ProbeClasses() {}

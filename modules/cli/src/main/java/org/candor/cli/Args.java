@@ -80,6 +80,12 @@ final class Args {
         return new UsageException(command + ": unknown option '" + option + "' (see 'candor help " + command + "')");
     }
 
+    /** A positional argument this command does not take. */
+    UsageException unexpected(String item) {
+        return new UsageException(command + ": unexpected '" + item + "'"
+                + (command.equals("profile") ? "; put the target command after '--'" : ""));
+    }
+
     /** What followed {@code --}. */
     List<String> rest() { return rest; }
 }

@@ -19,7 +19,7 @@ public final class Main {
     Main(Console console) {
         this.console = console;
         for (Command c : List.of(new ProfileCommand(), new ReportCommand(), new CountersCommand(), new CalibrateCommand(),
-                new DemoCommand())) {
+                new DemoCommand(), new AttachCommand(), new ListCommand(), new CtlCommand())) {
             commands.put(c.name(), c);
         }
     }
@@ -87,6 +87,7 @@ public final class Main {
         console.out.println("example:");
         console.out.println("  candor profile --include com.acme.** -o run.candor -- java -jar app.jar");
         console.out.println("  candor report run.candor");
+        console.out.println("  candor attach 4242 --include com.acme.**; candor ctl 4242 snapshot -o now.candor");
         if (topic != null) {
             console.error("no command '" + topic + "'");
             return 2;

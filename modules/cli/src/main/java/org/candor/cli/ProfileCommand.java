@@ -73,6 +73,19 @@ final class ProfileCommand implements Command {
     public int run(List<String> argList, Console console) throws Exception {
         Args args = new Args(name(), argList);
         ProfileSettings settings = new ProfileSettings().option("quiet");
+        Path output = readOptions(args, settings);
+        try {
+            if (output == null) throw new UsageException("profile: where should the snapshot go? (-o FILE.candor)");
+            settings.validate();
+        } catch (ClientException e) {
+            throw new UsageException(e.getMessage());
+        }
+        checkMetric(settings);
+        return profile(settings.output(output), args.rest(), console);
+    }
+
+    /** The session options {@code profile} and {@code attach} share; returns {@code -o}'s file, null without one. */
+    static Path readOptions(Args args, ProfileSettings settings) throws UsageException {
         Path output = null;
         try {
             while (args.hasNext()) {
@@ -97,23 +110,20 @@ final class ProfileCommand implements Command {
                     case "--calstats": settings.calstats(args.value(a)); break;
                     default:
                         if (Args.isOption(a)) throw args.unknown(a);
-                        throw new UsageException("profile: unexpected '" + a + "'; put the target command after '--'");
+                        throw args.unexpected(a);
                 }
             }
-            if (output == null) throw new UsageException("profile: where should the snapshot go? (-o FILE.candor)");
-            settings.validate();
         } catch (ClientException e) {
             throw new UsageException(e.getMessage());
         }
-        checkMetric(settings);
-        return profile(settings.output(output), args.rest(), console);
+        return output;
     }
 
     /**
      * A metric other than wall time is tried on this machine before the target starts (libcandor.so in a small JVM):
      * one that cannot be read is a usage error, with the reason, and nothing runs.
      */
-    private static void checkMetric(ProfileSettings settings) throws UsageException, ClientException, InterruptedException {
+    static void checkMetric(ProfileSettings settings) throws UsageException, ClientException, InterruptedException {
         if (settings.metric().equals(ProfileSettings.WALL)) return;
         AgentFiles agent = AgentFiles.locate();
         if (agent.nativeLibrary() == null) return; // ProfileLaunch says what is missing

@@ -21,13 +21,24 @@ class BadInputIT {
 
     @Test
     void unknownCommandsAndOptions() throws Exception {
-        oneLine(CandorCli.run("profiel"), 2, "candor: error: unknown command 'profiel' (commands: profile, report, counters, calibrate, demo)");
+        oneLine(CandorCli.run("profiel"), 2, "candor: error: unknown command 'profiel' (commands: profile, report, counters, calibrate, demo, attach, list, ctl)");
         oneLine(CandorCli.run("profile", "--colour", "red"), 2,
                 "candor: error: profile: unknown option '--colour' (see 'candor help profile')");
         oneLine(CandorCli.run("report", "x.candor", "--format", "pdf"), 2,
                 "candor: error: unknown report format 'pdf'; use text, collapsed or csv");
         oneLine(CandorCli.run("profile", "--", "java", "-version"), 2,
                 "candor: error: profile: where should the snapshot go? (-o FILE.candor)");
+    }
+
+    @Test
+    void liveCommandsWithoutAJvmOrSessionSayWhatIsMissing() throws Exception {
+        oneLine(CandorCli.run("attach"), 2, "candor: error: attach: which JVM? candor attach PID [options] ('candor list' shows them)");
+        oneLine(CandorCli.run("attach", "4242", "--colour", "red"), 2,
+                "candor: error: attach: unknown option '--colour' (see 'candor help attach')");
+        oneLine(CandorCli.run("ctl", "4242", "rewind"), 2,
+                "candor: error: ctl: unknown command 'rewind' (commands: status, snapshot, reset, stop, start, detach)");
+        oneLine(CandorCli.run("ctl", "4242", "snapshot"), 2, "candor: error: ctl: snapshot needs -o FILE");
+        oneLine(CandorCli.run("ctl", "999999999", "status"), 1, "candor: error: no process 999999999");
     }
 
     @Test

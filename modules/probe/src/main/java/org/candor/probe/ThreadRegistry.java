@@ -37,6 +37,17 @@ public final class ThreadRegistry {
         }
     }
 
+    /** The recorded threads that ran a recorded call since the last reset: what a snapshot shows. */
+    public static ThreadState[] current() {
+        ThreadState[] all = all();
+        int n = 0;
+        for (ThreadState s : all) if (s.current()) n++;
+        ThreadState[] current = new ThreadState[n];
+        n = 0;
+        for (ThreadState s : all) if (s.current()) current[n++] = s;
+        return current;
+    }
+
     /** Threads past {@link ProbeLimits#maxThreads()}, whose calls are not recorded. */
     public static long threadsNotRecorded() {
         synchronized (LOCK) { return threadsNotRecorded; }

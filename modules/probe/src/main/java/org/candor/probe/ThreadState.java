@@ -28,6 +28,14 @@ public final class ThreadState {
     /** Non-zero while the agent works on this thread's behalf (lazy expansion): its probes record nothing. */
     int paused;
 
+    /**
+     * The {@link Recording#control} value this thread records under; never one with {@code STOPPED} set, and -1
+     * (which never matches) for a thread that is not recorded, so one compare covers both.
+     */
+    private int control;
+    /** The reset generation this tree belongs to; a snapshot skips a thread still on an older one. */
+    private volatile int generation;
+
     final long threadId;
     final WeakReference<Thread> thread;
     volatile String threadName;
@@ -72,6 +80,8 @@ public final class ThreadState {
         this.thread = new WeakReference<>(t);
         this.threadName = t.getName();
         this.recording = recording;
+        this.generation = Recording.generation();
+        this.control = recording ? generation << 1 : -1;
         nodeMethod = new int[64];
         nodeParent = new int[64];
         nodeCalls = new long[64];
@@ -92,7 +102,7 @@ public final class ThreadState {
     }
 
     void enter(int methodId) {
-        if (!recording || paused != 0) {
+        if (paused != 0 || (Recording.control != control && !catchUp())) {
             frame = 0;
             return;
         }
@@ -144,6 +154,56 @@ public final class ThreadState {
         frameStart[d] = out;
         lastOut = out;
         countEvent();
+    }
+
+    /**
+     * The control word changed since this thread's last recorded call: a new generation clears this thread's tree
+     * first; returns whether this call is recorded.
+     */
+    private boolean catchUp() {
+        if (!recording) return false;
+        int c = Recording.control;
+        if (c >>> 1 != generation) clearForReset(c >>> 1);
+        if ((c & Recording.STOPPED) != 0) {
+            if (Recording.detached()) Recording.eventsAfterDetach++;
+            return false;
+        }
+        control = c;
+        return true;
+    }
+
+    /**
+     * Reset, done by the owner thread: every node goes, the calls still open become fresh zeroed nodes on the same
+     * path that start at the reset (wall clocks) or now (per-thread metrics), and the generation is published last.
+     */
+    private void clearForReset(int newGeneration) {
+        long now = Clock.now();
+        long start = Clock.perThread() ? now : Recording.resetTicks;
+        int open = Math.min(depth, frameNode.length - 1);
+        int[] methods = new int[open + 1];
+        for (int d = 1; d <= open; d++) {
+            int node = frameNode[d];
+            methods[d] = node > 0 ? nodeMethod[node] : -1;
+        }
+        int n = nodeCount;
+        nodeCount = 1;
+        for (int i = 0; i < n; i++) {
+            nodeCalls[i] = 0;
+            nodeTicks[i] = 0;
+            if (nodeAdjust != null) nodeAdjust[i] = 0;
+        }
+        long[] keys = indexKeys;
+        for (int i = 0; i < keys.length; i++) keys[i] = 0;
+        indexSize = 0;
+        nodesGranted = 1;
+        droppedCalls = 0;
+        for (int d = 1; d <= open; d++) {
+            int parent = frameNode[d - 1];
+            frameNode[d] = methods[d] < 0 || parent < 0 ? -1 : child(parent, methods[d]);
+            if (frameStart[d] < start || Clock.perThread()) frameStart[d] = start;
+            if (frameExcluded != null) frameExcluded[d] = excluded;
+        }
+        generation = newGeneration;
     }
 
     /** The section since the previous event, which belongs to the method on top: corrected and learnt from. */
@@ -397,6 +457,18 @@ public final class ThreadState {
 
     /** The smallest section length (ticks) counted in bucket {@code b} of {@link #sectionCounts()}. */
     public static long sectionBucketLowerBound(int b) { return SectionHistogram.lowerBound(b); }
+
+    /** True when this thread recorded since the last reset (a stale one has nothing to show). */
+    public boolean current() { return generation == Recording.generation(); }
+
+    /** Calls recorded in this thread's tree (racy, for status). */
+    public long calls() {
+        long sum = 0;
+        long[] calls = nodeCalls;
+        int n = Math.min(nodeCount, calls.length);
+        for (int i = 1; i < n; i++) sum += calls[i];
+        return sum;
+    }
 
     public long threadId() { return threadId; }
     public boolean recording() { return recording; }

@@ -21,7 +21,9 @@ public final class InstrumentationSnapshots implements SnapshotSource {
     private final MethodRegistry registry;
     private final InstrumentationStats stats;
     private final ClockRate clockRate = new ClockRate();
-    private final Instant start = Instant.now();
+    private final Instant sessionStart = Instant.now();
+    /** The start of what a snapshot holds: the session's start, or the last reset. */
+    private volatile Instant start = sessionStart;
 
     private final CalibrationSession calibration;
     private final Scheme scheme;
@@ -35,6 +37,14 @@ public final class InstrumentationSnapshots implements SnapshotSource {
         this.stats = stats;
     }
 
+    /** The collected results were reset: later snapshots hold what happened from {@code at}. */
+    public void resetAt(Instant at) {
+        start = at;
+    }
+
+    public Instant sessionStart() { return sessionStart; }
+    public Instant dataStart() { return start; }
+
     @Override
     public Snapshot take() {
         double nanosPerTick = clockRate.nanosPerTick();
@@ -46,9 +56,10 @@ public final class InstrumentationSnapshots implements SnapshotSource {
                 .put(SnapshotInfo.METRIC, Clock.metric())
                 .put(SnapshotInfo.METRIC_UNIT, Clock.unit());
         if (!options.roots().isEmpty()) info.put(SnapshotInfo.ROOTS, String.join(",", options.roots()));
+        if (!start.equals(sessionStart)) info.put("session.reset_time", start.toString());
         if (calibration.statsFile() != null) info.put("calibration.file", calibration.statsFile().toString());
         if (calibration.calibrated()) info.put("calibration.minima", calibration.minimaSource());
-        Snapshot s = new SnapshotAssembler(registry).assemble(info, ThreadRegistry.all(), nanosPerTick,
+        Snapshot s = new SnapshotAssembler(registry).assemble(info, ThreadRegistry.current(), nanosPerTick,
                 calibration.calibrated())
                 .withMetrics(MeasuredMetric.of(Clock.metric(), Clock.unit()).instrumentationColumns(calibration.calibrated()));
         CounterStats.addTo(s, Clock.counterStats());

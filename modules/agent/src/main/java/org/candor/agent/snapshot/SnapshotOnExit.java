@@ -21,9 +21,17 @@ public final class SnapshotOnExit implements Runnable {
         this.source = source;
     }
 
-    public void install() {
+    public SnapshotOnExit install() {
         Runtime.getRuntime().addShutdownHook(new Thread(this, "candor-snapshot"));
+        return this;
     }
+
+    /** No snapshot at exit (the session was detached); a second call, or one after the write, does nothing. */
+    public void cancel() {
+        written.set(true);
+    }
+
+    public Path target() { return options.output().toAbsolutePath(); }
 
     @Override
     public void run() {

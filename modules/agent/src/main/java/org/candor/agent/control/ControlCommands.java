@@ -1,0 +1,48 @@
+package org.candor.agent.control;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+
+/** Reads one command line and hands it to the session. */
+final class ControlCommands {
+
+    private final ControlledSession session;
+
+    ControlCommands(ControlledSession session) {
+        this.session = session;
+    }
+
+    Reply run(String line) {
+        String trimmed = line.trim();
+        int space = trimmed.indexOf(' ');
+        String command = space < 0 ? trimmed : trimmed.substring(0, space);
+        String argument = space < 0 ? "" : trimmed.substring(space + 1).trim();
+        try {
+            switch (command) {
+                case ControlProtocol.START: return argument.isEmpty() ? session.start() : extra(command);
+                case ControlProtocol.STOP: return argument.isEmpty() ? session.stop() : extra(command);
+                case ControlProtocol.RESET: return argument.isEmpty() ? session.reset() : extra(command);
+                case ControlProtocol.STATUS: return argument.isEmpty() ? session.status() : extra(command);
+                case ControlProtocol.SNAPSHOT:
+                    if (argument.isEmpty()) return Reply.error("snapshot needs a file: snapshot PATH");
+                    return session.snapshot(absolute(argument));
+                case ControlProtocol.DETACH:
+                    return session.detach(argument.isEmpty() ? null : absolute(argument));
+                case ControlProtocol.SET: return SettingChanges.apply(argument);
+                default:
+                    return Reply.error("unknown command '" + command + "' (known: start, stop, reset, snapshot PATH,"
+                            + " detach [PATH], status, set)");
+            }
+        } catch (RuntimeException | Error e) {  // e.g. a heap too full for the snapshot: the target runs on
+            return Reply.error(command + " failed: " + e);
+        }
+    }
+
+    private static Reply extra(String command) {
+        return Reply.error(command + " takes no argument");
+    }
+
+    private static Path absolute(String path) {
+        return Paths.get(path).toAbsolutePath();
+    }
+}

@@ -1,0 +1,22 @@
+package org.candor.agent.control;
+
+/**
+ * The control channel's wire format, version 1 ({@code docs/formats/control.md}): UTF-8 lines. The client opens
+ * with {@code candor-control 1 SECRET}, then sends one command per line; each answer is {@code ok [text]} or
+ * {@code error TEXT}, then {@code key=value} lines, then an empty line.
+ */
+public final class ControlProtocol {
+
+    public static final int VERSION = 1;
+    public static final String HELLO = "candor-control";
+
+    public static final String START = "start";
+    public static final String STOP = "stop";
+    public static final String RESET = "reset";
+    public static final String SNAPSHOT = "snapshot";
+    public static final String DETACH = "detach";
+    public static final String STATUS = "status";
+    public static final String SET = "set";
+
+    private ControlProtocol() {}
+}

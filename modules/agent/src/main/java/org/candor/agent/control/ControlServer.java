@@ -1,0 +1,123 @@
+package org.candor.agent.control;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import org.candor.agent.AgentLog;
+
+/**
+ * The agent's end of the control channel: a TCP socket on 127.0.0.1 (an ephemeral port), served by one daemon
+ * thread, one connection at a time. A connection is refused with one line when it comes from another user (by the
+ * kernel's socket table) or does not open with this session's secret.
+ */
+final class ControlServer implements Runnable {
+
+    /** How long a connected client may take to send a line. */
+    private static final int READ_TIMEOUT_MS = 10_000;
+
+    private final ServerSocket socket;
+    private final byte[] secret;
+    private final ControlCommands commands;
+    private volatile boolean closed;
+
+    private ControlServer(ServerSocket socket, byte[] secret, ControlCommands commands) {
+        this.socket = socket;
+        this.secret = secret;
+        this.commands = commands;
+    }
+
+    /** Binds and starts serving. */
+    static ControlServer start(ControlledSession session) throws IOException {
+        ServerSocket s = new ServerSocket(0, 8, InetAddress.getByName("127.0.0.1"));
+        ControlServer server = new ControlServer(s, newSecret(), new ControlCommands(session));
+        Thread t = new Thread(server, "candor-control");
+        t.setDaemon(true);
+        t.start();
+        return server;
+    }
+
+    private static byte[] newSecret() {
+        byte[] raw = new byte[32];
+        new SecureRandom().nextBytes(raw);
+        StringBuilder hex = new StringBuilder();
+        for (byte b : raw) hex.append(String.format("%02x", b & 0xFF));
+        return hex.toString().getBytes(StandardCharsets.US_ASCII);
+    }
+
+    int port() { return socket.getLocalPort(); }
+
+    String secret() { return new String(secret, StandardCharsets.US_ASCII); }
+
+    @Override
+    public void run() {
+        while (!closed) {
+            try (Socket client = socket.accept()) {
+                serve(client);
+            } catch (Throwable e) {  // never let one connection end the channel
+                if (closed) return;
+                AgentLog.debug("control connection failed: " + e);
+            }
+        }
+    }
+
+    private void serve(Socket client) throws IOException {
+        client.setSoTimeout(READ_TIMEOUT_MS);
+        OutputStream out = client.getOutputStream();
+        if (!client.getInetAddress().isLoopbackAddress()) {
+            send(out, Reply.error("refused: not a local connection"));
+            return;
+        }
+        int peer = PeerCheck.peerUid(client.getPort(), socket.getLocalPort());
+        int own = PeerCheck.ownUid();
+        if (peer != own) {
+            send(out, Reply.error(peer < 0 ? "refused: cannot tell which user connects"
+                    : "refused: connection from another user (uid " + peer + "); only uid " + own + " may control this JVM"));
+            return;
+        }
+        BufferedReader in = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
+        Reply hello = hello(in.readLine());
+        send(out, hello);
+        if (!hello.ok) return;
+        for (String line; (line = in.readLine()) != null; ) {
+            if (line.isBlank()) continue;
+            send(out, commands.run(line));
+        }
+    }
+
+    /** {@code candor-control VERSION SECRET}. */
+    private Reply hello(String line) {
+        String[] parts = line == null ? new String[0] : line.trim().split(" ");
+        if (parts.length != 3 || !parts[0].equals(ControlProtocol.HELLO)) {
+            return Reply.error("refused: not a Candor control client (expected '" + ControlProtocol.HELLO + " VERSION SECRET')");
+        }
+        if (!parts[1].equals(Integer.toString(ControlProtocol.VERSION))) {
+            return Reply.error("refused: protocol version " + parts[1] + " not supported (this agent speaks "
+                    + ControlProtocol.VERSION + ")");
+        }
+        if (!MessageDigest.isEqual(secret, parts[2].getBytes(StandardCharsets.US_ASCII))) {
+            return Reply.error("refused: wrong secret");
+        }
+        return Reply.ok("candor " + ControlProtocol.VERSION).put("pid", ProcessHandle.current().pid());
+    }
+
+    private static void send(OutputStream out, Reply reply) throws IOException {
+        out.write(reply.encode().getBytes(StandardCharsets.UTF_8));
+        out.flush();
+    }
+
+    void close() {
+        closed = true;
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // closing at exit
+        }
+    }
+}

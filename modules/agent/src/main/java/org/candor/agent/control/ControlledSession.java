@@ -1,0 +1,23 @@
+package org.candor.agent.control;
+
+import java.nio.file.Path;
+
+/**
+ * What the control channel can ask of a profiling session. A mode that cannot do something answers with one
+ * clear error, which the client prints.
+ */
+interface ControlledSession {
+
+    Reply start();
+
+    Reply stop();
+
+    Reply reset();
+
+    Reply snapshot(Path file);
+
+    /** Restores the original bytecode and stops recording; writes {@code finalSnapshot} first when not null. */
+    Reply detach(Path finalSnapshot);
+
+    Reply status();
+}

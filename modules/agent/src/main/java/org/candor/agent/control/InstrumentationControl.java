@@ -1,0 +1,146 @@
+package org.candor.agent.control;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import org.candor.agent.instrument.InstrumentationStats;
+import org.candor.agent.instrument.MethodRegistry;
+import org.candor.agent.options.AgentOptions;
+import org.candor.agent.snapshot.InstrumentationSnapshots;
+import org.candor.agent.snapshot.SnapshotOnExit;
+import org.candor.core.snapshot.SnapshotWriter;
+import org.candor.probe.Clock;
+import org.candor.probe.Recording;
+import org.candor.probe.ThreadRegistry;
+import org.candor.probe.ThreadState;
+
+/** Control of an instrumentation session: the probes' recording flag and generation, snapshots, detach. */
+final class InstrumentationControl implements ControlledSession {
+
+    private final AgentOptions options;
+    private final Instrumentation inst;
+    private final ClassFileTransformer transformer;
+    private final MethodRegistry registry;
+    private final InstrumentationStats stats;
+    private final InstrumentationSnapshots snapshots;
+    private final SnapshotOnExit onExit;
+    private final String origin;
+    private int resets;
+    private Detacher.Result detached;
+
+    InstrumentationControl(AgentOptions options, Instrumentation inst, ClassFileTransformer transformer,
+                           MethodRegistry registry, InstrumentationStats stats, InstrumentationSnapshots snapshots,
+                           SnapshotOnExit onExit, String origin) {
+        this.options = options;
+        this.inst = inst;
+        this.transformer = transformer;
+        this.registry = registry;
+        this.stats = stats;
+        this.snapshots = snapshots;
+        this.onExit = onExit;
+        this.origin = origin;
+    }
+
+    @Override
+    public synchronized Reply start() {
+        if (detached != null) return gone();
+        Recording.start();
+        return Reply.ok("recording");
+    }
+
+    @Override
+    public synchronized Reply stop() {
+        if (detached != null) return gone();
+        Recording.stop();
+        return Reply.ok("stopped (instrumentation stays; 'start' records again)");
+    }
+
+    @Override
+    public synchronized Reply reset() {
+        if (detached != null) return gone();
+        Instant at = Instant.now();
+        int generation = Recording.reset();
+        snapshots.resetAt(at);
+        resets++;
+        return Reply.ok("collected results cleared").put("generation", generation).put("reset.time", at);
+    }
+
+    @Override
+    public synchronized Reply snapshot(Path file) {
+        if (detached != null) return gone();
+        return write(file);
+    }
+
+    private Reply write(Path file) {
+        org.candor.core.model.Snapshot s = snapshots.take();
+        try {
+            SnapshotWriter.write(s, file);
+        } catch (java.io.IOException | RuntimeException e) {
+            return Reply.error("cannot write snapshot " + file + ": " + e.getMessage());
+        }
+        return Reply.ok("wrote " + file).put("file", file).put("threads", s.threads().size());
+    }
+
+    @Override
+    public synchronized Reply detach(Path finalSnapshot) {
+        if (detached != null) return gone();
+        Reply written = null;
+        if (finalSnapshot != null) {
+            written = write(finalSnapshot);
+            if (!written.ok) return written;
+        }
+        Recording.detach();
+        onExit.cancel();
+        detached = Detacher.restore(inst, transformer, registry);
+        Reply r = detached.failed == 0 ? Reply.ok("detached: original bytecode restored") : Reply.ok("detached, but "
+                + detached.failed + " classes kept their probes (they record nothing): " + detached.firstFailure);
+        r.put("classes.restored", detached.restored).put("classes.failed", detached.failed);
+        if (written != null) r.put("file", finalSnapshot);
+        return r;
+    }
+
+    private Reply gone() {
+        return Reply.error("the session was detached: nothing is recorded any more; 'candor attach' after a restart"
+                + " of the program starts a new one");
+    }
+
+    @Override
+    public synchronized Reply status() {
+        String state = detached != null ? "detached" : Recording.recording() ? "recording" : "stopped";
+        Reply r = Reply.ok(state)
+                .put("protocol", ControlProtocol.VERSION)
+                .put("pid", ProcessHandle.current().pid())
+                .put("state", state)
+                .put("mode", "instrumentation")
+                .put("scheme", options.scheme().name().toLowerCase(Locale.ROOT))
+                .put("recording", Recording.recording() ? "on" : "off")
+                .put("started.by", origin)
+                .put("clock", Clock.sourceName())
+                .put("metric", Clock.metric())
+                .put("include", String.join(",", options.includes()))
+                .put("exclude", String.join(",", options.excludes()))
+                .put("session.start", snapshots.sessionStart())
+                .put("uptime.ms", Duration.between(snapshots.sessionStart(), Instant.now()).toMillis())
+                .put("data.start", snapshots.dataStart())
+                .put("resets", resets);
+        ThreadState[] threads = ThreadRegistry.current();
+        long calls = 0;
+        for (ThreadState t : threads) calls += t.calls();
+        r.put("threads", threads.length).put("calls", calls);
+        if (detached == null) {
+            r.put("classes.instrumented", stats.classesInstrumented.get())
+                    .put("methods.instrumented", registry.size())
+                    .put("output", onExit.target());
+        } else {
+            r.put("classes.instrumented", 0)
+                    .put("classes.restored", detached.restored)
+                    .put("classes.failed", detached.failed)
+                    .put("probe.events_after_detach", Recording.eventsAfterDetach())
+                    .put("output", "none (detached)");
+        }
+        return r;
+    }
+}

@@ -1,0 +1,35 @@
+package org.candor.agent.control;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** One answer on the control channel: {@code ok [text]} or {@code error text}, then {@code key=value} lines. */
+final class Reply {
+
+    final boolean ok;
+    final String text;
+    final Map<String, String> fields = new LinkedHashMap<>();
+
+    private Reply(boolean ok, String text) {
+        this.ok = ok;
+        this.text = text;
+    }
+
+    static Reply ok(String text) { return new Reply(true, text); }
+
+    static Reply error(String text) { return new Reply(false, text); }
+
+    Reply put(String key, Object value) {
+        fields.put(key, String.valueOf(value).replace('\n', ' '));
+        return this;
+    }
+
+    /** The wire form, ending with the empty line. */
+    String encode() {
+        StringBuilder b = new StringBuilder(ok ? "ok" : "error");
+        if (text != null && !text.isEmpty()) b.append(' ').append(text.replace('\n', ' '));
+        b.append('\n');
+        for (Map.Entry<String, String> e : fields.entrySet()) b.append(e.getKey()).append('=').append(e.getValue()).append('\n');
+        return b.append('\n').toString();
+    }
+}

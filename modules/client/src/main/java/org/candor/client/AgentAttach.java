@@ -1,0 +1,71 @@
+package org.candor.client;
+
+import com.sun.tools.attach.AgentInitializationException;
+import com.sun.tools.attach.AgentLoadException;
+import com.sun.tools.attach.AttachNotSupportedException;
+import com.sun.tools.attach.VirtualMachine;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Starts a session in a running JVM through the Attach API: libcandor.so first ({@code loadAgentPath}, with the
+ * settings' native options), so the probes' clock is bound when the agent loads them, then candor-agent.jar
+ * ({@code loadAgent} with an options file, as {@code candor profile} writes it).
+ */
+public final class AgentAttach {
+
+    private final AgentFiles agent;
+    private final ProfileSettings settings;
+
+    public AgentAttach(AgentFiles agent, ProfileSettings settings) {
+        this.agent = agent;
+        this.settings = settings;
+    }
+
+    public void attach(long pid) throws ClientException {
+        settings.validate();
+        Processes.checkOwn(pid);
+        String session = LocalJvms.sessionState(pid);
+        if (!session.equals("none") && !session.equals("not answering")) {
+            throw new ClientException("a Candor session is already running in process " + pid + " (" + session + "): 'candor ctl "
+                    + pid + " status' shows it; a new session needs a restart of the program");
+        }
+        if (settings.sampling() && agent.nativeLibrary() == null) {
+            throw new ClientException("sampling needs " + AgentFiles.NATIVE_LIBRARY + ", which is not in " + agent.dir());
+        }
+        Path optionsFile = null;
+        VirtualMachine vm;
+        try {
+            vm = VirtualMachine.attach(Long.toString(pid));
+        } catch (AttachNotSupportedException | IOException e) {
+            throw new ClientException("cannot attach to process " + pid + ": " + e.getMessage()
+                    + " (a JVM of this user, started without -XX:+DisableAttachMechanism?)", e);
+        }
+        try {
+            Path lib = agent.nativeLibrary();
+            if (lib != null) vm.loadAgentPath(lib.toString(), settings.nativeOptions());
+            optionsFile = Files.createTempFile("candor-options", ".txt");
+            Files.write(optionsFile, settings.agentOptionLines(), StandardCharsets.UTF_8);
+            vm.loadAgent(agent.agentJar().toString(), "optfile=" + optionsFile);
+        } catch (AgentInitializationException e) {
+            throw new ClientException("process " + pid + " refused the agent (its stderr says why): " + e.getMessage(), e);
+        } catch (AgentLoadException | IOException e) {
+            throw new ClientException("cannot load the agent into process " + pid + ": " + e.getMessage(), e);
+        } finally {
+            try {
+                vm.detach();
+            } catch (IOException ignored) {
+                // the agent is loaded or not; the connection goes either way
+            }
+            if (optionsFile != null) {
+                try {
+                    Files.deleteIfExists(optionsFile);
+                } catch (IOException ignored) {
+                    // a temp file
+                }
+            }
+        }
+    }
+}

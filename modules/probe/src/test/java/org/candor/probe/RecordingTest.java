@@ -1,0 +1,89 @@
+package org.candor.probe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Stop, start and reset as one thread's probes see them: the thread does the work on its own next call. */
+class RecordingTest {
+
+    private ThreadState ts;
+
+    @BeforeEach
+    void fresh() {
+        ProbeLimits.set(1_000, 100, 10);
+        NodeBudget.reset();
+        Recording.start();
+        ts = new ThreadState(Thread.currentThread(), true);
+    }
+
+    @AfterEach
+    void restore() {
+        Recording.start();
+        ProbeLimits.set(4_000_000, 100_000, 10_000);
+        NodeBudget.reset();
+    }
+
+    private int enter(int method) {
+        ts.enter(method);
+        return ts.frame;
+    }
+
+    private void exit(int frame) {
+        if (frame != 0) ts.exit(frame);
+    }
+
+    @Test
+    void callsWhileStoppedAreNotRecordedAndTheirExitsChangeNothing() {
+        int a = enter(1);
+        Recording.stop();
+        int b = enter(2);
+        assertThat(b).isZero();
+        exit(b);
+        assertThat(ts.depth).isEqualTo(1);
+        Recording.start();
+        int c = enter(3);
+        exit(c);
+        exit(a);
+        ThreadTreeCopy copy = ts.copy();
+        assertThat(copy.nodeMethod).containsExactly(-1, 1, 3);
+        assertThat(copy.nodeCalls).containsExactly(0, 1, 1);
+        assertThat(ts.depth).isZero();
+    }
+
+    @Test
+    void aResetClearsTheTreeOnTheNextCallAndKeepsOpenCallsAsFreshNodes() {
+        int a = enter(1);
+        for (int i = 0; i < 5; i++) exit(enter(2));
+        int b = enter(3);
+        assertThat(ts.current()).isTrue();
+        Recording.reset();
+        assertThat(ts.current()).as("stale until its own next call").isFalse();
+        int c = enter(4);
+        assertThat(ts.current()).isTrue();
+        exit(c);
+        exit(b);
+        exit(a);
+        ThreadTreeCopy copy = ts.copy();
+        assertThat(copy.nodeMethod).containsExactly(-1, 1, 3, 4);
+        assertThat(copy.nodeParent).containsExactly(-1, 0, 1, 2);
+        assertThat(copy.nodeCalls).containsExactly(0, 0, 0, 1);
+        assertThat(copy.nodeTicks[1]).isGreaterThanOrEqualTo(copy.nodeTicks[2]);
+        assertThat(ts.depth).isZero();
+        // the same path again finds the re-created nodes
+        int d = enter(1);
+        exit(enter(2));
+        exit(d);
+        assertThat(ts.copy().nodeMethod).containsExactly(-1, 1, 3, 4, 2);
+    }
+
+    @Test
+    void aThreadThatRecordedNothingSinceTheResetIsNotCurrent() {
+        exit(enter(1));
+        Recording.reset();
+        assertThat(ts.current()).isFalse();
+        assertThat(ts.calls()).isEqualTo(1);
+    }
+}
