@@ -119,11 +119,15 @@ TEST(code_map_readers_race_publications) {
     std::atomic<bool> stop{false};
     std::atomic<std::uint64_t> bad{0};
     std::atomic<std::uint64_t> hits{0};
+    std::atomic<int> started{0};
+    std::atomic<std::uint64_t> lookups{0};
     std::vector<std::thread> readers;
     for (int r = 0; r < 3; r++) {
         readers.emplace_back([&, r] {
             std::uint64_t local_hits = 0;
+            started.fetch_add(1);
             for (std::uintptr_t n = static_cast<std::uintptr_t>(r); !stop.load(std::memory_order_relaxed); n++) {
+                lookups.fetch_add(1, std::memory_order_relaxed);
                 const std::uintptr_t pc = kBase + (n * 40503) % (64 * kRanges);
                 CodeEntry entry;
                 if (!map.lookup(pc, entry)) continue;
@@ -136,12 +140,16 @@ TEST(code_map_readers_race_publications) {
             hits.fetch_add(local_hits);
         });
     }
+    // on a loaded machine the readers may start late: let them all run while the map changes, and afterwards
+    while (started.load() < 3) std::this_thread::yield();
     for (int round = 0; round < 10000; round++) {
         const std::uintptr_t start = kBase + 64 * static_cast<std::uintptr_t>(round % kRanges);
         if ((round / kRanges) % 2 == 0) map.remove_method(at(start));  // every step changes the map
         else map.add_method(at(start), 32, method(start ^ kKey));
         map.publish();
     }
+    const std::uint64_t seen = lookups.load();
+    while (lookups.load() < seen + 30000) std::this_thread::yield();
     stop.store(true);
     for (auto& reader : readers) reader.join();
     CHECK(bad.load() == 0);
