@@ -42,6 +42,7 @@ final class TextHeader {
         property(s, "Host", SnapshotInfo.HOST);
         property(s, "Mode", SnapshotInfo.MODE);
         property(s, "Scheme", SnapshotInfo.SCHEME);
+        property(s, "Roots", SnapshotInfo.ROOTS);
         property(s, "Event", SnapshotInfo.EVENT);
         String interval = take(SnapshotInfo.INTERVAL_NS);
         if (interval != null) line(s, "Interval", interval.matches("\\d+") ? HumanUnits.nanos(Long.parseLong(interval)) : interval);
