@@ -180,8 +180,13 @@ public final class ThreadState {
         long now = Clock.now();
         long start = Clock.perThread() ? now : Recording.resetTicks;
         int open = Math.min(depth, frameNode.length - 1);
-        int[] methods = new int[open + 1];
-        for (int d = 1; d <= open; d++) {
+        int[] methods;
+        try {
+            methods = new int[open + 1];
+        } catch (OutOfMemoryError heapFull) {
+            methods = null;  // the open calls are not kept (their frames stay, unrecorded)
+        }
+        for (int d = 1; d <= open && methods != null; d++) {
             int node = frameNode[d];
             methods[d] = node > 0 ? nodeMethod[node] : -1;
         }
@@ -199,7 +204,7 @@ public final class ThreadState {
         droppedCalls = 0;
         for (int d = 1; d <= open; d++) {
             int parent = frameNode[d - 1];
-            frameNode[d] = methods[d] < 0 || parent < 0 ? -1 : child(parent, methods[d]);
+            frameNode[d] = methods == null || methods[d] < 0 || parent < 0 ? -1 : child(parent, methods[d]);
             if (frameStart[d] < start || Clock.perThread()) frameStart[d] = start;
             if (frameExcluded != null) frameExcluded[d] = excluded;
         }
