@@ -79,7 +79,7 @@ public final class CandorAgent {
 
     private static Scheme scheme(AgentOptions options, ClassFilter filter) {
         switch (options.scheme()) {
-            case LAZY: return new LazyScheme(filter, new RootMethods(options.roots()));
+            case LAZY: return new LazyScheme(filter, new RootMethods(options.roots()), options.lookahead());
             case EAGER: return new EagerScheme(filter, new RootMethods(options.roots()));
             default: return new TotalScheme(filter);
         }

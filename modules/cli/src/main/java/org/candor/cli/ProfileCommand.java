@@ -31,6 +31,9 @@ final class ProfileCommand implements Command {
                 + "                           (the default without --root); lazy: the roots, then what each method may\n"
                 + "                           call, at its first run (the default with --root); eager: every method\n"
                 + "                           the roots can reach, as its class loads\n"
+                + "  --lookahead N            lazy: also instrument N levels of callees ahead of their first run\n"
+                + "                           (default 0): fewer retransformations while the program discovers its\n"
+                + "                           call graph, for some methods instrumented that never run\n"
                 + "  --include LIST           only these classes/methods (comma-separated patterns)\n"
                 + "  --exclude LIST           never these (TAU syntax works too: java/lang,sun)\n"
                 + "  --no-default-excludes    also instrument what is excluded by default\n"
@@ -94,6 +97,7 @@ final class ProfileCommand implements Command {
                     case "-o": case "--output": output = Path.of(args.value(a)); break;
                     case "--scheme": settings.scheme(args.value(a)); break;
                     case "--root": settings.root(args.value(a)); break;
+                    case "--lookahead": settings.option("lookahead=" + args.intValue(a, 0)); break;
                     case "--mode": settings.mode(args.value(a)); break;
                     case "--metric": settings.metric(args.value(a)); break;
                     case "--clock": settings.clock(args.value(a)); break;

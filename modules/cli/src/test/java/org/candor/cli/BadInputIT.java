@@ -49,7 +49,7 @@ class BadInputIT {
         oneLine(CandorCli.run("profile", "--agent-option", "colour=red", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,
                 "candor: error: agent option 'colour' is unknown (known: output, mode, scheme, include, exclude, defaultexcludes, "
                         + "maxnodes, maxdepth, maxthreads, quiet, verbose, optfile, calibration, warmupdelay, warmupcount, "
-                        + "calstats, calstatswrite, trainer, root)");
+                        + "calstats, calstatswrite, trainer, root, lookahead)");
         oneLine(CandorCli.run("profile", "--scheme", "lazy", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,
                 "candor: error: agent option 'scheme=lazy' needs root methods (root=com.acme.Server.handle, root=com.acme.**, ...)");
         oneLine(CandorCli.run("profile", "--root", "com.acme.Server.handle(", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,

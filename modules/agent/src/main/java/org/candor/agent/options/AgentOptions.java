@@ -32,13 +32,14 @@ public final class AgentOptions {
     static final String[] KEYS = {
         "output", "mode", "scheme", "include", "exclude", "defaultexcludes", "maxnodes", "maxdepth", "maxthreads",
         "quiet", "verbose", "optfile", "calibration", "warmupdelay", "warmupcount", "calstats",
-        "calstatswrite", "trainer", "root"
+        "calstatswrite", "trainer", "root", "lookahead"
     };
 
     private Path output;
     private Mode mode = Mode.INSTRUMENT;
     private Scheme scheme;
     private final List<String> roots = new ArrayList<>();
+    private int lookahead;
     private final List<String> includes = new ArrayList<>();
     private final List<String> excludes = new ArrayList<>();
     private boolean defaultExcludes = true;
@@ -104,6 +105,7 @@ public final class AgentOptions {
             case "include": includes.add(required(key, value)); break;
             case "exclude": excludes.add(required(key, value)); break;
             case "root": roots.add(required(key, value)); break;
+            case "lookahead": lookahead = (int) Math.min(8, notNegative(key, value)); break;
             case "defaultexcludes": defaultExcludes = bool(key, value); break;
             case "maxnodes": maxNodes = positive(key, value); break;
             case "maxdepth": maxDepth = positive(key, value); break;
@@ -224,6 +226,9 @@ public final class AgentOptions {
         if (scheme != null) return scheme;
         return roots.isEmpty() ? Scheme.TOTAL : Scheme.LAZY;
     }
+
+    /** Lazy scheme: levels of callees expanded ahead of their first run (0, the default: none; at most 8). */
+    public int lookahead() { return lookahead; }
 
     /** Root method patterns (Lazy and Eager schemes). */
     public List<String> roots() { return Collections.unmodifiableList(roots); }

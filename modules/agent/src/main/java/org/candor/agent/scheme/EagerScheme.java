@@ -27,7 +27,7 @@ public final class EagerScheme extends RootScheme {
     private final Object signal = new Object();
 
     public EagerScheme(ClassFilter filter, RootMethods roots) {
-        super(filter, roots);
+        super(filter, roots, 0);
     }
 
     @Override

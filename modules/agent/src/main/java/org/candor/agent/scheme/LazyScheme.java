@@ -11,8 +11,9 @@ import org.candor.probe.FirstRun;
  */
 public final class LazyScheme extends RootScheme {
 
-    public LazyScheme(ClassFilter filter, RootMethods roots) {
-        super(filter, roots);
+    /** @param lookahead levels of callees expanded ahead of their first run; 0 is the seed's Lazy */
+    public LazyScheme(ClassFilter filter, RootMethods roots, int lookahead) {
+        super(filter, roots, lookahead);
     }
 
     @Override

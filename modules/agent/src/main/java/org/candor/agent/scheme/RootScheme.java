@@ -63,6 +63,11 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
     private final ConcurrentHashMap<Integer, Pending> pending = new ConcurrentHashMap<>();
     private final Set<Integer> expanded = ConcurrentHashMap.newKeySet();
     private final Set<Integer> rootIds = ConcurrentHashMap.newKeySet();
+    /** Lazy look-ahead: levels of callees expanded ahead of their first run (0: none, the seed's Lazy). */
+    private final int lookahead;
+    /** With look-ahead: every scanned class's call sites, and methods expanded before they were instrumented. */
+    private final ConcurrentHashMap<String, Map<String, Set<CallSite>>> classSites = new ConcurrentHashMap<>();
+    private final Set<String> preExpanded = ConcurrentHashMap.newKeySet();
     final Object expansionLock = new Object();
 
     private final AtomicLong expansions = new AtomicLong();
@@ -80,9 +85,10 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
         }
     }
 
-    RootScheme(ClassFilter filter, RootMethods roots) {
+    RootScheme(ClassFilter filter, RootMethods roots, int lookahead) {
         this.filter = filter;
         this.roots = roots;
+        this.lookahead = lookahead;
     }
 
     abstract String name();
@@ -118,6 +124,7 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
         Map<String, Set<CallSite>> sites = CallSites.scan(reader);
         declared.put(className, Collections.unmodifiableSet(new LinkedHashSet<>(sites.keySet())));
         Map<String, Set<CallSite>> classBridges = noteBridges(className, reader, sites);
+        if (lookahead > 0) classSites.put(className, sites);
 
         Map<String, ProbeKind> kinds = new HashMap<>();
         Set<String> want = wanted.getOrDefault(className, EMPTY);
@@ -157,6 +164,10 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
             public void instrumented(int methodId, String name, String descriptor, ProbeKind kind) {
                 if (kind == ProbeKind.ROOT) rootIds.add(methodId);
                 if (expanded.contains(methodId)) return;
+                if (preExpanded.remove(className + '.' + name + descriptor)) {
+                    expanded.add(methodId);
+                    return;
+                }
                 Set<CallSite> s = sites.get(name + descriptor);
                 pending.put(methodId, new Pending(s == null ? Collections.emptySet() : s, loader));
                 notExpanded(methodId);
@@ -221,7 +232,7 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
             if (p == null) continue;
             expansions.incrementAndGet();
             ClassLoader loader = p.loader.get();
-            for (CallSite site : p.sites) expandSite(site, loader, toRetransform);
+            for (CallSite site : p.sites) expandSite(site, loader, toRetransform, 1);
         }
         retransform(toRetransform);
         // only now: a thread that runs one of these methods meanwhile waits in the hook for the retransformation
@@ -229,23 +240,23 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
         expansionNanos.addAndGet(System.nanoTime() - start);
     }
 
-    private void expandSite(CallSite site, ClassLoader loader, Set<String> toRetransform) {
+    private void expandSite(CallSite site, ClassLoader loader, Set<String> toRetransform, int level) {
         String m = site.method;
         // the code that runs for the named class: its own method, or the one it inherits
         for (String c = site.owner; c != null; c = types.superclass(c, loader)) {
             Set<String> d = declared.get(c);
-            if (d == null || d.contains(m)) want(c, m, loader, toRetransform);
+            if (d == null || d.contains(m)) want(c, m, loader, toRetransform, level);
             if (d != null && d.contains(m)) break;
         }
         if (!site.virtual) return;
         watched.computeIfAbsent(m, k -> ConcurrentHashMap.newKeySet()).add(site.owner);
         for (String below : types.below(site.owner)) {
             Set<String> d = declared.get(below);
-            if (d == null || d.contains(m)) want(below, m, loader, toRetransform);
+            if (d == null || d.contains(m)) want(below, m, loader, toRetransform, level);
         }
     }
 
-    private void want(String className, String method, ClassLoader loader, Set<String> toRetransform) {
+    private void want(String className, String method, ClassLoader loader, Set<String> toRetransform, int level) {
         if (method.startsWith("<clinit>")) return;
         if (!allowed(className, filter.decide(className), method)) return;
         Set<String> w = wanted.computeIfAbsent(className, k -> ConcurrentHashMap.newKeySet());
@@ -253,10 +264,24 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
         Map<String, Set<CallSite>> b = bridges.get(className);
         Set<CallSite> bridgeSites = b == null ? null : b.get(method);
         if (bridgeSites != null) {
-            for (CallSite s : bridgeSites) expandSite(s, loader, toRetransform);
+            for (CallSite s : bridgeSites) expandSite(s, loader, toRetransform, level);
             return;
         }
         if (loaded.containsKey(className)) toRetransform.add(className);
+        lookAhead(className, method, loader, toRetransform, level);
+    }
+
+    /**
+     * Expands a method just wanted before it runs, so its own first run needs no retransformation of its callees'
+     * classes: fewer, larger retransformations (the JVM's cost is per retransformation, not per class) for some
+     * methods instrumented that never run.
+     */
+    private void lookAhead(String className, String method, ClassLoader loader, Set<String> toRetransform, int level) {
+        if (level > lookahead) return;
+        Map<String, Set<CallSite>> known = classSites.get(className);
+        Set<CallSite> calls = known == null ? null : known.get(method);
+        if (calls == null || !preExpanded.add(className + '.' + method)) return;
+        for (CallSite s : calls) expandSite(s, loader, toRetransform, level + 1);
     }
 
     private void retransform(Set<String> classNames) {

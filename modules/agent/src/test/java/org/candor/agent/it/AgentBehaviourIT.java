@@ -107,7 +107,7 @@ class AgentBehaviourIT {
         assertThat(run.stderr.trim()).isEqualTo(
                 "candor: error: agent option 'colour' is unknown (known: output, mode, scheme, include, exclude, "
                         + "defaultexcludes, maxnodes, maxdepth, maxthreads, quiet, verbose, optfile, calibration, "
-                        + "warmupdelay, warmupcount, calstats, calstatswrite, trainer, root)");
+                        + "warmupdelay, warmupcount, calstats, calstatswrite, trainer, root, lookahead)");
         assertThat(Files.exists(run.snapshot)).isFalse();
 
         AgentRun pattern = AgentRun.profiled(dir, "include=org..candor", "org.candor.it.targets.Workers");

@@ -30,6 +30,7 @@ class RootSchemesIT {
     static AgentRun total;
     static AgentRun lazy;
     static AgentRun eager;
+    static AgentRun lazyAhead;
 
     @BeforeAll
     static void run() throws Exception {
@@ -37,11 +38,13 @@ class RootSchemesIT {
         total = AgentRun.profiled(Files.createDirectory(dir.resolve("total")), INCLUDE, MAIN);
         lazy = AgentRun.profiled(Files.createDirectory(dir.resolve("lazy")), INCLUDE + ",scheme=lazy," + ROOT, MAIN);
         eager = AgentRun.profiled(Files.createDirectory(dir.resolve("eager")), INCLUDE + ",scheme=eager," + ROOT, MAIN);
+        lazyAhead = AgentRun.profiled(Files.createDirectory(dir.resolve("ahead")),
+                INCLUDE + ",scheme=lazy,lookahead=1," + ROOT, MAIN);
     }
 
     @Test
     void theProgramRunsAsWithoutTheAgent() {
-        for (AgentRun r : new AgentRun[] {total, lazy, eager}) {
+        for (AgentRun r : new AgentRun[] {total, lazy, eager, lazyAhead}) {
             assertThat(r.exitCode).as(r.toString()).isZero();
             assertThat(r.stdout).isEqualTo(plain.stdout);
             assertThat(r.stderr).isEqualTo(plain.stderr);
@@ -76,6 +79,16 @@ class RootSchemesIT {
         assertThat(underTotal).as("Total's tree under the root").hasSizeGreaterThan(8);
         assertThat(underLazy).isEqualTo(underTotal);
         assertThat(underEager).isEqualTo(underTotal);
+        assertThat(underRoot(lazyAhead, "")).isEqualTo(underTotal);
+    }
+
+    @Test
+    void lookAheadExpandsFewerMethodsAtTheirFirstRunAndInstrumentsSomeMore() throws Exception {
+        assertThat(stat(lazyAhead, "scheme.methods_expanded")).isLessThan(stat(lazy, "scheme.methods_expanded"));
+        assertThat(stat(lazyAhead, Snapshot.STAT_INSTRUMENTED_METHODS))
+                .isGreaterThanOrEqualTo(stat(lazy, Snapshot.STAT_INSTRUMENTED_METHODS))
+                .isLessThanOrEqualTo(stat(eager, Snapshot.STAT_INSTRUMENTED_METHODS));
+        assertThat(stat(lazyAhead, Snapshot.STAT_INVOKED_METHODS)).isEqualTo(stat(lazy, Snapshot.STAT_INVOKED_METHODS));
     }
 
     @Test
