@@ -20,14 +20,18 @@ final class CallSites {
 
     private CallSites() {}
 
-    /** Per method with code (name + descriptor): its call sites, in order of first appearance. */
-    static Map<String, Set<CallSite>> scan(ClassReader reader) {
+    /**
+     * Per method with code (name + descriptor): its call sites, in order of first appearance. The bridge methods
+     * among them are added to {@code bridges}.
+     */
+    static Map<String, Set<CallSite>> scan(ClassReader reader, Set<String> bridges) {
         Map<String, Set<CallSite>> out = new LinkedHashMap<>();
         reader.accept(new ClassVisitor(Opcodes.ASM9) {
             @Override
             public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
                                              String[] exceptions) {
                 if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) return null;
+                if ((access & Opcodes.ACC_BRIDGE) != 0) bridges.add(name + descriptor);
                 Set<CallSite> sites = new LinkedHashSet<>();
                 out.put(name + descriptor, sites);
                 return new MethodVisitor(Opcodes.ASM9) {

@@ -86,11 +86,7 @@ public final class EagerScheme extends RootScheme {
             Set<CallSite> calls = sites.get(todo.poll());
             if (calls == null) continue;
             for (CallSite c : calls) {
-                if (!c.owner.equals(className) || kinds.containsKey(c.method) || !sites.containsKey(c.method)) continue;
-                if (c.method.startsWith("<clinit>") || !allowed(className, decision, c.method)) continue;
-                kinds.put(c.method, ProbeKind.INNER);
-                addWanted(className, c.method);
-                todo.add(c.method);
+                if (chooseCallOnOwnClass(className, decision, sites, kinds, c)) todo.add(c.method);
             }
         }
     }

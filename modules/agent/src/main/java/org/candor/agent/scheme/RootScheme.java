@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,6 @@ import org.candor.agent.instrument.ProbeKind;
 import org.candor.core.model.Snapshot;
 import org.candor.probe.FirstRun;
 import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.Opcodes;
 
 /**
  * What the Lazy and Eager schemes share: root methods get {@link ProbeKind#ROOT} probes; a method becomes
@@ -120,34 +120,29 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
         if (redefined != null) refs.add(redefined); else refs.add(loader);
         ClassReader reader = new ClassReader(classFile);
         types.record(className, dotted(reader.getSuperName()), dotted(reader.getInterfaces()));
-        types.index(className, loader);
-        Map<String, Set<CallSite>> sites = CallSites.scan(reader);
+        Set<String> supertypes = types.index(className, loader);
+        Set<String> bridgeMethods = new HashSet<>();
+        Map<String, Set<CallSite>> sites = CallSites.scan(reader, bridgeMethods);
         declared.put(className, Collections.unmodifiableSet(new LinkedHashSet<>(sites.keySet())));
-        Map<String, Set<CallSite>> classBridges = noteBridges(className, reader, sites);
+        Map<String, Set<CallSite>> classBridges = noteBridges(className, bridgeMethods, sites);
         if (lookahead > 0) classSites.put(className, sites);
 
         Map<String, ProbeKind> kinds = new HashMap<>();
         Set<String> want = wanted.getOrDefault(className, EMPTY);
-        Set<String> supertypes = null;
         boolean lambdaProxy = className.contains("$$Lambda");
         for (String m : sites.keySet()) {
             String name = nameOf(m);
             String descriptor = descriptorOf(m);
-            if (name.equals("<clinit>")) continue;
-            if (decision == ClassFilter.Decision.SOME_METHODS && !filter.includesMethod(className, name, descriptor)) {
-                continue;
-            }
+            if (name.equals("<clinit>") || !allowed(className, decision, m)) continue;
             if (roots.matches(className, name, descriptor)) {
                 kinds.put(m, ProbeKind.ROOT);
             } else if (want.contains(m) || lambdaProxy) {
                 kinds.put(m, ProbeKind.INNER);
             } else {
                 Set<String> watchers = watched.get(m);
-                if (watchers == null) continue;
-                if (supertypes == null) supertypes = types.supertypes(className, loader);
-                if (!Collections.disjoint(watchers, supertypes)) {
+                if (watchers != null && !Collections.disjoint(watchers, supertypes)) {
                     kinds.put(m, ProbeKind.INNER);
-                    wanted.computeIfAbsent(className, k -> ConcurrentHashMap.newKeySet()).add(m);
+                    addWanted(className, m);
                 }
             }
         }
@@ -195,28 +190,29 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
         if (classBridges.isEmpty()) return;
         for (Map.Entry<String, Set<CallSite>> b : classBridges.entrySet()) {
             if (!kinds.containsKey(b.getKey())) continue;
-            for (CallSite c : b.getValue()) {
-                if (!c.owner.equals(className) || kinds.containsKey(c.method) || !sites.containsKey(c.method)) continue;
-                if (!allowed(className, decision, c.method)) continue;
-                kinds.put(c.method, ProbeKind.INNER);
-                addWanted(className, c.method);
-            }
+            for (CallSite c : b.getValue()) chooseCallOnOwnClass(className, decision, sites, kinds, c);
         }
     }
 
-    private Map<String, Set<CallSite>> noteBridges(String className, ClassReader reader, Map<String, Set<CallSite>> sites) {
+    /**
+     * Chooses the method of this class that call site {@code c} names, when it has code here and is not chosen yet;
+     * true when it was chosen now.
+     */
+    final boolean chooseCallOnOwnClass(String className, ClassFilter.Decision decision, Map<String, Set<CallSite>> sites,
+                                       Map<String, ProbeKind> kinds, CallSite c) {
+        if (!c.owner.equals(className) || kinds.containsKey(c.method) || !sites.containsKey(c.method)) return false;
+        if (c.method.startsWith("<clinit>") || !allowed(className, decision, c.method)) return false;
+        kinds.put(c.method, ProbeKind.INNER);
+        addWanted(className, c.method);
+        return true;
+    }
+
+    private Map<String, Set<CallSite>> noteBridges(String className, Set<String> bridgeMethods,
+                                                   Map<String, Set<CallSite>> sites) {
+        if (bridgeMethods.isEmpty()) return Collections.emptyMap();
         Map<String, Set<CallSite>> b = new HashMap<>();
-        reader.accept(new org.objectweb.asm.ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public org.objectweb.asm.MethodVisitor visitMethod(int access, String name, String descriptor,
-                                                               String signature, String[] exceptions) {
-                if ((access & Opcodes.ACC_BRIDGE) != 0 && sites.containsKey(name + descriptor)) {
-                    b.put(name + descriptor, sites.get(name + descriptor));
-                }
-                return null;
-            }
-        }, ClassReader.SKIP_CODE);
-        if (!b.isEmpty()) bridges.put(className, b);
+        for (String m : bridgeMethods) b.put(m, sites.get(m));
+        bridges.put(className, b);
         return b;
     }
 

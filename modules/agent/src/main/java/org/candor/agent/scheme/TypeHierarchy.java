@@ -40,11 +40,13 @@ final class TypeHierarchy {
         record(c.getName(), c.getSuperclass() == null ? null : c.getSuperclass().getName(), names);
     }
 
-    /** Makes {@code className} findable among the classes below each of its supertypes. */
-    void index(String className, ClassLoader loader) {
-        for (String s : supertypes(className, loader)) {
+    /** Makes {@code className} findable among the classes below each of its supertypes, which it returns. */
+    Set<String> index(String className, ClassLoader loader) {
+        Set<String> supertypes = supertypes(className, loader);
+        for (String s : supertypes) {
             below.computeIfAbsent(s, k -> ConcurrentHashMap.newKeySet()).add(className);
         }
+        return supertypes;
     }
 
     /** Indexed classes that extend or implement {@code type}, at any depth. */

@@ -3,6 +3,7 @@ package org.candor.agent.scheme;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.InputStream;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,7 @@ class CallSitesTest {
 
     @Test
     void invokesConstructorsAndLambdaTargetsAreFound() throws Exception {
-        Map<String, Set<CallSite>> sites = CallSites.scan(reader(SERVER));
+        Map<String, Set<CallSite>> sites = CallSites.scan(reader(SERVER), new HashSet<>());
         Set<CallSite> handle = sites.get("handle(I)I");
         assertThat(handle).contains(
                 new CallSite("org.candor.it.targets.RootedServer$Codec", "twice(I)I", true),
@@ -29,8 +30,17 @@ class CallSitesTest {
 
     @Test
     void abstractMethodsHaveNoEntry() throws Exception {
-        Map<String, Set<CallSite>> sites = CallSites.scan(reader("org.candor.it.targets.RootedServer$Codec"));
+        Map<String, Set<CallSite>> sites = CallSites.scan(reader("org.candor.it.targets.RootedServer$Codec"), new HashSet<>());
         assertThat(sites).containsKey("twice(I)I").doesNotContainKey("encode(I)I");
+    }
+
+    @Test
+    void bridgeMethodsAreNamedWithTheCallTheyForward() throws Exception {
+        Set<String> bridges = new HashSet<>();
+        Map<String, Set<CallSite>> sites = CallSites.scan(reader("java.lang.String"), bridges);
+        assertThat(bridges).contains("compareTo(Ljava/lang/Object;)I").doesNotContain("compareTo(Ljava/lang/String;)I");
+        assertThat(sites.get("compareTo(Ljava/lang/Object;)I"))
+                .contains(new CallSite("java.lang.String", "compareTo(Ljava/lang/String;)I", true));
     }
 
     private static ClassReader reader(String className) throws Exception {
