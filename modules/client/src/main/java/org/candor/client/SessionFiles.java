@@ -5,13 +5,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.candor.agent.control.SessionDirectories;
 
 /**
  * The session files agents write for their control channel (the agent's {@code control/SessionFile}): one per JVM,
@@ -42,9 +42,9 @@ public final class SessionFiles {
     /** Where agents of this user may have written session files, the preferred place first. */
     public static List<Path> directories() {
         List<Path> dirs = new ArrayList<>();
-        String runtime = System.getenv("XDG_RUNTIME_DIR");
-        if (runtime != null && !runtime.isEmpty()) dirs.add(Paths.get(runtime, "candor"));
-        dirs.add(Paths.get(System.getProperty("java.io.tmpdir"), "candor-" + System.getProperty("user.name")));
+        Path runtime = SessionDirectories.runtime();
+        if (runtime != null) dirs.add(runtime);
+        dirs.add(SessionDirectories.temporary());
         return dirs;
     }
 

@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -30,11 +29,9 @@ final class SessionFile {
 
     /** The directory this JVM's session files go to. */
     static Path directory() {
-        String runtime = System.getenv("XDG_RUNTIME_DIR");
-        if (runtime != null && !runtime.isEmpty() && Files.isDirectory(Paths.get(runtime))) {
-            return Paths.get(runtime, "candor");
-        }
-        return Paths.get(System.getProperty("java.io.tmpdir"), "candor-" + System.getProperty("user.name"));
+        Path runtime = SessionDirectories.runtime();
+        if (runtime != null && Files.isDirectory(runtime.getParent())) return runtime;
+        return SessionDirectories.temporary();
     }
 
     /** Writes {@code text} as this JVM's session file, atomically, readable by the owner only. */
