@@ -21,14 +21,8 @@ AP_VERSION=4.2
 case "${1:-}" in -h|--help) sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 command -v python3 >/dev/null || { echo "sampling-overhead: needs python3" >&2; exit 2; }
 
-JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
-args=("$@")
-for ((i = 0; i < ${#args[@]}; i++)); do
-  [ "${args[$i]}" = "--java" ] && [ $((i + 1)) -lt ${#args[@]} ] && JAVA="${args[$((i + 1))]}"
-done
-JAVA="$(readlink -f "$(command -v "$JAVA")")"
-JAVAC="$(dirname "$JAVA")/javac"
-[ -x "$JAVAC" ] || JAVAC=javac
+. "$BENCH/java-tools.sh"
+bench_java_tools "$@"
 
 # The CPU workload: plain javac, no dependencies (it is also part of the bench module's normal build).
 CLASSES="$BENCH/target/sampling-classes"

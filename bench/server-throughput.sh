@@ -25,14 +25,8 @@ command -v python3 >/dev/null || { echo "server-throughput: needs python3" >&2; 
 [ -f "$ROOT/modules/cli/target/candor/lib/candor-cli.jar" ] \
   || { echo "server-throughput: build Candor first: (cd $ROOT && mvn -B -o install -DskipTests)" >&2; exit 2; }
 
-JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
-args=("$@")
-for ((i = 0; i < ${#args[@]}; i++)); do
-  [ "${args[$i]}" = "--java" ] && [ $((i + 1)) -lt ${#args[@]} ] && JAVA="${args[$((i + 1))]}"
-done
-JAVA="$(readlink -f "$(command -v "$JAVA")")"
-JAVAC="$(dirname "$JAVA")/javac"
-[ -x "$JAVAC" ] || JAVAC=javac
+. "$BENCH/java-tools.sh"
+bench_java_tools "$@"
 
 LIB="$BENCH/target/server-lib"
 mkdir -p "$LIB"
