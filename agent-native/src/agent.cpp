@@ -3,6 +3,7 @@
 #include <jvmti.h>
 
 #include "agent_state.h"
+#include "boot_classes.h"
 #include "calibration/compiled_methods.h"
 #include "class_binder.h"
 #include "clock/clock_choice.h"
@@ -33,13 +34,15 @@ enum class LoadKind { CommandLine, Attach };
 bool bind_native_clock(JNIEnv* jni, jclass klass) { return register_native_clock(jni, klass, agent_state().reader); }
 
 // The agent-side classes whose natives this library provides; NativeCounters only with the
-// counters option (otherwise ClassPrepare would stay on waiting for a class that never comes).
+// counters option and BootClasses only on attach (otherwise ClassPrepare would stay on waiting for a
+// class that never comes).
 const ClassBinding kBindings[] = {
     {kNativeClockSignature, bind_native_clock, BindUntil::BootLoaderCopy},
     {kNativeSamplerSignature, register_sampler_natives, BindUntil::FirstCopy},
     {kCompiledMethodsSignature, register_compiled_methods_natives, BindUntil::FirstCopy},
-    {kNativeCountersSignature, register_counter_natives, BindUntil::FirstCopy},
 };
+const ClassBinding kCountersBinding = {kNativeCountersSignature, register_counter_natives, BindUntil::FirstCopy};
+const ClassBinding kBootClassesBinding = {kBootClassesSignature, register_boot_classes_natives, BindUntil::FirstCopy};
 
 // A session that cannot start as asked: one line, then at launch the JVM ends with exit code 2
 // before the program runs (as the Java agent does with a bad option); an attach only fails.
@@ -105,8 +108,12 @@ jint start(JavaVM* vm, const char* option_text, LoadKind kind) {
     state.reader = tick_reader(*options.metric, choice.source);
     state.sampler = sampler;
     state.jvmti = jvmti;
-    const int bindings = static_cast<int>(sizeof kBindings / sizeof kBindings[0]) - (options.counters ? 0 : 1);
-    set_class_bindings(kBindings, bindings);
+    ClassBinding bindings[kMaxClassBindings];
+    int binding_count = 0;
+    for (const ClassBinding& b : kBindings) bindings[binding_count++] = b;
+    if (options.counters) bindings[binding_count++] = kCountersBinding;
+    if (kind == LoadKind::Attach) bindings[binding_count++] = kBootClassesBinding;
+    set_class_bindings(bindings, binding_count);
     if (!set_class_prepare_events(jvmti, true)) {
         state.jvmti = nullptr;
         state.sampler = nullptr;

@@ -11,8 +11,9 @@ import java.nio.file.Path;
 
 /**
  * Starts a session in a running JVM through the Attach API: libcandor.so first ({@code loadAgentPath}, with the
- * settings' native options), so the probes' clock is bound when the agent loads them, then candor-agent.jar
- * ({@code loadAgent} with an options file, as {@code candor profile} writes it).
+ * settings' native options), so the probes' clock is bound when the agent loads them, then candor-agent-attach.jar
+ * ({@code loadAgent} with an options file, as {@code candor profile} writes it), which defines the probe classes in
+ * the boot loader through libcandor.so and starts candor-agent.jar's agent.
  */
 public final class AgentAttach {
 
@@ -48,7 +49,7 @@ public final class AgentAttach {
             if (lib != null) vm.loadAgentPath(lib.toString(), settings.nativeOptions());
             optionsFile = Files.createTempFile("candor-options", ".txt");
             Files.write(optionsFile, settings.agentOptionLines(), StandardCharsets.UTF_8);
-            vm.loadAgent(agent.agentJar().toString(), "optfile=" + optionsFile);
+            vm.loadAgent(agent.attachJar().toString(), "optfile=" + optionsFile);
         } catch (AgentInitializationException e) {
             throw new ClientException("process " + pid + " refused the agent (its stderr says why): " + e.getMessage(), e);
         } catch (AgentLoadException | IOException e) {

@@ -6,7 +6,8 @@ import java.nio.file.Paths;
 import java.util.List;
 
 /**
- * The agent directory: candor-agent.jar, candor-probe.jar (found by the agent through its Boot-Class-Path) and
+ * The agent directory: candor-agent.jar, candor-probe.jar (found by the agent through its Boot-Class-Path),
+ * candor-agent-attach.jar (what an attach loads: no Boot-Class-Path, see {@code org.candor.agent.AttachEntry}) and
  * libcandor.so. Looked up in the system property {@code candor.agent.dir}, the environment variable
  * {@code CANDOR_AGENT_DIR}, then beside the running code: {@code <home>/agent} for an installed distribution and
  * {@code modules/agent/target} in a source tree.
@@ -15,6 +16,7 @@ public final class AgentFiles {
 
     public static final String AGENT_JAR = "candor-agent.jar";
     public static final String PROBE_JAR = "candor-probe.jar";
+    public static final String ATTACH_JAR = "candor-agent-attach.jar";
     public static final String NATIVE_LIBRARY = "libcandor.so";
 
     private final Path dir;
@@ -52,6 +54,12 @@ public final class AgentFiles {
 
     public Path dir() { return dir; }
     public Path agentJar() { return dir.resolve(AGENT_JAR); }
+
+    /** The jar an attach loads; candor-agent.jar itself in a directory that lacks it (an older build). */
+    public Path attachJar() {
+        Path p = dir.resolve(ATTACH_JAR);
+        return Files.isRegularFile(p) ? p : agentJar();
+    }
 
     /** The native library, or null when it was not built (the agent then uses System.nanoTime). */
     public Path nativeLibrary() {
