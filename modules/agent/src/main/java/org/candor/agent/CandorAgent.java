@@ -12,11 +12,8 @@ import org.candor.agent.instrument.InstrumentationStats;
 import org.candor.agent.instrument.MethodRegistry;
 import org.candor.agent.options.AgentOptions;
 import org.candor.agent.options.OptionException;
-import org.candor.agent.scheme.EagerScheme;
-import org.candor.agent.scheme.LazyScheme;
-import org.candor.agent.scheme.RootMethods;
 import org.candor.agent.scheme.Scheme;
-import org.candor.agent.scheme.TotalScheme;
+import org.candor.agent.scheme.Schemes;
 import org.candor.agent.sampling.SamplingSnapshots;
 import org.candor.agent.snapshot.InstrumentationSnapshots;
 import org.candor.agent.snapshot.SnapshotOnExit;
@@ -48,7 +45,7 @@ public final class CandorAgent {
         try {
             options = AgentOptions.parse(args);
             filter = new ClassFilter(options.includes(), options.excludes(), options.defaultExcludes());
-            scheme = scheme(options, filter);
+            scheme = Schemes.of(options, filter);
         } catch (OptionException | PatternException e) {
             AgentLog.error(e.getMessage());
             System.exit(2);
@@ -72,17 +69,10 @@ public final class CandorAgent {
         CandorTransformer transformer = new CandorTransformer(inst, filter, scheme, registry, stats);
         HiddenClasses.install(transformer);
         if (calibration.calibrated()) CompiledMethods.start(registry);
-        scheme.start(inst, transformer);
+        inst.addTransformer(transformer, true);
+        scheme.start(inst, java.util.Collections.emptyList());
         AgentLog.debug("instrumented " + stats.classesInstrumented.get() + " loaded classes at start");
-        ControlChannel.openInstrumentation(options, inst, transformer, registry, stats, snapshots, onExit);
-    }
-
-    private static Scheme scheme(AgentOptions options, ClassFilter filter) {
-        switch (options.scheme()) {
-            case LAZY: return new LazyScheme(filter, new RootMethods(options.roots()), options.lookahead());
-            case EAGER: return new EagerScheme(filter, new RootMethods(options.roots()));
-            default: return new TotalScheme(filter);
-        }
+        ControlChannel.openInstrumentation(options, inst, transformer, scheme, registry, stats, snapshots, onExit);
     }
 
     /** Sampling changes no bytecode: the native sampler runs already; the agent only writes its snapshot. */

@@ -1,6 +1,7 @@
 package org.candor.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.candor.client.ClientException;
@@ -9,11 +10,15 @@ import org.candor.client.ControlClient;
 /** {@code candor ctl PID COMMAND}: controls the session running in a JVM through its control channel. */
 final class CtlCommand implements Command {
 
-    private static final List<String> COMMANDS = List.of("status", "snapshot", "reset", "stop", "start", "detach");
+    /** {@code set}'s options, to the agent option each one sets. */
+    private static final Map<String, String> SET_OPTIONS = Map.of("--root", "root", "--scheme", "scheme",
+            "--include", "include", "--exclude", "exclude", "--lookahead", "lookahead");
+
+    private static final List<String> COMMANDS = List.of("status", "snapshot", "reset", "stop", "start", "detach", "set");
 
     @Override public String name() { return "ctl"; }
 
-    @Override public String summary() { return "control a running session: status, snapshot, reset, stop, start, detach"; }
+    @Override public String summary() { return "control a running session: status, snapshot, reset, stop, start, detach, set"; }
 
     @Override public String usage() {
         return "usage: candor ctl PID COMMAND\n\n"
@@ -23,7 +28,12 @@ final class CtlCommand implements Command {
                 + "  stop                     stop recording (instrumentation stays, calls cost a little)\n"
                 + "  start                    record again\n"
                 + "  detach [-o FILE]         restore the original bytecode, stop recording for good, and write no\n"
-                + "                           snapshot at exit (-o: write one now, first)\n\n"
+                + "                           snapshot at exit (-o: write one now, first)\n"
+                + "  set SETTINGS             new roots, scheme or filters for the running session; what is not named\n"
+                + "                           stays, a list named is replaced; the collected results are cleared:\n"
+                + "    --root PATTERN           (repeatable) a root given without --scheme makes a total session lazy\n"
+                + "    --scheme total|lazy|eager  total drops the roots\n"
+                + "    --include PATTERN, --exclude PATTERN (repeatable), --lookahead N\n\n"
                 + "PID is a JVM of yours running a Candor session ('candor list'), started by 'candor profile' or\n"
                 + "'candor attach'. Exit code 1 when the session refuses or cannot be reached.\n";
     }
@@ -39,16 +49,23 @@ final class CtlCommand implements Command {
                     + " (commands: " + String.join(", ", COMMANDS) + ")");
         }
         Path output = null;
+        List<String> settings = new ArrayList<>();
         while (args.hasNext()) {
             String a = args.next();
             if ((a.equals("-o") || a.equals("--output")) && (command.equals("snapshot") || command.equals("detach"))) {
                 output = Path.of(args.value(a)).toAbsolutePath();
+            } else if (command.equals("set") && SET_OPTIONS.containsKey(a)) {
+                settings.add(SET_OPTIONS.get(a) + "=" + args.value(a));
             } else {
                 throw Args.isOption(a) ? args.unknown(a) : args.unexpected(a);
             }
         }
         if (command.equals("snapshot") && output == null) throw new UsageException("ctl: snapshot needs -o FILE");
-        String line = output == null ? command : command + " " + output;
+        if (command.equals("set") && settings.isEmpty()) {
+            throw new UsageException("ctl: set needs --root, --scheme, --include, --exclude or --lookahead");
+        }
+        String line = command.equals("set") ? "set " + String.join(",", settings)
+                : output == null ? command : command + " " + output;
         long pid = Long.parseLong(pidText);
         ControlClient.Reply reply;
         try (ControlClient c = ControlClient.connect(pid, 60_000)) {
@@ -61,6 +78,13 @@ final class CtlCommand implements Command {
             }
         } else {
             console.note(reply.text);
+            if (command.equals("set")) {
+                console.note(String.format("scheme %s%s; %s methods instrumented in %s classes; %s classes retransformed"
+                        + " in %s ms", reply.fields.get("scheme"),
+                        reply.fields.getOrDefault("roots", "").isEmpty() ? "" : " (roots " + reply.fields.get("roots") + ")",
+                        reply.fields.get("methods.instrumented"), reply.fields.get("classes.instrumented"),
+                        reply.fields.get("classes.retransformed"), reply.fields.get("change.ms")));
+            }
         }
         return 0;
     }

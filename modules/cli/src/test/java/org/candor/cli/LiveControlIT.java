@@ -73,6 +73,69 @@ class LiveControlIT {
         }
     }
 
+    /**
+     * {@code set} on a running session: Total to Lazy with a root (calls outside it stop being recorded, even under
+     * {@code main}, whose Total frame stays open), Lazy to Eager, back to Total; a bad change is refused whole.
+     */
+    @Test
+    void settingsChangeWhileTheProgramRuns() throws Exception {
+        Path lazy = dir.resolve("lazy.candor");
+        Path eager = dir.resolve("eager.candor");
+        Path total = dir.resolve("total.candor");
+        List<String> cmd = new ArrayList<>(List.of(CandorCli.JAVA, "-cp", CandorCli.HOME.resolve("lib") + "/*",
+                "org.candor.cli.Main", "profile", "--scheme", "total", "--include", INCLUDE,
+                "-o", dir.resolve("exit.candor").toString(), "--", CandorCli.JAVA, "-cp", TEST_CLASSES.toString(), MAIN));
+        List<String> answers = new ArrayList<>();
+        try (Target t = Target.start(cmd)) {
+            String pid = Long.toString(t.javaChild());
+            t.expect("ready");
+            t.send("a");
+            answers.add(t.line());
+            CandorCli toLazy = CandorCli.run("ctl", pid, "set", "--root", MAIN + ".phaseB");
+            ok(toLazy);
+            assertThat(toLazy.stderr).contains("settings changed; collected results cleared").contains("scheme lazy (roots " + MAIN + ".phaseB)");
+            for (String phase : List.of("a", "b", "c")) {
+                t.send(phase);
+                answers.add(t.line());
+            }
+            ok(CandorCli.run("ctl", pid, "snapshot", "-o", lazy.toString()));
+            assertThat(status(pid)).containsEntry("scheme", "lazy").containsEntry("roots", MAIN + ".phaseB");
+
+            ok(CandorCli.run("ctl", pid, "set", "--scheme", "eager"));
+            t.send("b");
+            answers.add(t.line());
+            ok(CandorCli.run("ctl", pid, "snapshot", "-o", eager.toString()));
+
+            CandorCli refused = CandorCli.run("ctl", pid, "set", "--root", "not a pattern(");
+            assertThat(refused.exitCode).isEqualTo(1);
+            assertThat(refused.stderr).contains("nothing changed");
+            assertThat(status(pid)).containsEntry("scheme", "eager");
+
+            ok(CandorCli.run("ctl", pid, "set", "--scheme", "total"));
+            t.send("a");
+            answers.add(t.line());
+            ok(CandorCli.run("ctl", pid, "snapshot", "-o", total.toString()));
+            assertThat(status(pid)).containsEntry("scheme", "total").containsEntry("roots", "");
+            t.send("quit");
+            t.expect("bye");
+            assertThat(t.waitFor()).isZero();
+        }
+        assertThat(answers).as("the program's answers do not change").containsExactly("A 6200026640", "A 6200026640",
+                "B 3399889997", "C 763347", "B 3399889997", "A 6200026640");
+
+        Map<String, Long> lazyCalls = calls(lazy);
+        assertThat(lazyCalls).as("lazy: phase B under main, whose frame stays open since the Total part")
+                .containsEntry(path("main", "phaseB"), 1L).containsEntry(path("main", "phaseB", "beta"), 20000L);
+        assertThat(lazyCalls.keySet()).as("lazy: nothing outside the root (phase A, beta from phase C), nothing before the change")
+                .allMatch(k -> k.equals("main") || k.startsWith(path("main", "phaseB")));
+        assertThat(calls(eager)).as("eager: the same root, after a reset")
+                .containsOnlyKeys(path("main", "phaseB"), path("main", "phaseB", "beta"))
+                .containsEntry(path("main", "phaseB", "beta"), 20000L);
+        assertThat(calls(total)).as("total again: every call, nothing of before")
+                .containsEntry(path("main", "phaseA", "alpha"), 20000L)
+                .allSatisfy((k, v) -> assertThat(k).doesNotContain("phaseB"));
+    }
+
     @Test
     void anAttachedSessionIsControlledAndDetachedWithoutChangingTheProgram() throws Exception {
         List<String> plainCmd = List.of(CandorCli.JAVA, "-cp", TEST_CLASSES.toString(), MAIN);
@@ -84,7 +147,8 @@ class LiveControlIT {
         }
         Path atExit = dir.resolve("attached.candor");
         Path snapshot = dir.resolve("while-attached.candor");
-        try (Target t = Target.start(plainCmd)) {
+        Path stderr = dir.resolve("attached.stderr");
+        try (Target t = Target.start(plainCmd, stderr)) {
             String pid = Long.toString(t.process.pid());
             t.expect("ready");
             t.send("a");
@@ -127,6 +191,8 @@ class LiveControlIT {
             assertThat(t.waitFor()).isZero();
             assertThat(t.stdout()).isEqualTo(expected);
         }
+        assertThat(Files.readString(stderr)).as("no JVM warning on the program's stderr (class data sharing stays on)")
+                .doesNotContain("warning");
         assertThat(atExit).as("no snapshot at exit after a detach").doesNotExist();
         Map<String, Long> calls = calls(snapshot);
         assertThat(calls).containsEntry(path("phaseB", "beta"), 20000L);
@@ -143,9 +209,9 @@ class LiveControlIT {
         assertThatThrownBy(() -> ControlClient.connect(session.port, "0123456789abcdef", 5000, pid))
                 .isInstanceOf(ClientException.class).hasMessageContaining("refused: wrong secret");
         try (ControlClient c = ControlClient.connect(session.port, session.secret, 5000, pid)) {
-            ControlClient.Reply set = c.command("set scheme lazy");
+            ControlClient.Reply set = c.command("set mode=sample");
             assertThat(set.ok).isFalse();
-            assertThat(set.text).contains("not supported in this session yet");
+            assertThat(set.text).contains("'mode' cannot change in a running session").endsWith("nothing changed");
         }
         // the listening socket is bound to 127.0.0.1, so no other address of this machine reaches it
         String port = String.format("%04X", session.port);
@@ -227,7 +293,13 @@ class LiveControlIT {
         }
 
         static Target start(List<String> cmd) throws Exception {
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT);
+            return start(cmd, null);
+        }
+
+        /** With the program's stderr into {@code stderr} (null: inherited). */
+        static Target start(List<String> cmd, Path stderr) throws Exception {
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(stderr == null ? ProcessBuilder.Redirect.INHERIT
+                    : ProcessBuilder.Redirect.to(stderr.toFile()));
             pb.environment().put("XDG_CACHE_HOME", CandorCli.CACHE.toString());
             return new Target(pb.start());
         }

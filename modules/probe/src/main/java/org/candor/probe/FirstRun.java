@@ -35,6 +35,13 @@ public final class FirstRun {
         }
     }
 
+    /** Unmarks every method: a new scheme replaces the one that marked them. */
+    public static void clearAll() {
+        synchronized (LOCK) {
+            marks = new byte[1024];
+        }
+    }
+
     /** Unmarks a method (the hook has dealt with it). */
     public static void clear(int methodId) {
         byte[] m = marks;

@@ -11,7 +11,7 @@ package org.candor.probe;
  *
  * <p>With root methods (the Lazy and Eager schemes) a root calls {@link #enterRoot} and every other instrumented
  * method {@link #enterInner}: a call is recorded only while its thread is inside a root, that is while the thread
- * has an open recorded frame (the bottom one is always a root's). Outside a root an inner method costs the thread
+ * has a root's recorded frame open ({@code ThreadState.rootFrame}). Outside a root an inner method costs the thread
  * lookup and one field check, and its frame is 0, which makes its exit a no-op.
  */
 public final class Probe {
@@ -36,13 +36,14 @@ public final class Probe {
         ThreadState ts = STATE.get();
         if (FirstRun.pending(methodId)) FirstRun.run(ts, methodId);
         ts.enter(methodId);
+        if (ts.rootFrame == 0) ts.rootFrame = ts.frame;
         return ts;
     }
 
     /** A method reached from roots: recorded only inside a root. */
     public static ThreadState enterInner(int methodId) {
         ThreadState ts = STATE.get();
-        if (ts.depth == 0) {
+        if (ts.rootFrame == 0) {
             ts.frame = 0;
             return ts;
         }

@@ -29,6 +29,13 @@ public final class ThreadState {
     int paused;
 
     /**
+     * The frame of the outermost open root call (Lazy and Eager), 0 when the thread is inside no root. Inner
+     * methods record only while it is set: an open frame that is not a root's (a method still running since a
+     * Total session was switched to roots) does not count.
+     */
+    int rootFrame;
+
+    /**
      * The {@link Recording#control} value this thread records under; never one with {@code STOPPED} set, and -1
      * (which never matches) for a thread that is not recorded, so one compare covers both.
      */
@@ -247,6 +254,7 @@ public final class ThreadState {
 
     /** Closes {@code frame} and every frame above it that an exception left open; a second call is a no-op. */
     void exit(int frame) {
+        if (frame <= rootFrame) rootFrame = 0;
         if (Calibration.ON) {
             exitCalibrated(frame);
             return;
@@ -305,6 +313,7 @@ public final class ThreadState {
     /** At an exception handler of frame {@code frame}: closes the frames above it, keeps it open. */
     void unwind(int frame) {
         if (depth <= frame) return;
+        if (frame < rootFrame) rootFrame = 0;
         if (Calibration.ON) {
             closeCalibrated(frame + 1, Clock.now());
         } else {

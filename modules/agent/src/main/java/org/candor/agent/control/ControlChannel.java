@@ -1,12 +1,13 @@
 package org.candor.agent.control;
 
 import java.io.IOException;
-import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import org.candor.agent.AgentLog;
+import org.candor.agent.instrument.CandorTransformer;
 import org.candor.agent.instrument.InstrumentationStats;
 import org.candor.agent.instrument.MethodRegistry;
 import org.candor.agent.options.AgentOptions;
+import org.candor.agent.scheme.Scheme;
 import org.candor.agent.snapshot.InstrumentationSnapshots;
 import org.candor.agent.snapshot.SnapshotOnExit;
 
@@ -26,10 +27,10 @@ public final class ControlChannel {
     /** True once a session started in this JVM, with or without its channel (a second attach is refused). */
     public static boolean sessionStarted() { return started; }
 
-    public static void openInstrumentation(AgentOptions options, Instrumentation inst, ClassFileTransformer transformer,
-                                           MethodRegistry registry, InstrumentationStats stats,
+    public static void openInstrumentation(AgentOptions options, Instrumentation inst, CandorTransformer transformer,
+                                           Scheme scheme, MethodRegistry registry, InstrumentationStats stats,
                                            InstrumentationSnapshots snapshots, SnapshotOnExit onExit) {
-        open(new InstrumentationControl(options, inst, transformer, registry, stats, snapshots, onExit,
+        open(new InstrumentationControl(options, inst, transformer, scheme, registry, stats, snapshots, onExit,
                 AttachGuard.origin()), "instrumentation");
     }
 

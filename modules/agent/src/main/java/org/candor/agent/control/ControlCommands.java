@@ -28,10 +28,10 @@ final class ControlCommands {
                     return session.snapshot(absolute(argument));
                 case ControlProtocol.DETACH:
                     return session.detach(argument.isEmpty() ? null : absolute(argument));
-                case ControlProtocol.SET: return SettingChanges.apply(argument);
+                case ControlProtocol.SET: return session.set(argument);
                 default:
                     return Reply.error("unknown command '" + command + "' (known: start, stop, reset, snapshot PATH,"
-                            + " detach [PATH], status, set)");
+                            + " detach [PATH], status, set KEY=VALUE,...)");
             }
         } catch (RuntimeException | Error e) {  // e.g. a heap too full for the snapshot: the target runs on
             return Reply.error(command + " failed: " + e);

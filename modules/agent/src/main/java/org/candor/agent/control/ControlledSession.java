@@ -20,4 +20,7 @@ interface ControlledSession {
     Reply detach(Path finalSnapshot);
 
     Reply status();
+
+    /** New roots, scheme or filters (agent-option syntax); the collected results are cleared. */
+    Reply set(String changes);
 }

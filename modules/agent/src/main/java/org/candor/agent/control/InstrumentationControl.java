@@ -1,14 +1,19 @@
 package org.candor.agent.control;
 
-import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
+import org.candor.agent.filter.ClassFilter;
+import org.candor.agent.filter.PatternException;
+import org.candor.agent.instrument.CandorTransformer;
 import org.candor.agent.instrument.InstrumentationStats;
 import org.candor.agent.instrument.MethodRegistry;
 import org.candor.agent.options.AgentOptions;
+import org.candor.agent.options.OptionException;
+import org.candor.agent.scheme.Scheme;
+import org.candor.agent.scheme.Schemes;
 import org.candor.agent.snapshot.InstrumentationSnapshots;
 import org.candor.agent.snapshot.SnapshotOnExit;
 import org.candor.core.snapshot.SnapshotWriter;
@@ -20,9 +25,10 @@ import org.candor.probe.ThreadState;
 /** Control of an instrumentation session: the probes' recording flag and generation, snapshots, detach. */
 final class InstrumentationControl implements ControlledSession {
 
-    private final AgentOptions options;
+    private AgentOptions options;
+    private Scheme scheme;
     private final Instrumentation inst;
-    private final ClassFileTransformer transformer;
+    private final CandorTransformer transformer;
     private final MethodRegistry registry;
     private final InstrumentationStats stats;
     private final InstrumentationSnapshots snapshots;
@@ -31,12 +37,13 @@ final class InstrumentationControl implements ControlledSession {
     private int resets;
     private Detacher.Result detached;
 
-    InstrumentationControl(AgentOptions options, Instrumentation inst, ClassFileTransformer transformer,
+    InstrumentationControl(AgentOptions options, Instrumentation inst, CandorTransformer transformer, Scheme scheme,
                            MethodRegistry registry, InstrumentationStats stats, InstrumentationSnapshots snapshots,
                            SnapshotOnExit onExit, String origin) {
         this.options = options;
         this.inst = inst;
         this.transformer = transformer;
+        this.scheme = scheme;
         this.registry = registry;
         this.stats = stats;
         this.snapshots = snapshots;
@@ -94,12 +101,50 @@ final class InstrumentationControl implements ControlledSession {
         }
         Recording.detach();
         onExit.cancel();
+        scheme.stop();
         detached = Detacher.restore(inst, transformer, registry);
         Reply r = detached.failed == 0 ? Reply.ok("detached: original bytecode restored") : Reply.ok("detached, but "
                 + detached.failed + " classes kept their probes (they record nothing): " + detached.firstFailure);
         r.put("classes.restored", detached.restored).put("classes.failed", detached.failed);
         if (written != null) r.put("file", finalSnapshot);
         return r;
+    }
+
+    @Override
+    public synchronized Reply set(String changes) {
+        if (detached != null) return gone();
+        AgentOptions next;
+        ClassFilter filter;
+        Scheme nextScheme;
+        try {
+            next = options.withChanges(changes);
+            filter = new ClassFilter(next.includes(), next.excludes(), next.defaultExcludes());
+            nextScheme = Schemes.of(next, filter);
+        } catch (OptionException | PatternException e) {
+            return Reply.error(e.getMessage() + "; nothing changed");
+        }
+        SettingChanges.Result done = SettingChanges.apply(inst, transformer, stats, scheme, filter, nextScheme);
+        options = next;
+        scheme = nextScheme;
+        snapshots.reconfigured(next, nextScheme);
+        Instant at = Instant.now();
+        int generation = Recording.reset();
+        snapshots.resetAt(at);
+        resets++;
+        Reply r = Reply.ok("settings changed; collected results cleared");
+        settings(r);
+        return r.put("classes.retransformed", done.classesRebuilt)
+                .put("classes.instrumented", stats.classesWithProbes())
+                .put("methods.instrumented", stats.methodsInstrumented())
+                .put("change.ms", done.nanos / 1_000_000)
+                .put("generation", generation).put("reset.time", at);
+    }
+
+    private void settings(Reply r) {
+        r.put("scheme", options.scheme().name().toLowerCase(Locale.ROOT))
+                .put("roots", String.join(",", options.roots()))
+                .put("include", String.join(",", options.includes()))
+                .put("exclude", String.join(",", options.excludes()));
     }
 
     private Reply gone() {
@@ -114,14 +159,12 @@ final class InstrumentationControl implements ControlledSession {
                 .put("protocol", ControlProtocol.VERSION)
                 .put("pid", ProcessHandle.current().pid())
                 .put("state", state)
-                .put("mode", "instrumentation")
-                .put("scheme", options.scheme().name().toLowerCase(Locale.ROOT))
-                .put("recording", Recording.recording() ? "on" : "off")
+                .put("mode", "instrumentation");
+        settings(r);
+        r.put("recording", Recording.recording() ? "on" : "off")
                 .put("started.by", origin)
                 .put("clock", Clock.sourceName())
                 .put("metric", Clock.metric())
-                .put("include", String.join(",", options.includes()))
-                .put("exclude", String.join(",", options.excludes()))
                 .put("session.start", snapshots.sessionStart())
                 .put("uptime.ms", Duration.between(snapshots.sessionStart(), Instant.now()).toMillis())
                 .put("data.start", snapshots.dataStart())
@@ -131,8 +174,8 @@ final class InstrumentationControl implements ControlledSession {
         for (ThreadState t : threads) calls += t.calls();
         r.put("threads", threads.length).put("calls", calls);
         if (detached == null) {
-            r.put("classes.instrumented", stats.classesInstrumented.get())
-                    .put("methods.instrumented", registry.size())
+            r.put("classes.instrumented", stats.classesWithProbes())
+                    .put("methods.instrumented", stats.methodsInstrumented())
                     .put("output", onExit.target());
         } else {
             r.put("classes.instrumented", 0)

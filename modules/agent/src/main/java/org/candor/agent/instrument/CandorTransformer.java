@@ -13,19 +13,33 @@ import org.candor.probe.HiddenClasses;
  */
 public final class CandorTransformer implements ClassFileTransformer, HiddenClasses.Instrumenter {
 
-    private final ClassFilter filter;
-    private final ClassChooser chooser;
+    /** What decides the probes; replaced as a whole when a running session's settings change. */
+    private volatile Setup setup;
     private final ClassInstrumenter instrumenter;
     private final InstrumentationStats stats;
     private final ModuleReads moduleReads;
 
     public CandorTransformer(Instrumentation inst, ClassFilter filter, ClassChooser chooser, MethodRegistry registry,
                              InstrumentationStats stats) {
-        this.filter = filter;
-        this.chooser = chooser;
+        this.setup = new Setup(filter, chooser);
         this.stats = stats;
         this.instrumenter = new ClassInstrumenter(registry, stats);
         this.moduleReads = new ModuleReads(inst);
+    }
+
+    private static final class Setup {
+        final ClassFilter filter;
+        final ClassChooser chooser;
+
+        Setup(ClassFilter filter, ClassChooser chooser) {
+            this.filter = filter;
+            this.chooser = chooser;
+        }
+    }
+
+    /** New filters and scheme for the classes that load or are retransformed from now on. */
+    public void reconfigure(ClassFilter filter, ClassChooser chooser) {
+        setup = new Setup(filter, chooser);
     }
 
     /** For a hidden class, whose bytes come through {@code HiddenClasses} instead of this transformer. */
@@ -41,13 +55,16 @@ public final class CandorTransformer implements ClassFileTransformer, HiddenClas
         if (internalName == null) return null;
         String className = internalName.replace('/', '.');
         long start = System.nanoTime();
+        Setup s = setup;
+        boolean probed = false;
         try {
-            ClassFilter.Decision decision = filter.decide(className);
+            ClassFilter.Decision decision = s.filter.decide(className);
             if (decision == ClassFilter.Decision.SKIP) return null;
-            MethodChoice choice = chooser.choose(className, loader, classBeingRedefined, classFile, decision);
+            MethodChoice choice = s.chooser.choose(className, loader, classBeingRedefined, classFile, decision);
             if (choice == null) return null;
             byte[] out = instrumenter.instrument(classFile, choice);
             if (out == null) return null;
+            probed = true;
             moduleReads.ensure(module);
             stats.classesInstrumented.incrementAndGet();
             if (classBeingRedefined != null) stats.classesRetransformed.incrementAndGet();
@@ -56,6 +73,7 @@ public final class CandorTransformer implements ClassFileTransformer, HiddenClas
             stats.failed(className, t);
             return null;
         } finally {
+            if (!probed && classBeingRedefined != null) stats.methodsInstrumented(internalName, 0);
             stats.transformNanos.addAndGet(System.nanoTime() - start);
         }
     }

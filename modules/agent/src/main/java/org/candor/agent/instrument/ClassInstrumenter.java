@@ -42,6 +42,7 @@ public final class ClassInstrumenter {
             try {
                 byte[] out = writer.toByteArray();
                 for (Chosen c : visitor.chosen) choice.instrumented(c.id, c.name, c.descriptor, c.kind);
+                stats.methodsInstrumented(reader.getClassName(), visitor.chosen.size());
                 return out;
             } catch (MethodTooLargeException e) {
                 tooLarge.add(e.getMethodName() + e.getDescriptor());

@@ -55,7 +55,71 @@ public final class AgentOptions {
     private Boolean calstatsWrite;
     private boolean trainer;
 
+    /** What a running session can change ({@link #withChanges}); every other option is fixed at start. */
+    static final String[] LIVE_KEYS = {"root", "scheme", "include", "exclude", "lookahead", "defaultexcludes"};
+    /** Set on the options a change names: only {@link #LIVE_KEYS} are accepted. */
+    private boolean liveOnly;
+    /** The keys given, for a change. */
+    private final List<String> given = new ArrayList<>();
+
     private AgentOptions() {}
+
+    /**
+     * These options with the settings {@code changes} names replaced (same syntax as the agent options; a list given
+     * replaces the whole list). A root with no scheme given makes a Total session Lazy; {@code scheme=total} drops
+     * the roots. Checked like the options at start.
+     */
+    public AgentOptions withChanges(String changes) throws OptionException {
+        AgentOptions c = new AgentOptions();
+        c.liveOnly = true;
+        c.apply(changes == null ? "" : changes, 1);
+        if (c.given.isEmpty()) {
+            throw new OptionException("no settings to change (these can change: " + String.join(", ", LIVE_KEYS) + ")");
+        }
+        AgentOptions next = copy();
+        if (c.given.contains("root")) replace(next.roots, c.roots);
+        if (c.given.contains("include")) replace(next.includes, c.includes);
+        if (c.given.contains("exclude")) replace(next.excludes, c.excludes);
+        if (c.given.contains("lookahead")) next.lookahead = c.lookahead;
+        if (c.given.contains("defaultexcludes")) next.defaultExcludes = c.defaultExcludes;
+        if (c.given.contains("scheme")) {
+            next.scheme = c.scheme;
+            if (c.scheme == Scheme.TOTAL && !c.given.contains("root")) next.roots.clear();
+        } else if (c.given.contains("root") && next.scheme == Scheme.TOTAL) {
+            next.scheme = null;
+        }
+        next.checkScheme();
+        return next;
+    }
+
+    private static void replace(List<String> list, List<String> with) {
+        list.clear();
+        list.addAll(with);
+    }
+
+    private AgentOptions copy() {
+        AgentOptions o = new AgentOptions();
+        o.output = output;
+        o.mode = mode;
+        o.scheme = scheme;
+        o.roots.addAll(roots);
+        o.lookahead = lookahead;
+        o.includes.addAll(includes);
+        o.excludes.addAll(excludes);
+        o.defaultExcludes = defaultExcludes;
+        o.maxNodes = maxNodes;
+        o.maxDepth = maxDepth;
+        o.maxThreads = maxThreads;
+        o.quiet = quiet;
+        o.verbose = verbose;
+        o.calibration = calibration;
+        o.warmupDelay = warmupDelay;
+        o.warmupCount = warmupCount;
+        o.calstats = calstats;
+        o.calstatsWrite = calstatsWrite;
+        o.trainer = trainer;
+        return o;
+    }
 
     public static AgentOptions parse(String text) throws OptionException {
         AgentOptions o = new AgentOptions();
@@ -98,6 +162,11 @@ public final class AgentOptions {
     }
 
     private void set(String key, String value, int fileDepth) throws OptionException {
+        if (liveOnly && !java.util.Arrays.asList(LIVE_KEYS).contains(key)) {
+            throw new OptionException("'" + key + "' cannot change in a running session (these can: "
+                    + String.join(", ", LIVE_KEYS) + ")");
+        }
+        if (!given.contains(key)) given.add(key);
         switch (key) {
             case "output": output = Paths.get(required(key, value)); break;
             case "mode": mode = mode(required(key, value)); break;

@@ -3,13 +3,13 @@ package org.candor.agent.scheme;
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.candor.agent.filter.ClassFilter;
-import org.candor.agent.instrument.CandorTransformer;
 import org.candor.agent.instrument.ProbeKind;
 import org.candor.probe.FirstRun;
 
@@ -25,6 +25,7 @@ public final class EagerScheme extends RootScheme {
 
     private final ConcurrentLinkedQueue<Integer> queue = new ConcurrentLinkedQueue<>();
     private final Object signal = new Object();
+    private volatile Thread worker;
 
     public EagerScheme(ClassFilter filter, RootMethods roots) {
         super(filter, roots, 0);
@@ -34,12 +35,20 @@ public final class EagerScheme extends RootScheme {
     String name() { return "eager"; }
 
     @Override
-    public void start(Instrumentation inst, CandorTransformer transformer) {
-        super.start(inst, transformer);
+    public void start(Instrumentation inst, Collection<Class<?>> stale) {
+        super.start(inst, stale);
         drain();
         Thread t = new Thread(this::run, "candor-eager");
         t.setDaemon(true);
         t.start();
+        worker = t;
+    }
+
+    @Override
+    public void stop() {
+        super.stop();
+        Thread t = worker;
+        if (t != null) t.interrupt();
     }
 
     @Override

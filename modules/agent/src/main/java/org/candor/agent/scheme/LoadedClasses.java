@@ -2,6 +2,9 @@ package org.candor.agent.scheme;
 
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.List;
 
 /** The classes already loaded, and retransforming them without one bad class stopping the rest. */
@@ -21,6 +24,14 @@ final class LoadedClasses {
             out.add(c);
         }
         return out;
+    }
+
+    /** Both lists in one, each class once. */
+    static List<Class<?>> union(List<Class<?>> classes, Collection<Class<?>> more) {
+        if (more.isEmpty()) return classes;
+        Set<Class<?>> all = new LinkedHashSet<>(classes);
+        all.addAll(more);
+        return new ArrayList<>(all);
     }
 
     /** In batches; a batch that fails is retried class by class. */

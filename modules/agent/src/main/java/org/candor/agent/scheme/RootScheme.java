@@ -14,7 +14,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.candor.agent.filter.ClassFilter;
-import org.candor.agent.instrument.CandorTransformer;
 import org.candor.agent.instrument.MethodChoice;
 import org.candor.agent.instrument.ProbeKind;
 import org.candor.core.model.Snapshot;
@@ -97,10 +96,9 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
     abstract void notExpanded(int methodId);
 
     @Override
-    public void start(Instrumentation inst, CandorTransformer transformer) {
+    public void start(Instrumentation inst, Collection<Class<?>> stale) {
         this.inst = inst;
         FirstRun.install(this);
-        inst.addTransformer(transformer, true);
         List<Class<?>> withRoots = new ArrayList<>();
         for (Class<?> c : LoadedClasses.modifiable(inst)) {
             String n = c.getName();
@@ -110,7 +108,12 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
             if (roots.mayMatchClass(n)) withRoots.add(c);
         }
         for (String n : loaded.keySet()) types.index(n, null);
-        LoadedClasses.retransform(inst, withRoots);
+        LoadedClasses.retransform(inst, LoadedClasses.union(withRoots, stale));
+    }
+
+    @Override
+    public void stop() {
+        FirstRun.install(null);
     }
 
     @Override

@@ -1,7 +1,7 @@
 package org.candor.agent.scheme;
 
 import java.lang.instrument.Instrumentation;
-import org.candor.agent.instrument.CandorTransformer;
+import java.util.Collection;
 import org.candor.agent.instrument.ClassChooser;
 import org.candor.core.model.Snapshot;
 
@@ -12,8 +12,16 @@ import org.candor.core.model.Snapshot;
  */
 public interface Scheme extends ClassChooser {
 
-    /** Registers the transformer and instruments what is already loaded. */
-    void start(Instrumentation inst, CandorTransformer transformer);
+    /**
+     * Instruments what is already loaded; the transformer asking {@link #choose} is registered already.
+     *
+     * @param stale loaded classes that carry another scheme's probes (the session's settings changed): rebuilt in the
+     *              same pass, with this scheme's probes or none
+     */
+    void start(Instrumentation inst, Collection<Class<?>> stale);
+
+    /** Ends what the scheme runs besides its answers to the transformer: before another scheme takes over, or detach. */
+    default void stop() {}
 
     /** The scheme's own counts, into a snapshot's statistics ({@code scheme.*}). */
     default void addStats(Snapshot s) {}

@@ -2,9 +2,9 @@ package org.candor.agent.scheme;
 
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import org.candor.agent.filter.ClassFilter;
-import org.candor.agent.instrument.CandorTransformer;
 import org.candor.agent.instrument.MethodChoice;
 import org.candor.agent.instrument.ProbeKind;
 
@@ -28,12 +28,11 @@ public final class TotalScheme implements Scheme {
     }
 
     @Override
-    public void start(Instrumentation inst, CandorTransformer transformer) {
-        inst.addTransformer(transformer, true);
+    public void start(Instrumentation inst, Collection<Class<?>> stale) {
         List<Class<?>> loaded = new ArrayList<>();
         for (Class<?> c : LoadedClasses.modifiable(inst)) {
             if (filter.decide(c.getName()) != ClassFilter.Decision.SKIP) loaded.add(c);
         }
-        LoadedClasses.retransform(inst, loaded);
+        LoadedClasses.retransform(inst, LoadedClasses.union(loaded, stale));
     }
 }

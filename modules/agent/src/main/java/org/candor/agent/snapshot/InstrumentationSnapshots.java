@@ -17,7 +17,7 @@ import org.candor.probe.ThreadRegistry;
 /** The snapshot of an instrumentation session: the probes' trees plus what instrumentation did. */
 public final class InstrumentationSnapshots implements SnapshotSource {
 
-    private final AgentOptions options;
+    private volatile AgentOptions options;
     private final MethodRegistry registry;
     private final InstrumentationStats stats;
     private final ClockRate clockRate = new ClockRate();
@@ -26,7 +26,7 @@ public final class InstrumentationSnapshots implements SnapshotSource {
     private volatile Instant start = sessionStart;
 
     private final CalibrationSession calibration;
-    private final Scheme scheme;
+    private volatile Scheme scheme;
 
     public InstrumentationSnapshots(AgentOptions options, MethodRegistry registry, InstrumentationStats stats,
                                     CalibrationSession calibration, Scheme scheme) {
@@ -35,6 +35,12 @@ public final class InstrumentationSnapshots implements SnapshotSource {
         this.options = options;
         this.registry = registry;
         this.stats = stats;
+    }
+
+    /** The session's settings changed ({@code set}): snapshots describe the new ones. */
+    public void reconfigured(AgentOptions options, Scheme scheme) {
+        this.options = options;
+        this.scheme = scheme;
     }
 
     /** The collected results were reset: later snapshots hold what happened from {@code at}. */
@@ -47,6 +53,8 @@ public final class InstrumentationSnapshots implements SnapshotSource {
 
     @Override
     public Snapshot take() {
+        AgentOptions options = this.options;
+        Scheme scheme = this.scheme;
         double nanosPerTick = clockRate.nanosPerTick();
         SnapshotInfo info = SessionInfo.describe(options, start, Instant.now())
                 .put(SnapshotInfo.MODE, "instrumentation")
@@ -64,7 +72,7 @@ public final class InstrumentationSnapshots implements SnapshotSource {
                 .withMetrics(MeasuredMetric.of(Clock.metric(), Clock.unit()).instrumentationColumns(calibration.calibrated()));
         CounterStats.addTo(s, Clock.counterStats());
         s.putStat(Snapshot.STAT_INSTRUMENTED_CLASSES, stats.classesInstrumented.get());
-        s.putStat(Snapshot.STAT_INSTRUMENTED_METHODS, registry.size());
+        s.putStat(Snapshot.STAT_INSTRUMENTED_METHODS, stats.methodsInstrumented());
         s.putStat(Snapshot.STAT_INVOKED_METHODS, InvokedMethods.count(s));
         s.putStat("classes.retransformed", stats.classesRetransformed.get());
         s.putStat(Snapshot.STAT_FAILED_CLASSES, stats.classesFailed.get());

@@ -87,4 +87,30 @@ class AgentOptionsTest {
                 .hasMessage("agent option 'calibration' has unknown value 'sometimes' (known: runtime, frozen, off)");
         assertThatThrownBy(() -> AgentOptions.parse("warmupcount=-1")).hasMessageContaining("whole number from 0");
     }
+
+    @Test
+    void aRunningSessionChangesRootsSchemeAndFiltersOnly() throws Exception {
+        AgentOptions total = AgentOptions.parse("include=com.acme.**,exclude=com.acme.gen.**,output=x.candor,maxdepth=7");
+        AgentOptions lazy = total.withChanges("root=com.acme.Server.handle,com.acme.Batch.run");
+        assertThat(lazy.scheme()).as("a root given to a Total session makes it Lazy").isEqualTo(AgentOptions.Scheme.LAZY);
+        assertThat(lazy.roots()).containsExactly("com.acme.Server.handle", "com.acme.Batch.run");
+        assertThat(lazy.includes()).containsExactly("com.acme.**");
+        assertThat(lazy.output()).isEqualTo(total.output());
+        assertThat(lazy.maxDepth()).isEqualTo(7);
+        AgentOptions eager = lazy.withChanges("scheme=eager,include=com.acme.core.**,org.acme.**");
+        assertThat(eager.scheme()).isEqualTo(AgentOptions.Scheme.EAGER);
+        assertThat(eager.roots()).as("kept").containsExactly("com.acme.Server.handle", "com.acme.Batch.run");
+        assertThat(eager.includes()).as("replaced").containsExactly("com.acme.core.**", "org.acme.**");
+        assertThat(eager.excludes()).containsExactly("com.acme.gen.**");
+        AgentOptions backToTotal = eager.withChanges("scheme=total");
+        assertThat(backToTotal.roots()).as("total drops the roots").isEmpty();
+        assertThat(lazy.roots()).as("the options changed are a copy").hasSize(2);
+
+        assertThatThrownBy(() -> total.withChanges("output=y.candor")).isInstanceOf(OptionException.class)
+                .hasMessageContaining("'output' cannot change in a running session");
+        assertThatThrownBy(() -> total.withChanges("scheme=lazy")).isInstanceOf(OptionException.class)
+                .hasMessageContaining("needs root methods");
+        assertThatThrownBy(() -> total.withChanges(" ")).isInstanceOf(OptionException.class)
+                .hasMessageContaining("no settings to change");
+    }
 }

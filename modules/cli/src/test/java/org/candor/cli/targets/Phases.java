@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * A program the tests drive line by line on stdin, so they can act on it between its phases: {@code a} runs phase
  * A ({@link #alpha} 20000 times) and prints "A N" (a checksum), {@code b} runs phase B ({@link #beta}) and prints
- * "B N", {@code quit} prints "bye" and ends. Its output depends on nothing but its input.
+ * "B N", {@code c} calls {@link #beta} 300 times from {@link #phaseC} and prints "C N", {@code quit} prints "bye" and ends. Its output depends on nothing but its input.
  */
 public final class Phases {
 
@@ -19,6 +19,7 @@ public final class Phases {
             switch (line.trim()) {
                 case "a": System.out.println("A " + phaseA()); break;
                 case "b": System.out.println("B " + phaseB()); break;
+                case "c": System.out.println("C " + phaseC()); break;
                 case "quit": System.out.println("bye"); return;
                 default: System.out.println("? " + line);
             }
@@ -35,6 +36,13 @@ public final class Phases {
     static long phaseB() {
         long sum = 0;
         for (int i = 0; i < 20000; i++) sum += beta(i);
+        return sum;
+    }
+
+    /** {@link #beta} again, from another caller (outside a root that is phase B). */
+    static long phaseC() {
+        long sum = 0;
+        for (int i = 0; i < 300; i++) sum += beta(i);
         return sum;
     }
 
