@@ -19,6 +19,11 @@ public final class AttachEntry {
     public static void agentmain(String args, Instrumentation inst) throws IOException, URISyntaxException {
         Path agentJar = Paths.get(AttachEntry.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         Path probeJar = agentJar.resolveSibling("candor-probe.jar");
+        if (!java.nio.file.Files.isRegularFile(probeJar)) {
+            AgentLog.error("no candor-probe.jar beside " + agentJar + " (the program's own class path has Candor's agent"
+                    + " classes?): not attached");
+            throw new IllegalStateException("no " + probeJar);
+        }
         String problem = BootClasses.define(probeJar);
         if (problem != null) {
             // without libcandor.so: the boot class path, at the price of the JVM's class-data-sharing warning

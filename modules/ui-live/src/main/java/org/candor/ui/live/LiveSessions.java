@@ -1,0 +1,48 @@
+package org.candor.ui.live;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.candor.client.AgentAttach;
+import org.candor.client.AgentFiles;
+import org.candor.client.ClientException;
+import org.candor.client.ControlClient;
+import org.candor.client.LocalJvms;
+import org.candor.client.ProfileSettings;
+
+/**
+ * What the Running JVMs window does, with no Swing in it: the same client calls as {@code candor list},
+ * {@code candor attach} and {@code candor ctl}. Every method may block (sockets, the Attach API): call it off the
+ * event thread.
+ */
+final class LiveSessions {
+
+    List<LocalJvms.Jvm> jvms() {
+        return LocalJvms.list();
+    }
+
+    /**
+     * Starts an instrumentation session in {@code pid}.
+     *
+     * @param scheme  total, lazy or eager
+     * @param roots   root method patterns, comma-separated (empty: none)
+     * @param include include patterns, comma-separated (empty: the default filters)
+     */
+    void attach(long pid, String scheme, String roots, String include) throws ClientException {
+        ProfileSettings settings = new ProfileSettings().option("quiet").scheme(scheme);
+        if (!roots.isBlank()) settings.root(roots);
+        if (!include.isBlank()) settings.include(include);
+        settings.validate();
+        new AgentAttach(AgentFiles.locate(), settings).attach(pid);
+    }
+
+    /** One control command ({@code docs/formats/control.md}); a refusal comes back as a reply that is not ok. */
+    ControlClient.Reply command(long pid, String line) throws ClientException {
+        try (ControlClient c = ControlClient.connect(pid, 10_000)) {
+            return c.command(line);
+        }
+    }
+
+    ControlClient.Reply snapshot(long pid, Path file) throws ClientException {
+        return command(pid, "snapshot " + file.toAbsolutePath());
+    }
+}

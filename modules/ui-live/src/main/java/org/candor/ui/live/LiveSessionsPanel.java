@@ -1,0 +1,301 @@
+package org.candor.ui.live;
+
+import java.awt.BorderLayout;
+import java.awt.Font;
+import java.awt.GridBagConstraints;
+import java.awt.GridBagLayout;
+import java.awt.Insets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+import javax.swing.BorderFactory;
+import javax.swing.JButton;
+import javax.swing.JComboBox;
+import javax.swing.JLabel;
+import javax.swing.JPanel;
+import javax.swing.JScrollPane;
+import javax.swing.JSplitPane;
+import javax.swing.JTable;
+import javax.swing.JTextArea;
+import javax.swing.JTextField;
+import javax.swing.ListSelectionModel;
+import javax.swing.SwingUtilities;
+import org.candor.client.ClientException;
+import org.candor.client.ControlClient;
+import org.candor.client.LocalJvms;
+
+/**
+ * The Running JVMs panel: the local JVMs, an attach with scheme, roots and include filter, and for a JVM with a
+ * session its status and the live commands: Reset Collected Results, Snapshot (opened at once), Stop and
+ * Start (recording), Detach. The work runs on one background thread; every answer shows in one message line.
+ */
+final class LiveSessionsPanel extends JPanel {
+
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    private final LiveSessions sessions;
+    private final Path snapshotDirectory;
+    private final Consumer<Path> onSnapshot;
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "Candor live sessions");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private final JvmTableModel model = new JvmTableModel();
+    private final JTable table = new JTable(model);
+    private final JComboBox<String> scheme = new JComboBox<>(new String[] {"lazy", "eager", "total"});
+    private final JTextField roots = new JTextField(14);
+    private final JTextField include = new JTextField(10);
+    private final JButton attach = button("attach", "Attach", "Start a session in the selected JVM with these settings");
+    private final JButton reset = button("reset", "Reset Collected Results",
+            "Clear what was recorded so far; instrumentation stays");
+    private final JButton snapshot = button("snapshot", "Snapshot", "Write what was recorded so far and open it");
+    private final JButton stop = button("stop", "Stop", "Calls are not recorded until Start; probes stay");
+    private final JButton start = button("start", "Start", "Record again");
+    private final JButton detach = button("detach", "Detach", "Restore the original bytecode; the session ends");
+    private final JTextArea status = new JTextArea(8, 30);
+    private final JLabel message = new JLabel(" ");
+
+    /**
+     * @param snapshotDirectory where Snapshot writes ({@code <pid>-<time>.candor})
+     * @param onSnapshot        called on the event thread with each snapshot written
+     */
+    LiveSessionsPanel(LiveSessions sessions, Path snapshotDirectory, Consumer<Path> onSnapshot) {
+        super(new BorderLayout());
+        this.sessions = sessions;
+        this.snapshotDirectory = snapshotDirectory;
+        this.onSnapshot = onSnapshot;
+        setName("liveSessions");
+        table.setName("jvms");
+        table.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
+        table.getColumnModel().getColumn(0).setPreferredWidth(60);
+        table.getColumnModel().getColumn(0).setMinWidth(56);
+        table.getColumnModel().getColumn(1).setMinWidth(72);
+        table.getColumnModel().getColumn(1).setPreferredWidth(75);
+        table.getColumnModel().getColumn(2).setPreferredWidth(300);
+        // docked beside the snapshots at start: ask for a side panel's width, not half the window
+        table.setPreferredScrollableViewportSize(new java.awt.Dimension(360, 120));
+        table.getSelectionModel().addListSelectionListener(e -> {
+            if (!e.getValueIsAdjusting()) refreshStatus();
+        });
+        scheme.setName("scheme");
+        roots.setName("roots");
+        roots.setToolTipText("Root methods, comma-separated: com.acme.Server.handle, com.acme.Server.*, com.acme.**");
+        include.setName("include");
+        include.setToolTipText("Classes to instrument, comma-separated (empty: everything but the JDK)");
+        status.setName("status");
+        status.setEditable(false);
+        status.setFont(new Font(Font.MONOSPACED, Font.PLAIN, status.getFont().getSize()));
+        message.setName("message");
+
+        JButton refresh = button("refresh", "Refresh", "List the JVMs again");
+        refresh.addActionListener(e -> refreshJvms());
+        attach.addActionListener(e -> attachSelected());
+        reset.addActionListener(e -> control("reset"));
+        stop.addActionListener(e -> control("stop"));
+        start.addActionListener(e -> control("start"));
+        detach.addActionListener(e -> control("detach"));
+        snapshot.addActionListener(e -> takeSnapshot());
+
+        JPanel top = new JPanel(new BorderLayout());
+        JPanel bar = new JPanel(new java.awt.FlowLayout(java.awt.FlowLayout.LEFT, 6, 4));
+        bar.add(refresh);
+        top.add(bar, BorderLayout.NORTH);
+        top.add(new JScrollPane(table), BorderLayout.CENTER);
+
+        JPanel settings = new JPanel(new GridBagLayout());
+        settings.setBorder(BorderFactory.createTitledBorder("Attach (instrumentation)"));
+        row(settings, 0, "Scheme", scheme, attach);
+        row(settings, 1, "Roots", roots, null);
+        row(settings, 2, "Include", include, null);
+
+        JPanel commands = new JPanel(new BorderLayout(4, 4));
+        commands.setBorder(BorderFactory.createTitledBorder("Session"));
+        commands.add(reset, BorderLayout.NORTH);
+        JPanel more = new JPanel(new java.awt.GridLayout(0, 2, 4, 4));
+        for (JButton b : new JButton[] {snapshot, detach, stop, start}) more.add(b);
+        commands.add(more, BorderLayout.CENTER);
+
+        JPanel bottom = new JPanel(new BorderLayout());
+        JPanel controls = new JPanel(new BorderLayout());
+        controls.add(settings, BorderLayout.NORTH);
+        controls.add(commands, BorderLayout.SOUTH);
+        bottom.add(controls, BorderLayout.NORTH);
+        bottom.add(new JScrollPane(status), BorderLayout.CENTER);
+        bottom.add(message, BorderLayout.SOUTH);
+
+        JSplitPane split = new JSplitPane(JSplitPane.VERTICAL_SPLIT, top, bottom);
+        split.setResizeWeight(0.35);
+        add(split, BorderLayout.CENTER);
+        setMinimumSize(new java.awt.Dimension(260, 300));
+        enableFor(null);
+    }
+
+    /** One labelled row of a form: label, the field across, and an optional button at the end. */
+    private static void row(JPanel form, int y, String label, java.awt.Component field, JButton end) {
+        GridBagConstraints c = new GridBagConstraints();
+        c.gridy = y;
+        c.insets = new Insets(2, 4, 2, 4);
+        c.anchor = GridBagConstraints.WEST;
+        form.add(new JLabel(label), c);
+        c.fill = GridBagConstraints.HORIZONTAL;
+        c.weightx = 1;
+        c.gridwidth = end == null ? 2 : 1;
+        form.add(field, c);
+        if (end != null) {
+            c.fill = GridBagConstraints.NONE;
+            c.weightx = 0;
+            c.gridwidth = 1;
+            form.add(end, c);
+        }
+    }
+
+    private static JButton button(String name, String text, String tip) {
+        JButton b = new JButton(text);
+        b.setName(name);
+        b.setToolTipText(tip);
+        return b;
+    }
+
+    /** Lists the JVMs again, keeping the selection. Call on the event thread. */
+    void refreshJvms() {
+        long selected = selectedPid();
+        worker.execute(() -> {
+            java.util.List<LocalJvms.Jvm> list = sessions.jvms();
+            SwingUtilities.invokeLater(() -> {
+                model.set(list);
+                int row = model.rowOf(selected);
+                if (row >= 0) table.getSelectionModel().setSelectionInterval(row, row);
+                refreshStatus();
+            });
+        });
+    }
+
+    private long selectedPid() {
+        LocalJvms.Jvm j = model.at(table.getSelectedRow());
+        return j == null ? -1 : j.pid;
+    }
+
+    private void refreshStatus() {
+        LocalJvms.Jvm j = model.at(table.getSelectedRow());
+        if (j == null) {
+            status.setText("");
+            enableFor(null);
+            return;
+        }
+        if (j.session.equals("none")) {
+            status.setText("No Candor session in " + j.pid + " (" + j.displayName + "): Attach starts one.");
+            enableFor("none");
+            return;
+        }
+        long pid = j.pid;
+        worker.execute(() -> {
+            String text;
+            String state;
+            try {
+                ControlClient.Reply r = sessions.command(pid, "status");
+                StringBuilder b = new StringBuilder();
+                for (Map.Entry<String, String> e : r.fields.entrySet()) {
+                    b.append(String.format("%-26s %s%n", e.getKey(), e.getValue()));
+                }
+                text = b.toString();
+                state = r.ok ? r.fields.getOrDefault("state", "recording") : "unreachable";
+            } catch (ClientException e) {
+                text = e.getMessage();
+                state = "unreachable";
+            }
+            String shown = text;
+            String s = state;
+            SwingUtilities.invokeLater(() -> {
+                if (selectedPid() != pid) return;
+                status.setText(shown);
+                status.setCaretPosition(0);
+                enableFor(s);
+            });
+        });
+    }
+
+    /** Buttons for a JVM without a session ({@code none}), a session in this state, or no selection (null). */
+    private void enableFor(String state) {
+        boolean live = state != null && !state.equals("none") && !state.equals("detached") && !state.equals("unreachable");
+        attach.setEnabled("none".equals(state));
+        for (JButton b : new JButton[] {reset, snapshot, detach}) b.setEnabled(live);
+        stop.setEnabled(live && state.equals("recording"));
+        start.setEnabled(live && state.equals("stopped"));
+    }
+
+    private void attachSelected() {
+        long pid = selectedPid();
+        if (pid < 0) return;
+        String s = (String) scheme.getSelectedItem();
+        String r = roots.getText().trim();
+        String i = include.getText().trim();
+        say("Attaching to " + pid + " \u2026");
+        run(() -> {
+            sessions.attach(pid, s, r, i);
+            return "Attached to " + pid + ": " + s + " scheme" + (r.isEmpty() ? "" : ", roots " + r);
+        });
+    }
+
+    private void control(String command) {
+        long pid = selectedPid();
+        if (pid < 0) return;
+        run(() -> answer(sessions.command(pid, command)));
+    }
+
+    private void takeSnapshot() {
+        long pid = selectedPid();
+        if (pid < 0) return;
+        Path file = snapshotDirectory.resolve(pid + "-" + LocalDateTime.now().format(STAMP) + ".candor");
+        run(() -> {
+            Files.createDirectories(snapshotDirectory);
+            ControlClient.Reply r = sessions.snapshot(pid, file);
+            if (r.ok) SwingUtilities.invokeLater(() -> onSnapshot.accept(file));
+            return answer(r);
+        });
+    }
+
+    private static String answer(ControlClient.Reply r) {
+        return r.ok ? capitalized(r.text) : "Refused: " + r.text;
+    }
+
+    private static String capitalized(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    private interface Work {
+        String run() throws Exception;
+    }
+
+    /** Runs on the worker, then shows its one line and lists the JVMs again (their session states change). */
+    private void run(Work work) {
+        worker.execute(() -> {
+            String line;
+            try {
+                line = work.run();
+            } catch (Exception e) {
+                line = "Failed: " + e.getMessage();
+            }
+            String shown = line;
+            SwingUtilities.invokeLater(() -> {
+                say(shown);
+                refreshJvms();
+            });
+        });
+    }
+
+    private void say(String line) {
+        message.setText(line);
+    }
+
+    /** Stops the worker (the window closed). */
+    void dispose() {
+        worker.shutdownNow();
+    }
+}

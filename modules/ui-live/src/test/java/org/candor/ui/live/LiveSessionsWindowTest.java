@@ -1,0 +1,179 @@
+package org.candor.ui.live;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.swing.edt.GuiActionRunner.execute;
+import static org.assertj.swing.timing.Pause.pause;
+import static org.assertj.swing.timing.Timeout.timeout;
+
+import java.awt.Dimension;
+import java.awt.image.BufferedImage;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
+import javax.imageio.ImageIO;
+import javax.swing.JFrame;
+import org.assertj.swing.core.BasicRobot;
+import org.assertj.swing.core.Robot;
+import org.assertj.swing.edt.FailOnThreadViolationRepaintManager;
+import org.assertj.swing.fixture.FrameFixture;
+import org.assertj.swing.timing.Condition;
+import org.candor.core.model.CallNode;
+import org.candor.core.model.Snapshot;
+import org.candor.core.model.ThreadProfile;
+import org.candor.core.snapshot.SnapshotReader;
+import org.candor.ui.calltree.GuiTests;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Running JVMs panel in a frame, on a real program started without any agent: attach with a root from the
+ * panel, Reset Collected Results, Snapshot, Stop, Detach, as a user clicks them. Leaves screenshots in
+ * target/screenshots.
+ */
+class LiveSessionsWindowTest {
+
+    private static final String TARGET = "org.candor.ui.live.target.Ticker";
+
+    @TempDir Path dir;
+    private Process target;
+    private FrameFixture window;
+
+    @BeforeAll
+    static void needsDisplay() throws Exception {
+        GuiTests.assumeDisplay();
+        GuiTests.useApplicationLookAndFeel();
+        FailOnThreadViolationRepaintManager.install();
+    }
+
+    @AfterEach
+    void close() {
+        if (window != null) window.cleanUp();
+        if (target != null) target.destroyForcibly();
+    }
+
+    @Test
+    void attachesResetsSnapshotsAndDetachesAsAUserClicks() throws Exception {
+        String java = System.getenv().getOrDefault("CANDOR_TEST_JAVA", ProcessHandle.current().info().command().orElse("java"));
+        // its own classes only, as a program being profiled has (not the test's class path, which holds Candor's)
+        Path classes = Path.of(org.candor.ui.live.target.Ticker.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        target = new ProcessBuilder(java, "-cp", classes.toString(), TARGET)
+                .redirectError(dir.resolve("target.stderr").toFile()).start();
+        assertThat(new String(target.getInputStream().readNBytes(6))).isEqualTo("ready\n");
+        String pid = Long.toString(target.pid());
+
+        List<Path> opened = new CopyOnWriteArrayList<>();
+        Path snapshots = dir.resolve("snapshots");
+        Robot robot = BasicRobot.robotWithNewAwtHierarchy();
+        LiveSessionsPanel panel = execute(() -> new LiveSessionsPanel(new LiveSessions(), snapshots, opened::add));
+        JFrame frame = execute(() -> {
+            JFrame f = new JFrame("Candor: Running JVMs");
+            f.add(panel);
+            f.setLocation(100, 100);
+            return f;
+        });
+        window = new FrameFixture(robot, frame);
+        window.show(new Dimension(1100, 640));
+
+        window.button("refresh").click();
+        waitFor("the program in the list", () -> rowOf(pid) >= 0);
+        window.table("jvms").selectRows(rowOf(pid));
+        waitFor("no session yet", () -> status().contains("No Candor session in " + pid));
+        assertThat(window.button("reset").isEnabled()).isFalse();
+
+        window.comboBox("scheme").selectItem("lazy");
+        window.textBox("roots").enterText(TARGET + ".tick");
+        window.textBox("include").enterText("org.candor.ui.live.target.**");
+        window.button("attach").click();
+        waitFor("attached", () -> message().startsWith("Attached to " + pid + ": lazy scheme, roots " + TARGET + ".tick"));
+        waitFor("the session's status", () -> status().matches("(?s).*state\\s+recording.*"));
+        assertThat(status()).containsPattern("scheme\\s+lazy").containsPattern("roots\\s+" + TARGET + ".tick")
+                .containsPattern("started.by\\s+attach");
+        assertThat(window.table("jvms").valueAt(org.assertj.swing.data.TableCell.row(rowOf(pid)).column(1))).isEqualTo("recording");
+        GuiTests.screenshot(frame, "live-attached");
+
+        window.button("reset").click();
+        waitFor("reset", () -> message().equals("Collected results cleared"));
+        waitFor("one reset in the status", () -> status().matches("(?s).*resets\\s+1\\b.*"));
+        pause(300);
+
+        window.button("snapshot").click();
+        waitFor("a snapshot opened", () -> !opened.isEmpty());
+        Path file = opened.get(0);
+        assertThat(file.getParent()).isEqualTo(snapshots);
+        assertThat(message()).startsWith("Wrote " + file);
+        Snapshot s = SnapshotReader.read(file);
+        assertThat(s.info().get("session.reset_time")).as("the snapshot starts at the reset").isNotNull();
+        int calls = s.metricIndex("calls");
+        long ticks = 0;
+        long steps = 0;
+        for (ThreadProfile t : s.threads()) {
+            for (CallNode root : t.root().children()) {
+                assertThat(s.methods().get(root.methodId()).name()).as("only the root at the top (lazy)").isEqualTo("tick");
+                ticks += root.value(calls);
+                for (CallNode c : root.children()) {
+                    if (s.methods().get(c.methodId()).name().equals("step")) steps += c.value(calls);
+                }
+            }
+        }
+        assertThat(ticks).as("ticks after the reset").isPositive();
+        assertThat(steps).as("the root's callee, instrumented lazily").isEqualTo(ticks * 100);
+        GuiTests.screenshot(frame, "live-after-snapshot");
+
+        window.button("stop").click();
+        waitFor("stopped", () -> status().matches("(?s).*state\\s+stopped.*"));
+        assertThat(window.button("start").isEnabled()).isTrue();
+
+        window.button("detach").click();
+        waitFor("detached", () -> message().startsWith("Detached"));
+        waitFor("detached state", () -> status().matches("(?s).*state\\s+detached.*"));
+        assertThat(window.button("reset").isEnabled()).isFalse();
+        Path shot = GuiTests.screenshot(frame, "live-detached");
+        assertLooksLikeAWindow(shot);
+        assertThat(target.isAlive()).as("the program runs on after the detach").isTrue();
+        assertThat(Files.readString(dir.resolve("target.stderr"))).as("nothing on the program's stderr").isEmpty();
+    }
+
+    /** A screenshot of real widgets: many colours, not one blank fill. */
+    private static void assertLooksLikeAWindow(Path png) throws Exception {
+        BufferedImage image = ImageIO.read(new File(png.toString()));
+        assertThat(image.getWidth()).isGreaterThan(800);
+        Set<Integer> colours = new HashSet<>();
+        for (int y = 0; y < image.getHeight(); y += 3) {
+            for (int x = 0; x < image.getWidth(); x += 3) colours.add(image.getRGB(x, y));
+        }
+        assertThat(colours.size()).as("distinct colours in " + png).isGreaterThan(20);
+    }
+
+    private int rowOf(String pid) {
+        return execute(() -> {
+            javax.swing.JTable t = window.table("jvms").target();
+            for (int r = 0; r < t.getRowCount(); r++) if (pid.equals(t.getValueAt(r, 0))) return r;
+            return -1;
+        });
+    }
+
+    private String status() {
+        return execute(() -> window.textBox("status").target().getText());
+    }
+
+    private String message() {
+        return execute(() -> window.label("message").target().getText());
+    }
+
+    private void waitFor(String what, Supplier<Boolean> condition) {
+        try {
+            pause(new Condition(what) {
+                @Override public boolean test() { return condition.get(); }
+            }, timeout(30_000));
+        } catch (org.assertj.swing.exception.WaitTimedOutError e) {
+            throw new AssertionError("timed out waiting for " + what + "; message: " + message() + "; status:\n" + status(), e);
+        }
+    }
+}
