@@ -45,7 +45,7 @@ CONFIGS = ["none", "lazy", "eager", "total"]
 STAT_KEYS = ["methods.instrumented", "methods.invoked", "classes.retransformed", "classes.instrumented",
              "scheme.root_methods", "scheme.methods_expanded", "scheme.expansion_time_ns"]
 GOAL_PCT = 10.0
-NS_MIN_OVERHEAD = 5.0  # % overhead below which no ns/call is estimated
+NS_MIN_OVERHEAD = 20.0  # % overhead below which no ns/call is estimated (single runs vary that much here)
 
 
 def free_port():
