@@ -22,7 +22,8 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <pre>java -cp server-classes org.candor.bench.server.LoadGenerator --port P [--connections 8] [--warmup 10]
  *      [--duration 20] [--buy-percent 20] [--stop]</pre>
- * Prints one line: {@code RESULT {"requests":..,"errors":..,"seconds":..,"rps":..,...}} (the measured window only).
+ * Prints one line: {@code RESULT {"requests":..,"errors":..,"seconds":..,"rps":..,...}} (the measured window only;
+ * {@code answered} counts every complete answer the server sent, warm-up and checks that failed included).
  * {@code --stop} sends {@code GET /stop} at the end.
  */
 public final class LoadGenerator {
@@ -31,6 +32,7 @@ public final class LoadGenerator {
     private volatile int phase; // 0 warm-up, 1 measured, 2 done
     private final LongAdder warmupRequests = new LongAdder();
     private final LongAdder requests = new LongAdder();
+    private final LongAdder answered = new LongAdder();
     private final LongAdder errors = new LongAdder();
     private final LongAdder bodyBytes = new LongAdder();
     private final LongAdder latencyNanos = new LongAdder();
@@ -92,9 +94,10 @@ public final class LoadGenerator {
         String err = firstError.get();
         return String.format(java.util.Locale.ROOT,
                 "{\"requests\":%d,\"errors\":%d,\"seconds\":%.3f,\"rps\":%.1f,\"mean_latency_ms\":%.3f,"
-                        + "\"mean_body_bytes\":%.0f,\"warmup_requests\":%d,\"connections\":%d,\"first_error\":%s}",
+                        + "\"mean_body_bytes\":%.0f,\"warmup_requests\":%d,\"answered\":%d,\"connections\":%d,"
+                        + "\"first_error\":%s}",
                 n, errors.sum(), seconds, n / seconds, n == 0 ? 0 : latencyNanos.sum() / 1e6 / n,
-                n == 0 ? 0 : (double) bodyBytes.sum() / n, warmupRequests.sum(), connections,
+                n == 0 ? 0 : (double) bodyBytes.sum() / n, warmupRequests.sum(), answered.sum(), connections,
                 err == null ? "null" : "\"" + err.replace("\\", "\\\\").replace("\"", "'") + "\"");
     }
 
@@ -119,6 +122,7 @@ public final class LoadGenerator {
                     conn = new Connection(host, port);
                 }
                 String body = conn.get(path);
+                answered.increment();
                 String problem = check(body, token, buy, size);
                 long t1 = System.nanoTime();
                 if (problem != null) {
