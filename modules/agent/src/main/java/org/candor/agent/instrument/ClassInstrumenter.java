@@ -34,9 +34,10 @@ public final class ClassInstrumenter {
     public byte[] instrument(byte[] classFile, MethodChoice choice) {
         ClassReader reader = new ClassReader(classFile);
         Set<String> tooLarge = new HashSet<>();
+        Set<String> monitors = MonitorMethods.in(reader);
         for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
             ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
-            ProbeClassVisitor visitor = new ProbeClassVisitor(writer, choice, tooLarge);
+            ProbeClassVisitor visitor = new ProbeClassVisitor(writer, choice, tooLarge, monitors);
             reader.accept(visitor, ClassReader.EXPAND_FRAMES);
             if (visitor.chosen.isEmpty()) return null;
             try {
@@ -69,15 +70,17 @@ public final class ClassInstrumenter {
     private final class ProbeClassVisitor extends ClassVisitor {
         private final MethodChoice choice;
         private final Set<String> tooLarge;
+        private final Set<String> monitors;
         private String className;
         private boolean writeFrames;
         private boolean skipClass;
         final List<Chosen> chosen = new ArrayList<>();
 
-        ProbeClassVisitor(ClassVisitor next, MethodChoice choice, Set<String> tooLarge) {
+        ProbeClassVisitor(ClassVisitor next, MethodChoice choice, Set<String> tooLarge, Set<String> monitors) {
             super(ASM_API, next);
             this.choice = choice;
             this.tooLarge = tooLarge;
+            this.monitors = monitors;
         }
 
         @Override
@@ -101,7 +104,8 @@ public final class ClassInstrumenter {
             if (kind == null) return next;
             int id = registry.register(className, name, descriptor);
             chosen.add(new Chosen(id, name, descriptor, kind));
-            return new ProbeInserter(ASM_API, new HiddenClassRedirect(ASM_API, next), access, name, descriptor, id, kind, writeFrames);
+            return new ProbeInserter(ASM_API, new HiddenClassRedirect(ASM_API, next), access, name, descriptor, id, kind, writeFrames,
+                    monitors.contains(name + descriptor));
         }
     }
 }
