@@ -39,7 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LiveSessionsWindowTest {
 
-    private static final String TARGET = "org.candor.ui.live.target.Ticker";
+    private static final String TARGET = "org.candor.ui.live.program.Ticker";
 
     @TempDir Path dir;
     private Process target;
@@ -62,7 +62,7 @@ class LiveSessionsWindowTest {
     void attachesResetsSnapshotsAndDetachesAsAUserClicks() throws Exception {
         String java = System.getenv().getOrDefault("CANDOR_TEST_JAVA", ProcessHandle.current().info().command().orElse("java"));
         // its own classes only, as a program being profiled has (not the test's class path, which holds Candor's)
-        Path classes = Path.of(org.candor.ui.live.target.Ticker.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path classes = Path.of(org.candor.ui.live.program.Ticker.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         target = new ProcessBuilder(java, "-cp", classes.toString(), TARGET)
                 .redirectError(dir.resolve("target.stderr").toFile()).start();
         assertThat(new String(target.getInputStream().readNBytes(6))).isEqualTo("ready\n");
@@ -89,7 +89,7 @@ class LiveSessionsWindowTest {
 
         window.comboBox("scheme").selectItem("lazy");
         window.textBox("roots").enterText(TARGET + ".tick");
-        window.textBox("include").enterText("org.candor.ui.live.target.**");
+        window.textBox("include").enterText("org.candor.ui.live.program.**");
         window.button("attach").click();
         waitFor("attached", () -> message().startsWith("Attached to " + pid + ": lazy scheme, roots " + TARGET + ".tick"));
         waitFor("the session's status", () -> status().matches("(?s).*state\\s+recording.*"));
