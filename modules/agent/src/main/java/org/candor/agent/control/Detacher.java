@@ -2,11 +2,11 @@ package org.candor.agent.control;
 
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.candor.agent.instrument.MethodRegistry;
+import org.candor.agent.scheme.LoadedClasses;
 import org.candor.probe.FirstRun;
 import org.candor.probe.HiddenClasses;
 
@@ -34,11 +34,7 @@ final class Detacher {
         FirstRun.install(null);
         Set<String> instrumented = new HashSet<>();
         for (int id = 0, n = registry.size(); id < n; id++) instrumented.add(registry.get(id).className);
-        List<Class<?>> classes = new ArrayList<>();
-        for (Class<?> c : inst.getAllLoadedClasses()) {
-            if (c.isArray() || c.isPrimitive() || c.getName().indexOf('/') >= 0) continue;
-            if (instrumented.contains(c.getName()) && inst.isModifiableClass(c)) classes.add(c);
-        }
+        List<Class<?>> classes = LoadedClasses.named(inst, instrumented);
         Result result = new Result();
         for (int i = 0; i < classes.size(); i += BATCH) {
             List<Class<?>> batch = classes.subList(i, Math.min(classes.size(), i + BATCH));

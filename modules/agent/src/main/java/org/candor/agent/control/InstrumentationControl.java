@@ -68,11 +68,16 @@ final class InstrumentationControl implements ControlledSession {
     @Override
     public synchronized Reply reset() {
         if (detached != null) return gone();
+        return clearResults(Reply.ok("collected results cleared"));
+    }
+
+    /** Every thread's tree cleared from now on; the reply gets the new generation and the time. */
+    private Reply clearResults(Reply r) {
         Instant at = Instant.now();
         int generation = Recording.reset();
         snapshots.resetAt(at);
         resets++;
-        return Reply.ok("collected results cleared").put("generation", generation).put("reset.time", at);
+        return r.put("generation", generation).put("reset.time", at);
     }
 
     @Override
@@ -127,17 +132,13 @@ final class InstrumentationControl implements ControlledSession {
         options = next;
         scheme = nextScheme;
         snapshots.reconfigured(next, nextScheme);
-        Instant at = Instant.now();
-        int generation = Recording.reset();
-        snapshots.resetAt(at);
-        resets++;
         Reply r = Reply.ok("settings changed; collected results cleared");
         settings(r);
-        return r.put("classes.retransformed", done.classesRebuilt)
+        r.put("classes.retransformed", done.classesRebuilt)
                 .put("classes.instrumented", stats.classesWithProbes())
                 .put("methods.instrumented", stats.methodsInstrumented())
-                .put("change.ms", done.nanos / 1_000_000)
-                .put("generation", generation).put("reset.time", at);
+                .put("change.ms", done.nanos / 1_000_000);
+        return clearResults(r);
     }
 
     private void settings(Reply r) {

@@ -1,13 +1,12 @@
 package org.candor.agent.control;
 
 import java.lang.instrument.Instrumentation;
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 import org.candor.agent.filter.ClassFilter;
 import org.candor.agent.instrument.CandorTransformer;
 import org.candor.agent.instrument.InstrumentationStats;
+import org.candor.agent.scheme.LoadedClasses;
 import org.candor.agent.scheme.Scheme;
 import org.candor.probe.FirstRun;
 
@@ -37,12 +36,7 @@ final class SettingChanges {
         old.stop();
         FirstRun.clearAll();
         transformer.reconfigure(filter, next);
-        List<Class<?>> stale = new ArrayList<>();
-        for (Class<?> c : inst.getAllLoadedClasses()) {
-            if (c.isArray() || c.isPrimitive() || c.getName().indexOf('/') >= 0) continue;
-            if (probed.contains(c.getName()) && inst.isModifiableClass(c)) stale.add(c);
-        }
-        next.start(inst, stale);
+        next.start(inst, LoadedClasses.named(inst, probed));
         Result r = new Result();
         r.classesRebuilt = stats.classesRetransformed.get() - retransformedBefore;
         r.nanos = System.nanoTime() - start;

@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.List;
 
 /** The classes already loaded, and retransforming them without one bad class stopping the rest. */
-final class LoadedClasses {
+public final class LoadedClasses {
 
     private static final int BATCH = 64;
 
@@ -23,6 +23,13 @@ final class LoadedClasses {
             if (c.getName().indexOf('/') >= 0) continue;
             out.add(c);
         }
+        return out;
+    }
+
+    /** The modifiable loaded classes with one of these (dotted) names. */
+    public static List<Class<?>> named(Instrumentation inst, Set<String> names) {
+        List<Class<?>> out = new ArrayList<>();
+        for (Class<?> c : modifiable(inst)) if (names.contains(c.getName())) out.add(c);
         return out;
     }
 
