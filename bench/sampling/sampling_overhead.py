@@ -17,6 +17,9 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from machine import cpu_model  # noqa: E402  (bench/machine.py)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 BENCH = os.path.dirname(HERE)
 ROOT = os.path.dirname(BENCH)
@@ -1022,19 +1025,6 @@ def worker_note(c, ap):
         s += ", async-profiler %s %%" % pct(ap["ovh_worker"], 2)
     return s + "]"
 
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return "?"
-
-
-# ------------------------------------------------------------------------------------------------------------ main
 
 def main():
     ap = argparse.ArgumentParser(description="Candor vs async-profiler vs JFR sampling overhead (bench/README.md)")

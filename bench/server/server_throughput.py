@@ -16,6 +16,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from machine import cpu_model  # noqa: E402  (bench/machine.py)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 BENCH = os.path.dirname(HERE)
 ROOT = os.path.dirname(BENCH)
@@ -196,7 +199,8 @@ def summarize(a, runs, records, started):
     w("Server throughput: Jetty 12.1.13, %d keep-alive connections from 127.0.0.1, warm-up %gs (shop-deep: %gs) + "
       "measured %gs per run, %d round(s), all runs interleaved"
       % (a.connections, a.warmup, a.deep_warmup, a.duration, a.rounds))
-    w("machine: %s, %d CPUs, %s; java: %s; started %s" % (platform.node(), cpus, cpu_model(), java_version(a.java),
+    w("machine: %s, %d CPUs, %s; java: %s; started %s" % (platform.node(), cpus, cpu_model(platform.machine()),
+                                                         java_version(a.java),
                                                          started))
     w("workloads (root of lazy and eager):")
     for wl in WORKLOADS:
@@ -277,17 +281,6 @@ def summarize(a, runs, records, started):
     else:
         w("goal: Lazy (row %s) costs <= %.0f %% throughput: NOT MEASURED" % (GOAL_ROW, GOAL_PCT))
     return "\n".join(lines) + "\n"
-
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.machine()
 
 
 def java_version(java):
