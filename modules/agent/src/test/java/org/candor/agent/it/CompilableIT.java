@@ -47,8 +47,8 @@ class CompilableIT {
         }
         assertThat(plain.stdout).as("without probes C1 compiles the synchronized block")
                 .containsPattern("HandlerShapes::" + SYNCHRONIZED_BLOCK + " \\(\\d+ bytes\\)\\n");
-        assertThat(profiled.stdout).as("with probes, the known exception: left to C2")
-                .contains("HandlerShapes::" + SYNCHRONIZED_BLOCK + " ").contains("COMPILE SKIPPED");
+        assertThat(profiled.stdout.lines()).as("with probes, the known exception: left to C2")
+                .anyMatch(l -> l.contains("HandlerShapes::" + SYNCHRONIZED_BLOCK + " ") && l.contains("COMPILE SKIPPED"));
     }
 
     private static String sum(String stdout) {
