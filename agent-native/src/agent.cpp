@@ -70,6 +70,10 @@ jint start(JavaVM* vm, const char* option_text, LoadKind kind) {
     if (!parsed.ok()) return refuse(kind, parsed.error);
     const Options& options = parsed.options;
 
+    if (kind == LoadKind::Attach && !options.session_file.empty()) {
+        return refuse(kind, "native agent option 'session' is for -agentpath at launch; an attach loads candor-agent.jar itself");
+    }
+
     AgentState& state = agent_state();
     if (state.jvmti != nullptr) {
         // Loaded again into the same JVM: the natives are bound already; keep the first choice.
@@ -124,6 +128,8 @@ jint start(JavaVM* vm, const char* option_text, LoadKind kind) {
         // The line is printed; the JVM runs on without sampling.
         state.sampler = nullptr;
     }
+    // Without a sampler the Java half still starts, and says why there is nothing to record.
+    if (!options.session_file.empty() && !enable_vm_init_events(jvmti)) return refuse(kind, "the sampling session cannot start");
 
     if (kind == LoadKind::Attach) {
         bind_loaded_classes(jvmti, attach_jni);

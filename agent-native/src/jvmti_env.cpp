@@ -2,9 +2,12 @@
 
 #include <cstring>
 
+#include <unistd.h>
+
 #include "agent_state.h"
 #include "calibration/compiled_methods.h"
 #include "class_binder.h"
+#include "java_session.h"
 #include "log.h"
 #include "sampler/sampler.h"
 
@@ -15,7 +18,10 @@ namespace {
 // The one place for event callbacks: each forwards to the part that owns the concern.
 
 void JNICALL on_vm_init(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) {
-    if (Sampler* sampler = agent_state().sampler) sampler->on_vm_init(jvmti, jni, thread);
+    AgentState& state = agent_state();
+    if (state.sampler != nullptr) state.sampler->on_vm_init(jvmti, jni, thread);
+    // Like a failed -javaagent: the program does not run without the session it was launched for.
+    if (!state.options.session_file.empty() && !start_java_session(jvmti, jni, state.options.session_file)) _exit(2);
 }
 
 void JNICALL on_vm_death(jvmtiEnv*, JNIEnv* jni) {
@@ -132,6 +138,8 @@ jvmtiEnv* create_jvmti_env(JavaVM* vm, bool sampling) {
 bool set_class_prepare_events(jvmtiEnv* jvmti, bool enabled) {
     return set_event(jvmti, JVMTI_EVENT_CLASS_PREPARE, enabled, "ClassPrepare");
 }
+
+bool enable_vm_init_events(jvmtiEnv* jvmti) { return set_event(jvmti, JVMTI_EVENT_VM_INIT, true, "VMInit"); }
 
 bool enable_compiled_method_events(jvmtiEnv* jvmti) {
     return set_event(jvmti, JVMTI_EVENT_COMPILED_METHOD_LOAD, true, "CompiledMethodLoad") &&

@@ -45,6 +45,9 @@ bool set_class_prepare_events(jvmtiEnv* jvmti, bool enabled);
 // that inlined frames need) and DynamicCodeGenerated. Logs and returns false on failure.
 bool enable_sampler_events(jvmtiEnv* jvmti, bool attaching);
 
+// Enables VMInit (the Java half of a session=FILE launch starts there); logs and returns false on failure.
+bool enable_vm_init_events(jvmtiEnv* jvmti);
+
 // Enables CompiledMethodLoad/Unload (calibration's compiled-method tracking); logs and returns false
 // on failure.
 bool enable_compiled_method_events(jvmtiEnv* jvmti);

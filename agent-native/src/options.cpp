@@ -7,7 +7,7 @@ namespace candor {
 namespace {
 
 constexpr const char* kKnownKeys =
-    "clock, verbose, metric, counters, sample, interval, depth, timer, perfsignal, wallthreads";
+    "clock, verbose, metric, counters, sample, interval, depth, timer, perfsignal, wallthreads, session";
 
 std::string unknown_key(std::string_view key) {
     return "native agent option '" + std::string(key) + "' is unknown (known: " + kKnownKeys + ")";
@@ -61,7 +61,7 @@ struct ParseState {
 
 bool is_sampler_key(std::string_view key) {
     return key == "interval" || key == "depth" || key == "timer" || key == "perfsignal" || key == "wallthreads" ||
-           key == "crashtest";
+           key == "crashtest" || key == "session";
 }
 
 // Applies one "key" or "key=value" item; returns an error message or "".
@@ -135,6 +135,11 @@ std::string apply(std::string_view item, Options& options, ParseState& state) {
             if (n > 1'000'000) return out_of_range(key, n, 0, 1'000'000);
             options.crash_test = static_cast<int>(n);
         }
+        return {};
+    }
+    if (key == "session") {
+        if (value.empty()) return bad_value(key, value, "the path of an agent options file: session=/tmp/options.txt");
+        options.session_file = std::string(value);
         return {};
     }
     if (key == "timer") {

@@ -41,6 +41,9 @@ struct Options {
     TimerMode timer = TimerMode::Auto;
     PerfSignal perf_signal = PerfSignal::Auto;
     int wall_threads = kDefaultWallThreads;
+    // session=FILE: start the Java half of a sampling session from this library at VMInit, with the agent
+    // options in FILE, instead of through -javaagent (see java_session.h). Launch only.
+    std::string session_file;
 
     // Test hooks, not listed among the known keys (README, "Test hooks").
     int crash_test = 0;             // crashtest=<n>: every n-th walk of a thread faults in the crash guard

@@ -29,7 +29,7 @@ TEST(options_clock_values) {
 TEST(options_clock_errors) {
     auto parsed = candor::parse_options("clock=auto,foo");
     CHECK(parsed.error ==
-          "native agent option 'foo' is unknown (known: clock, verbose, metric, counters, sample, interval, depth, timer, perfsignal, wallthreads)");
+          "native agent option 'foo' is unknown (known: clock, verbose, metric, counters, sample, interval, depth, timer, perfsignal, wallthreads, session)");
     parsed = candor::parse_options("clock");
     CHECK(contains(parsed.error, "'clock' has bad value ''"));
     parsed = candor::parse_options("clock=TSC");
@@ -123,4 +123,12 @@ TEST(options_duration_text) {
     CHECK(candor::duration_text(60'000'000'000) == "60s");
     CHECK(candor::duration_text(1'500) == "1500ns");
     CHECK(candor::duration_text(0) == "0ns");
+}
+
+TEST(options_session_file) {
+    auto parsed = candor::parse_options("sample=cpu,session=/tmp/candor-options1.txt,interval=1ms");
+    CHECK(parsed.ok() && parsed.options.session_file == "/tmp/candor-options1.txt");
+    CHECK(candor::parse_options("sample=cpu").options.session_file.empty());
+    CHECK(candor::parse_options("session=/tmp/o.txt").error == "native agent option 'session' needs sample=cpu or sample=wall");
+    CHECK(contains(candor::parse_options("sample=wall,session=").error, "'session' has bad value ''"));
 }

@@ -8,7 +8,7 @@ public final class AgentLog {
 
     private AgentLog() {}
 
-    static void configure(boolean quietMode, boolean verboseMode) {
+    public static void configure(boolean quietMode, boolean verboseMode) {
         quiet = quietMode;
         verbose = verboseMode;
     }

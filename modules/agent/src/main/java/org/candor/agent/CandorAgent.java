@@ -14,7 +14,7 @@ import org.candor.agent.options.AgentOptions;
 import org.candor.agent.options.OptionException;
 import org.candor.agent.scheme.Scheme;
 import org.candor.agent.scheme.Schemes;
-import org.candor.agent.sampling.SamplingSnapshots;
+import org.candor.agent.sampling.SamplingStart;
 import org.candor.agent.snapshot.InstrumentationSnapshots;
 import org.candor.agent.snapshot.SnapshotOnExit;
 import org.candor.probe.Clock;
@@ -53,7 +53,7 @@ public final class CandorAgent {
         }
         AgentLog.configure(options.quiet(), options.verbose());
         if (options.mode() == AgentOptions.Mode.SAMPLE) {
-            startSampling(options);
+            SamplingStart.start(options);
             return;
         }
         int maxNodes = options.maxNodes() > 0 ? options.maxNodes()
@@ -73,15 +73,5 @@ public final class CandorAgent {
         scheme.start(inst, java.util.Collections.emptyList());
         AgentLog.debug("instrumented " + stats.classesInstrumented.get() + " loaded classes at start");
         ControlChannel.openInstrumentation(options, inst, transformer, scheme, registry, stats, snapshots, onExit);
-    }
-
-    /** Sampling changes no bytecode: the native sampler runs already; the agent only writes its snapshot. */
-    private static void startSampling(AgentOptions options) {
-        try {
-            new SnapshotOnExit(options, SamplingSnapshots.start(options)).install();
-        } catch (IllegalStateException e) {
-            AgentLog.error(e.getMessage());
-            System.exit(2);
-        }
     }
 }

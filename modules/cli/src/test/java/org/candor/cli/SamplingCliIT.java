@@ -28,6 +28,9 @@ class SamplingCliIT {
         assertThat(text.stdout).contains("Mode:       sampling").contains("Event:      cpu").contains("Interval:   1.00 ms")
                 .containsPattern("Samples: +[\\d,]+ of [\\d,]+ expected samples delivered")
                 .contains("Thread order-worker-1").contains("org.candor.demo.");
+        // libcandor.so started the session itself: no -javaagent, so the JVM kept its archived module graph
+        assertThat(text.stdout).containsPattern("JVM args: .*libcandor\\.so=sample=cpu,interval=1000000,session=")
+                .doesNotContain("-javaagent");
 
         CandorCli folded = CandorCli.run("report", out.toString(), "--format", "collapsed", "--value", "self_samples");
         assertThat(folded.exitCode).as(folded.toString()).isZero();

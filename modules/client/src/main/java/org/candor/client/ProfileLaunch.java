@@ -10,7 +10,9 @@ import java.util.List;
 /**
  * Runs a target program under the agents and waits for it: writes the options file, adds
  * {@code -agentpath:libcandor.so} and {@code -javaagent:candor-agent.jar=optfile=...}, passes the target's own
- * input and output straight through, and returns its exit code.
+ * input and output straight through, and returns its exit code. A sampling session has no {@code -javaagent}:
+ * libcandor.so starts its Java half itself ({@code session=FILE}), which spares the target the
+ * {@code java.instrument} module and the start-up time it costs.
  */
 public final class ProfileLaunch {
 
@@ -29,8 +31,11 @@ public final class ProfileLaunch {
         List<String> opts = new ArrayList<>();
         Path lib = agent.nativeLibrary();
         String nativeOptions = settings.nativeOptions();
+        // the native options are a comma-separated list, so a path with a comma goes the -javaagent way
+        boolean sessionInLibrary = settings.sampling() && lib != null && !optionsFile.toString().contains(",");
+        if (sessionInLibrary) nativeOptions += (nativeOptions.isEmpty() ? "" : ",") + "session=" + optionsFile;
         if (lib != null) opts.add("-agentpath:" + lib + (nativeOptions.isEmpty() ? "" : "=" + nativeOptions));
-        opts.add("-javaagent:" + agent.agentJar() + "=optfile=" + optionsFile);
+        if (!sessionInLibrary) opts.add("-javaagent:" + agent.agentJar() + "=optfile=" + optionsFile);
         return opts;
     }
 

@@ -52,9 +52,23 @@ final class AgentRun {
         return run(javaHome, jvm, mainClass, args, snapshot);
     }
 
-    /** The program sampled by libcandor.so (native options such as sample=cpu,interval=1000000), no bytecode changed. */
+    /**
+     * The program sampled by libcandor.so (native options such as sample=cpu,interval=1000000), no bytecode changed,
+     * as {@code candor profile --mode sample} runs it: the library starts the session's Java half itself
+     * ({@code session=FILE}).
+     */
     static AgentRun sampled(String javaHome, Path dir, String nativeOptions, List<String> jvmFlags, String mainClass,
                             String... args) throws IOException, InterruptedException {
+        Path snapshot = dir.resolve("sampled.candor");
+        Path options = Files.write(dir.resolve("sampling-options.txt"), List.of("mode=sample", "quiet", "output=" + snapshot));
+        List<String> jvm = new ArrayList<>(jvmFlags);
+        jvm.add("-agentpath:" + AGENT_DIR.resolve("libcandor.so") + "=" + nativeOptions + ",session=" + options);
+        return run(javaHome, jvm, mainClass, args, snapshot);
+    }
+
+    /** The same, with the session's Java half loaded as a {@code -javaagent} (premain in sample mode). */
+    static AgentRun sampledByJavaAgent(String javaHome, Path dir, String nativeOptions, List<String> jvmFlags,
+                                       String mainClass, String... args) throws IOException, InterruptedException {
         Path snapshot = dir.resolve("sampled.candor");
         List<String> jvm = new ArrayList<>(jvmFlags);
         jvm.add("-agentpath:" + AGENT_DIR.resolve("libcandor.so") + "=" + nativeOptions);
