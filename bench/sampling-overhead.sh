@@ -2,9 +2,10 @@
 # What sampling costs: each workload with no agent, Candor (cpu mode), async-profiler 4.2 (cpu) and JFR (profile
 # settings), side by side in one run, at 10 ms, 1 ms and 100 us (see bench/README.md, "Sampling overhead").
 #
-#   bench/sampling-overhead.sh [--quick] [--workload cpu|cpu1|cpu2|javac|all] [--intervals 10ms,1ms,100us]
+#   bench/sampling-overhead.sh [--quick] [--workload cpu|cpu1|cpu2|javac|startup|all] [--intervals 10ms,1ms,100us]
 #                              [--runs N] [--profilers candor,async,jfr] [--units N] [--keep-profiles]
-#                              [--java JAVA] [--timeout S] [--no-warmup] [--resummarize bench/results/sampling-*/runs.jsonl]
+#                              [--java JAVA] [--timeout S] [--no-warmup] [--startup-runs N] [--floor-rounds N]
+#                              [--resummarize bench/results/sampling-*/runs.jsonl]
 #
 # Compiles the CPU workload (javac, into bench/target/sampling-classes; no Maven), fetches async-profiler from Maven
 # Central into the workload cache (never committed), runs everything through bench/sampling/sampling_overhead.py and
@@ -18,7 +19,7 @@ SHARED_WORKLOADS="${CANDOR_SHARED_WORKLOADS:-$(cd "$ROOT/.." && pwd)/shared/work
 CACHE="${CANDOR_WORKLOADS:-$HOME/.cache/candor-workloads}"
 AP_VERSION=4.2
 
-case "${1:-}" in -h|--help) sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 command -v python3 >/dev/null || { echo "sampling-overhead: needs python3" >&2; exit 2; }
 
 . "$BENCH/java-tools.sh"
@@ -31,6 +32,13 @@ if [ ! -f "$CLASSES/org/candor/bench/sampling/CpuWorkload.class" ] || [ -n "$(fi
   echo "sampling-overhead: compiling the CPU workload into $CLASSES"
   mkdir -p "$CLASSES"
   "$JAVAC" --release 17 -d "$CLASSES" "$SRC"/*.java
+fi
+
+# The timer floor: what an empty per-thread CPU timer costs here (plain C; without a compiler it is not measured).
+FLOOR="$BENCH/target/timer-floor"
+if [ ! -x "$FLOOR" ] || [ "$BENCH/sampling/timer_floor.c" -nt "$FLOOR" ]; then
+  mkdir -p "$BENCH/target"
+  ${CC:-cc} -O2 -Wall -Wextra -o "$FLOOR" "$BENCH/sampling/timer_floor.c" || echo "sampling-overhead: cannot compile the timer floor" >&2
 fi
 
 # async-profiler from Maven Central (tools.profiler:async-profiler, linux-x64/libasyncProfiler.so inside the jar).

@@ -381,6 +381,10 @@ class Workload:
     name = ""
     threads = 1
 
+    def intervals(self, asked):
+        """The intervals this workload runs at."""
+        return asked
+
     def prepare(self, setup):
         pass
 
@@ -403,6 +407,19 @@ class CpuWorkload(Workload):
         argv = [setup.fake_java] + jvm_opts + ["-cp", setup.classes, "org.candor.bench.sampling.CpuWorkload",
                                                "--threads", str(self.threads), "--units", str(self.units)]
         return argv, {}
+
+
+class StartupWorkload(CpuWorkload):
+    """One unit of the CPU workload (~0.1 s): what is left is each profiler's fixed cost, start-up and exit."""
+
+    def __init__(self):
+        super().__init__(1, 1)
+        self.name = "startup"
+        self.describe = ("CpuWorkload, 1 thread x 1 unit: a ~0.1 s program, so the overhead is each profiler's fixed"
+                         " cost (loading, start-up, writing the profile at exit) at 10 ms")
+
+    def intervals(self, asked):
+        return [10**7]
 
 
 class JavacWorkload(Workload):
@@ -589,7 +606,7 @@ def configs(setup, intervals, profilers):
     return out
 
 
-def summarize(setup, a, records, workloads, intervals, profilers, load_values, started, finished):
+def summarize(setup, a, records, workloads, intervals, profilers, load_values, started, finished, floors):
     L = []
     w = L.append
     w("# Candor sampling overhead, %s (%s)" % (started, "quick" if a.quick else "full"))
@@ -612,8 +629,17 @@ def summarize(setup, a, records, workloads, intervals, profilers, load_values, s
     w("samples / worker CPU: the samples in Java stacks against the worker threads' CPU time / interval.")
     w("us CPU/sample = (CPU time - no agent's) / samples: what one sample costs, start-up costs spread over them.")
     w("")
+    if floors:
+        w("Timer floor: what a per-thread CPU timer (perf task-clock, user time, attr.sigtrap into an empty handler)")
+        w("costs a busy C loop on this machine, before any profiler work; no sampler that interrupts the thread it")
+        w("samples can cost less (bench/sampling/timer_floor.c, median of %d pairs):" % a.floor_rounds)
+        for iv in intervals:
+            f = floors.get(iv, floors.get(str(iv)))
+            w("  %-6s %s" % (fmt_interval(iv), floor_text(f) if f is not None else "not measured"))
+        w("")
     verdicts = []
     for wl in workloads:
+        ivs = wl.intervals(intervals)
         recs = [r for r in records if r["workload"] == wl.name]
         if not recs:
             continue
@@ -634,7 +660,7 @@ def summarize(setup, a, records, workloads, intervals, profilers, load_values, s
         w(hdr)
         w("-" * len(hdr))
         table = {}
-        for prof, iv in configs(setup, intervals, profilers):
+        for prof, iv in configs(setup, ivs, profilers):
             name = LABEL[prof] + ("" if iv is None else " " + fmt_interval(iv))
             why = setup.supports(prof, iv) if prof != "none" else None
             rs = [r for r in recs if r["profiler"] == prof and r["interval_ns"] == iv]
@@ -720,12 +746,25 @@ def summarize(setup, a, records, workloads, intervals, profilers, load_values, s
                   " overheads are not trustworthy; CPU time is the measure, and even it suffers (caches, SMT)."
                   % BUSY_FOREIGN_LOAD)
 
-        thread_table(w, setup, intervals, profilers, recs, table)
+        if wl.name == "startup":
+            w("")
+            base_cpu_s = median(base_cpu) if base_cpu else None
+            parts = []
+            for prof in ("candor", "async", "jfr"):
+                row = table.get((prof, ivs[0]))
+                if row and base_cpu_s:
+                    parts.append("%s %+.0f ms" % (LABEL[prof], (row["cpu"] - base_cpu_s) * 1000))
+            w("Fixed cost (extra CPU of this ~%.2f s program, median of the rounds): %s"
+              % (base_cpu_s or 0, ", ".join(parts) if parts else "n/a"))
+            w("")
+            continue
+
+        thread_table(w, setup, ivs, profilers, recs, table)
 
         # ratios
         w("")
         w("Candor / async-profiler (median CPU overhead; wall in brackets):")
-        for iv in intervals:
+        for iv in ivs:
             c, ap = table.get(("candor", iv)), table.get(("async", iv))
             if not c or not ap:
                 w("  %-6s n/a (%s)" % (fmt_interval(iv), "Candor not available" if not c else "no async-profiler run"))
@@ -738,7 +777,7 @@ def summarize(setup, a, records, workloads, intervals, profilers, load_values, s
         w("")
         w("Top-10 hot methods by self samples (Java view: a sample counts for its innermost Java frame), all rounds"
           " summed:")
-        for iv in intervals:
+        for iv in ivs:
             c, ap = table.get(("candor", iv)), table.get(("async", iv))
             jf = table.get(("jfr", iv))
             if ap and c:
@@ -747,7 +786,7 @@ def summarize(setup, a, records, workloads, intervals, profilers, load_values, s
                 w("  %-6s Candor n/a" % fmt_interval(iv))
             if ap and jf:
                 w("  %s" % agreement_line(fmt_interval(iv), "JFR", jf["good"], "async-profiler", ap["good"]))
-        for iv in intervals:
+        for iv in ivs:
             cols = [(LABEL[p], table[(p, iv)]["good"]) for p in ("candor", "async", "jfr") if (p, iv) in table]
             if cols:
                 w("")
@@ -755,7 +794,7 @@ def summarize(setup, a, records, workloads, intervals, profilers, load_values, s
         if wl.name.startswith("cpu"):
             w("")
             w("Known split (hotA/hotB/hotC/hotD by design 40/30/20/10 % of the four; measured):")
-            for iv in intervals:
+            for iv in ivs:
                 for p in ("candor", "async", "jfr"):
                     if (p, iv) in table:
                         w("  %-6s %-15s %s" % (fmt_interval(iv), LABEL[p], split_line(table[(p, iv)]["good"])))
@@ -763,7 +802,7 @@ def summarize(setup, a, records, workloads, intervals, profilers, load_values, s
         # goals
         w("")
         w("Goals (issue 3), on CPU overhead:")
-        verdicts += goals(w, wl, table, intervals, noise)
+        verdicts += goals(w, wl, table, ivs, noise, floors)
         w("")
     if load_values:
         mean = statistics.mean(load_values)
@@ -773,7 +812,8 @@ def summarize(setup, a, records, workloads, intervals, profilers, load_values, s
             w("WARNING: other work ran on this machine during the run (mean load > %.1f): judge by CPU time, or run"
               " again on a quiet machine." % BUSY_LOADAVG)
     w("")
-    w("Verdicts: " + ("; ".join(verdicts) if verdicts else "none (Candor not run)"))
+    w("Verdicts: " + ("; ".join(verdicts) if verdicts else
+                      "none" + ("" if setup.candor_status == "ok" else " (Candor not run)")))
     return "\n".join(L) + "\n"
 
 
@@ -955,7 +995,7 @@ def split_line(good):
             % (*norm, max(abs(a - b) for a, b in zip(norm, design)), s))
 
 
-def goals(w, wl, table, intervals, noise):
+def goals(w, wl, table, intervals, noise, floors):
     out = []
     nz = noise if noise is not None else 0.0
 
@@ -973,8 +1013,9 @@ def goals(w, wl, table, intervals, noise):
     if ms1 in intervals:
         if c1:
             v = verdict(c1["ovh_cpu"] <= GOAL_1MS_OVERHEAD, c1["ovh_cpu"] - GOAL_1MS_OVERHEAD, c1)
-            w("  1 ms:   overhead <= %.1f %%: Candor %s %% -> %s%s" % (GOAL_1MS_OVERHEAD, pct(c1["ovh_cpu"], 2), v,
-                                                                  worker_note(c1, a1)))
+            w("  1 ms:   overhead <= %.1f %%: Candor %s %% -> %s%s%s" % (GOAL_1MS_OVERHEAD, pct(c1["ovh_cpu"], 2), v,
+                                                                    worker_note(c1, a1),
+                                                                    floor_note(floors, ms1, GOAL_1MS_OVERHEAD)))
             out.append("%s 1ms<=%.1f%%: %s" % (wl.name, GOAL_1MS_OVERHEAD, v.split()[0]))
             if a1:
                 lim = GOAL_1MS_VS_ASYNC * max(a1["ovh_cpu"], 0.0)
@@ -995,8 +1036,9 @@ def goals(w, wl, table, intervals, noise):
     if us100 in intervals:
         if c2:
             v = verdict(c2["ovh_cpu"] <= GOAL_100US_OVERHEAD, c2["ovh_cpu"] - GOAL_100US_OVERHEAD, c2)
-            w("  100 us: overhead <= %.1f %%: Candor %s %% -> %s%s" % (GOAL_100US_OVERHEAD, pct(c2["ovh_cpu"], 2), v,
-                                                                    worker_note(c2, table.get(("async", us100)))))
+            w("  100 us: overhead <= %.1f %%: Candor %s %% -> %s%s%s" % (GOAL_100US_OVERHEAD, pct(c2["ovh_cpu"], 2), v,
+                                                                      worker_note(c2, table.get(("async", us100))),
+                                                                      floor_note(floors, us100, GOAL_100US_OVERHEAD)))
             out.append("%s 100us<=%.0f%%: %s" % (wl.name, GOAL_100US_OVERHEAD, v.split()[0]))
             d = c2.get("own_deliv", c2.get("deliv"))
             src = "Candor's own samples.delivered/samples.expected" if "own_deliv" in c2 else \
@@ -1016,6 +1058,40 @@ def goals(w, wl, table, intervals, noise):
     return out
 
 
+def measure_floors(binary, intervals, rounds):
+    """interval -> (overhead %, us per signal) of an empty per-thread timer on this machine, or the reason why not."""
+    floors = {}
+    for iv in intervals:
+        if not binary or not os.path.isfile(binary):
+            floors[iv] = "not measured (bench/target/timer-floor was not built: no C compiler?)"
+            continue
+        r = subprocess.run([binary, str(iv), "1000000000", str(rounds)], stdout=subprocess.PIPE, text=True)
+        line = next((l for l in r.stdout.splitlines() if l.startswith("FLOOR ")), "")
+        f = line.split()
+        if len(f) == 5 and f[2] != "unavailable":
+            floors[iv] = (float(f[2]), float(f[4]))
+        else:
+            floors[iv] = "not measured (%s)" % (" ".join(f[2:]) or "timer-floor failed, exit %d" % r.returncode)
+        print("  timer floor at %s: %s" % (fmt_interval(iv), floor_text(floors[iv])), flush=True)
+    return floors
+
+
+def floor_text(floor):
+    if isinstance(floor, str):
+        return floor
+    return "%+.2f %% of a busy thread's CPU (%.1f us per signal)" % floor
+
+
+def floor_note(floors, iv, goal):
+    """What the goal means against this machine's floor at that interval."""
+    f = floors.get(iv) if floors else None
+    if not isinstance(f, (tuple, list)):
+        return ""
+    if f[0] > goal:
+        return "   [out of reach here: the timer alone costs %+.2f %%, above the %.1f %% goal]" % (f[0], goal)
+    return "   [the timer alone costs %+.2f %% here]" % f[0]
+
+
 def worker_note(c, ap):
     """The same overhead on the worker threads alone (CPU workloads): without start-up and the final dump."""
     if "ovh_worker" not in c:
@@ -1029,7 +1105,7 @@ def worker_note(c, ap):
 def main():
     ap = argparse.ArgumentParser(description="Candor vs async-profiler vs JFR sampling overhead (bench/README.md)")
     ap.add_argument("--quick", action="store_true", help="1 run, short CPU workload (smoke test, ~5 min)")
-    ap.add_argument("--workload", default="all", choices=["cpu", "cpu1", "cpu2", "javac", "all"])
+    ap.add_argument("--workload", default="all", choices=["cpu", "cpu1", "cpu2", "javac", "startup", "all"])
     ap.add_argument("--intervals", default="10ms,1ms,100us")
     ap.add_argument("--runs", type=int, default=None, help="timed runs per configuration (default 3; --quick 1)")
     ap.add_argument("--profilers", default="candor,async,jfr")
@@ -1045,6 +1121,11 @@ def main():
     ap.add_argument("--timeout", type=int, default=600, help="seconds per run before it is killed")
     ap.add_argument("--no-warmup", action="store_true")
     ap.add_argument("--no-thread-split", action="store_true", help="do not read per-thread CPU times from /proc")
+    ap.add_argument("--startup-runs", type=int, default=None, help="rounds of the startup workload (default 5;"
+                                                                   " --quick 3)")
+    ap.add_argument("--floor-binary", default=os.path.join(BENCH, "target", "timer-floor"))
+    ap.add_argument("--floor-rounds", type=int, default=None, help="pairs per interval of the timer floor (default 5;"
+                                                                   " --quick 3; 0: not measured)")
     ap.add_argument("--resummarize", metavar="RUNS_JSONL", help="only print the summary of an earlier run")
     a = ap.parse_args()
     global THREAD_SPLIT
@@ -1056,13 +1137,18 @@ def main():
             records = [json.loads(l) for l in f if l.strip()]
         meta = next((r["meta"] for r in records if "meta" in r), {})
         records = [r for r in records if "meta" not in r]
-        for k in ("workload", "intervals", "profilers", "units", "runs", "quick", "java"):
+        for k in ("workload", "intervals", "profilers", "units", "runs", "quick", "java", "startup_runs",
+                  "floor_rounds"):
             if k in meta.get("args", {}):
                 setattr(a, k, meta["args"][k])
     if a.runs is None:
         a.runs = 1 if a.quick else 3
     if a.units is None:
         a.units = 1200 if a.quick else 4000
+    if a.startup_runs is None:
+        a.startup_runs = 3 if a.quick else 5
+    if a.floor_rounds is None:
+        a.floor_rounds = 3 if a.quick else 5
     if a.java is None:
         home = os.environ.get("JAVA_HOME")
         a.java = os.path.join(home, "bin", "java") if home else shutil_which("java")
@@ -1072,6 +1158,8 @@ def main():
         if p not in PROFILERS[1:]:
             ap.error("unknown profiler '%s' (candor, async, jfr)" % p)
     wls = []
+    if a.workload in ("startup", "all"):
+        wls.append(StartupWorkload())
     if a.workload in ("cpu", "cpu1", "all"):
         wls.append(CpuWorkload(1, a.units))
     if a.workload in ("cpu", "cpu2", "all"):
@@ -1092,8 +1180,9 @@ def main():
             setup.candor_status = "ok"
         if any(r["profiler"] == "async" and r["ok"] for r in records):
             setup.async_status = "ok"
+        floors = {int(k): tuple(v) if isinstance(v, list) else v for k, v in meta.get("floors", {}).items()}
         print(summarize(setup, a, records, wls, intervals, profilers, meta.get("load", []),
-                        meta.get("started", "?"), meta.get("finished", "?")), end="")
+                        meta.get("started", "?"), meta.get("finished", "?"), floors), end="")
         return 0
 
     print("sampling-overhead: results in %s" % a.out, flush=True)
@@ -1101,6 +1190,7 @@ def main():
     print("  async-profiler: %s (%s)" % (setup.async_status, setup.async_lib))
     print("  JFR: JDK %d, sampler floor %s" % (setup.java_major, fmt_interval(setup.jfr_floor_ns)), flush=True)
     started = time.strftime("%Y-%m-%d %H:%M:%S")
+    floors = measure_floors(a.floor_binary, intervals, a.floor_rounds) if a.floor_rounds > 0 else {}
     sampler = LoadSampler()
     sampler.start()
     records = []
@@ -1108,12 +1198,12 @@ def main():
     with open(runs_file, "w") as rf:
         for wl in wls:
             wl.prepare(setup)
-            cfgs = [(p, iv) for p, iv in configs(setup, intervals, profilers)
+            cfgs = [(p, iv) for p, iv in configs(setup, wl.intervals(intervals), profilers)
                     if p == "none" or setup.supports(p, iv) is None]
             if not a.no_warmup:
                 print("[%s] warm-up run (untimed)" % wl.name, flush=True)
                 run_once(setup, wl, "none", None, 0, a.timeout, False)
-            for rnd in range(1, a.runs + 1):
+            for rnd in range(1, (a.startup_runs if wl.name == "startup" else a.runs) + 1):
                 for prof, iv in cfgs:
                     rec = run_once(setup, wl, prof, iv, rnd, a.timeout, a.keep_profiles)
                     records.append(rec)
@@ -1130,12 +1220,12 @@ def main():
         wl.cleanup()
     finished = time.strftime("%Y-%m-%d %H:%M:%S")
     meta = {"meta": True, "started": started, "finished": finished, "load": sampler.values,
-            "candor_status": setup.candor_status, "args": vars(a)}
+            "candor_status": setup.candor_status, "args": vars(a), "floors": floors}
     with open(runs_file) as f:
         body = f.read()
     with open(runs_file, "w") as f:
         f.write(json.dumps({"meta": meta}) + "\n" + body)
-    text = summarize(setup, a, records, wls, intervals, profilers, sampler.values, started, finished)
+    text = summarize(setup, a, records, wls, intervals, profilers, sampler.values, started, finished, floors)
     for path in (os.path.join(a.out, "summary.txt"), os.path.join(a.results, "sampling-latest-summary.txt")):
         with open(path, "w") as f:
             f.write(text)
