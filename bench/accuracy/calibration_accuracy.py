@@ -16,6 +16,9 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 CLASS = "org.candor.bench.accuracy.Nested"
+# The kernel stays one compiled blob of its own in every run: inlined into each measured method, its loop was laid
+# out anew wherever the probes changed the method's code, and moved by up to 5 % with the alignment alone.
+KERNEL_OUT_OF_LINE = ["-XX:CompileCommand=quiet", "-XX:CompileCommand=dontinline,org.candor.bench.accuracy.Work::spin"]
 # method -> (name of its true cost in `Nested measure`, target ns, what is compared)
 METHODS = [
     ("leaf50", "leaf50", "self"),
@@ -35,7 +38,7 @@ def run(cmd, **kw):
 
 
 def true_costs(java, classes, counts):
-    out = run([java, "-cp", classes, CLASS, "measure", counts])
+    out = run([java] + KERNEL_OUT_OF_LINE + ["-cp", classes, CLASS, "measure", counts])
     return {l.split()[1]: float(l.split()[2]) for l in out.splitlines() if l.startswith("TRUE ")}
 
 
@@ -44,7 +47,7 @@ def profiled(candor, java, classes, counts, rounds, calstats, raw):
     with tempfile.TemporaryDirectory() as tmp:
         snap = os.path.join(tmp, "acc.candor")
         run([candor, "profile", "--include", CLASS, "--calstats", calstats, "-o", snap, "--",
-             java, "-cp", classes, CLASS, "run", counts, str(rounds)])
+             java] + KERNEL_OUT_OF_LINE + ["-cp", classes, CLASS, "run", counts, str(rounds)])
         results = {}
         for is_raw in (False, True):
             cmd = [candor, "report", snap, "--format", "csv"] + (["--raw"] if is_raw else [])
@@ -77,7 +80,7 @@ def main():
     if not a.no_calibrate:
         print("running candor calibrate (the trainer) ...", flush=True)
         run([a.candor, "calibrate", "--java", a.java])
-    counts = run([a.java, "-cp", a.classes, CLASS, "tune"]).split()[1]
+    counts = run([a.java] + KERNEL_OUT_OF_LINE + ["-cp", a.classes, CLASS, "tune"]).split()[1]
     print("iteration counts (leaf50, leaf200, leaf1us, leaf10us, mid own, top own): " + counts)
 
     truth, cal, raw, self_only = {}, {}, {}, {}

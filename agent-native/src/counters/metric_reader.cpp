@@ -12,6 +12,8 @@ namespace {
 
 #if CANDOR_HAS_TSC
 jlong JNICALL read_tsc_ticks(JNIEnv*, jclass) { return static_cast<jlong>(read_tsc()); }
+jlong JNICALL read_tsc_ending(JNIEnv*, jclass) { return static_cast<jlong>(read_tsc_ending_section()); }
+jlong JNICALL read_tsc_starting(JNIEnv*, jclass) { return static_cast<jlong>(read_tsc_starting_section()); }
 #endif
 
 jlong JNICALL read_monotonic(JNIEnv*, jclass) { return read_monotonic_ns(); }
@@ -24,23 +26,29 @@ jlong JNICALL read_thread_cpu(JNIEnv*, jclass) {
 
 jlong JNICALL read_counter(JNIEnv*, jclass) { return read_thread_counter(); }
 
+// A reader whose plain read is ordered already.
+TickReader ordered(void* function, TickSource source) { return {function, function, function, source}; }
+
 }  // namespace
 
 TickReader tick_reader(const MetricSpec& spec, ClockSource wall_clock) {
     switch (spec.kind) {
         case MetricKind::WallClock:
 #if CANDOR_HAS_TSC
-            if (wall_clock == ClockSource::Tsc) return {reinterpret_cast<void*>(read_tsc_ticks), TickSource::Tsc};
+            if (wall_clock == ClockSource::Tsc) {
+                return {reinterpret_cast<void*>(read_tsc_ticks), reinterpret_cast<void*>(read_tsc_ending),
+                        reinterpret_cast<void*>(read_tsc_starting), TickSource::Tsc};
+            }
 #endif
             (void)wall_clock;
-            return {reinterpret_cast<void*>(read_monotonic), TickSource::Monotonic};
+            return ordered(reinterpret_cast<void*>(read_monotonic), TickSource::Monotonic);
         case MetricKind::ThreadCpuClock:
-            return {reinterpret_cast<void*>(read_thread_cpu), TickSource::ThreadNanos};
+            return ordered(reinterpret_cast<void*>(read_thread_cpu), TickSource::ThreadNanos);
         case MetricKind::PerfCounter:
-            return {reinterpret_cast<void*>(read_counter),
-                    spec.unit == MetricUnit::Nanos ? TickSource::ThreadNanos : TickSource::ThreadEvents};
+            return ordered(reinterpret_cast<void*>(read_counter),
+                           spec.unit == MetricUnit::Nanos ? TickSource::ThreadNanos : TickSource::ThreadEvents);
     }
-    return {reinterpret_cast<void*>(read_monotonic), TickSource::Monotonic};
+    return ordered(reinterpret_cast<void*>(read_monotonic), TickSource::Monotonic);
 }
 
 }  // namespace candor

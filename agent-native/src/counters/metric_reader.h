@@ -16,11 +16,15 @@ enum class TickSource : jint {
     ThreadEvents = 4,  // a perf counter of the reading thread: events
 };
 
-// The JNI function `static native long f()` that reads a metric, and what its ticks are. One
+// The JNI functions `static native long f()` that read a metric, and what their ticks are. One
 // function per way of reading, chosen once, so a call does no dispatch. PerfCounter metrics read
 // the calling thread's counter (thread_counter.h), which must have been given the metric.
+// `ending` and `starting` are the ordered reads of the calibrated probes (see read_tsc_ending_section):
+// for the TSC they fence; clock_gettime orders its own TSC read, and the other readers are system calls.
 struct TickReader {
     void* function = nullptr;
+    void* ending = nullptr;
+    void* starting = nullptr;
     TickSource source = TickSource::Monotonic;
 };
 

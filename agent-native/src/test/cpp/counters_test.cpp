@@ -126,6 +126,26 @@ TEST(tick_readers) {
     CHECK(candor::tick_reader(metric("task-clock"), candor::ClockSource::Tsc).source == candor::TickSource::ThreadNanos);
 }
 
+using RawReader = jlong (*)(JNIEnv*, jclass);
+
+TEST(tsc_reader_has_ordered_reads_that_keep_time) {
+    const auto reader = candor::tick_reader(metric("wall"), candor::ClockSource::Tsc);
+    if (reader.source != candor::TickSource::Tsc) return;  // not an x86 build
+    CHECK(reader.ending != reader.function && reader.starting != reader.function && reader.ending != reader.starting);
+    const auto plain = reinterpret_cast<RawReader>(reader.function);
+    const auto ending = reinterpret_cast<RawReader>(reader.ending);
+    const auto starting = reinterpret_cast<RawReader>(reader.starting);
+    // one clock: each read is at or after the one before it
+    const jlong a = plain(nullptr, nullptr);
+    const jlong b = ending(nullptr, nullptr);
+    const jlong c = starting(nullptr, nullptr);
+    const jlong d = plain(nullptr, nullptr);
+    CHECK(a <= b && b <= c && c <= d);
+    // the other readers are ordered already: the same function serves all three reads
+    const auto cpu = candor::tick_reader(metric("cpu"), candor::ClockSource::Tsc);
+    CHECK(cpu.ending == cpu.function && cpu.starting == cpu.function);
+}
+
 // Runs in its own threads, so each opens its counter on its first read and closes it at its end.
 TEST(thread_counter_counts_page_faults_per_thread) {
     if (!candor::check_metric(metric("page-faults"), candor::ClockSource::Monotonic, candor::probe_perf_facts()).available) {

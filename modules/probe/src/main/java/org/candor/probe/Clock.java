@@ -21,6 +21,19 @@ public final class Clock {
         return NATIVE ? NativeClock.ticks0() : System.nanoTime();
     }
 
+    /**
+     * The calibrated probes' read on arrival, which ends the program's section: it waits for the program's work
+     * before it, which a plain rdtsc would let finish during the probe (see libcandor.so's read_tsc_ending_section).
+     */
+    static long nowEndingSection() {
+        return NATIVE ? NativeClock.ticksEndingSection0() : System.nanoTime();
+    }
+
+    /** The calibrated probes' read as they leave, which starts the next section: nothing after it runs earlier. */
+    static long nowStartingSection() {
+        return NATIVE ? NativeClock.ticksStartingSection0() : System.nanoTime();
+    }
+
     /** One of the {@code NativeClock.SOURCE_*} constants. */
     public static int source() { return SOURCE; }
 

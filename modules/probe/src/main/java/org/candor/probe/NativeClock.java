@@ -23,6 +23,12 @@ public final class NativeClock {
 
     static native long ticks0();
 
+    /** {@link #ticks0()} after everything before it has run (lfence; rdtsc): the read that ends a program section. */
+    static native long ticksEndingSection0();
+
+    /** {@link #ticks0()} before anything after it may run (rdtsc; lfence): the read that starts a program section. */
+    static native long ticksStartingSection0();
+
     static native int source0();
 
     /** The metric's name: {@code wall}, {@code cpu}, {@code page-faults}, ... */

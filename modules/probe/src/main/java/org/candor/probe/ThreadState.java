@@ -136,7 +136,7 @@ public final class ThreadState {
     }
 
     private void enterCalibrated(int methodId) {
-        long in = Clock.now();
+        long in = Clock.nowEndingSection();
         int d = ++depth;
         frame = d;
         int[] frames = frameNode;
@@ -155,7 +155,7 @@ public final class ThreadState {
         } else {
             nodeCalls[node]++;
         }
-        long out = Clock.now();
+        long out = Clock.nowStartingSection();
         excluded += out - in;
         frameExcluded[d] = excluded;
         frameStart[d] = out;
@@ -235,7 +235,7 @@ public final class ThreadState {
     }
 
     private void finishEvent(long in) {
-        long out = Clock.now();
+        long out = Clock.nowStartingSection();
         excluded += out - in;
         lastOut = out;
         countEvent();
@@ -271,7 +271,7 @@ public final class ThreadState {
     }
 
     private void exitCalibrated(int frame) {
-        long in = Clock.now();
+        long in = Clock.nowEndingSection();
         int d = depth;
         if (d == frame && d < frameNode.length && d > 0) {
             int[] frames = frameNode;
@@ -315,7 +315,7 @@ public final class ThreadState {
         if (depth <= frame) return;
         if (frame < rootFrame) rootFrame = 0;
         if (Calibration.ON) {
-            closeCalibrated(frame + 1, Clock.now());
+            closeCalibrated(frame + 1, Clock.nowEndingSection());
         } else {
             closeDownTo(frame + 1, Clock.now());
         }
