@@ -38,8 +38,8 @@ public final class ThreadState {
 
     /**
      * The {@link Recording#control} value this thread records under; never one with {@code STOPPED} set, and -1
-     * (which never matches) for a thread that is not recorded or whose last call found recording stopped, so one
-     * compare covers all three.
+     * (which never matches) for a thread that is not recorded or that opened frames while a delayed start waited,
+     * so one compare covers all three.
      */
     private int control;
     /** The reset generation this tree belongs to; a snapshot skips a thread still on an older one. */
@@ -195,7 +195,7 @@ public final class ThreadState {
      * otherwise its frame is 0 and its exit a no-op.
      */
     private void notRecorded(int methodId) {
-        if (Calibration.ON && paused == 0 && recording && Recording.calibratingWhileStopped() && Calibration.learning()) {
+        if (Calibration.ON && Recording.calibratingWhileStopped() && paused == 0 && recording && Calibration.learning()) {
             enterUnrecorded(methodId);
         } else {
             frame = 0;
@@ -209,6 +209,7 @@ public final class ThreadState {
      */
     private void enterUnrecorded(int methodId) {
         long in = Clock.now();
+        control = -1;  // so that the first call after the start catches up (a root opened before it is no root)
         int d = ++depth;
         frame = d;
         int[] frames = frameNode;
@@ -254,7 +255,6 @@ public final class ThreadState {
         if (c >>> 1 != generation) clearForReset(c >>> 1);
         if ((c & Recording.STOPPED) != 0) {
             if (Recording.detached()) Recording.eventsAfterDetach++;
-            control = -1;  // the first call after the start catches up too (a root opened while stopped)
             return false;
         }
         control = c;
