@@ -150,9 +150,11 @@ final class ProfileCommand implements Command {
         Path output = settings.output();
         deleteStale(output);
         int exit = new ProfileLaunch(AgentFiles.locate(), settings, command).run(pid -> {
-            if (settings.delayedStart()) {
-                console.note("recording is stopped until 'candor ctl " + pid + " start' (--delay-start)");
-            }
+            if (!settings.delayedStart()) return;
+            // a script that starts java is not the JVM: 'candor list' finds that one
+            String jvm = command.isJavaLauncher() ? Long.toString(pid) : "PID";
+            console.note("recording is stopped until 'candor ctl " + jvm + " start' (--delay-start"
+                    + (command.isJavaLauncher() ? ")" : "; 'candor list' shows the JVM's PID)"));
         });
         if (!Files.isRegularFile(output)) {
             console.error("the target exited with code " + exit + " and wrote no snapshot to " + output
