@@ -20,6 +20,7 @@ import org.candor.agent.snapshot.SnapshotOnExit;
 import org.candor.probe.Clock;
 import org.candor.probe.HiddenClasses;
 import org.candor.probe.ProbeLimits;
+import org.candor.probe.Recording;
 
 /**
  * The agent's entry points. Options are checked completely before anything is instrumented: a bad option ends the
@@ -61,6 +62,7 @@ public final class CandorAgent {
         ProbeLimits.set(maxNodes, options.maxDepth(), options.maxThreads());
         CalibrationSession calibration = CalibrationSession.configure(options);
         ProbeClasses.preload();
+        if (options.delayedStart()) Recording.delayStart();
         AgentLog.debug("clock " + Clock.sourceName() + ", metric " + Clock.metric() + " (" + Clock.unit() + "), scheme " + options.scheme());
         MethodRegistry registry = new MethodRegistry();
         InstrumentationStats stats = new InstrumentationStats();
@@ -72,6 +74,12 @@ public final class CandorAgent {
         inst.addTransformer(transformer, true);
         scheme.start(inst, java.util.Collections.emptyList());
         AgentLog.debug("instrumented " + stats.classesInstrumented.get() + " loaded classes at start");
-        ControlChannel.openInstrumentation(options, inst, transformer, scheme, registry, stats, snapshots, onExit);
+        boolean controlled = ControlChannel.openInstrumentation(options, inst, transformer, scheme, registry, stats,
+                snapshots, onExit);
+        if (options.delayedStart() && !controlled) {
+            AgentLog.warn("start=delayed, but without a control channel no 'start' could come: recording starts now");
+            snapshots.recordingStarted(java.time.Instant.now());
+            Recording.start();
+        }
     }
 }

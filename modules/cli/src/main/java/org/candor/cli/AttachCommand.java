@@ -24,7 +24,8 @@ final class AttachCommand implements Command {
                 + "                           candor-PID.candor in the current directory)\n\n"
                 + "Classes already loaded that pass the filters are instrumented at once. Control the session with\n"
                 + "'candor ctl PID ...' (status, snapshot -o FILE, reset, stop, start, detach); detach restores the\n"
-                + "original bytecode and writes no snapshot at exit.\n"
+                + "original bytecode and writes no snapshot at exit. With --delay-start the session begins with\n"
+                + "recording stopped (the probes calibrate meanwhile) until 'candor ctl PID start'.\n"
                 + "JDK 21 and later print a warning about the dynamically loaded agent unless the program runs with\n"
                 + "-XX:+EnableDynamicAgentLoading.\n\n"
                 + "example:\n"
@@ -62,6 +63,7 @@ final class AttachCommand implements Command {
         } catch (ClientException e) {
             console.note("attached to " + pid + ", but its control channel does not answer: " + e.getMessage());
         }
+        if (settings.delayedStart()) console.note("recording is stopped until 'candor ctl " + pid + " start' (--delay-start)");
         console.note("snapshot at its exit: " + settings.output());
         console.note("control: candor ctl " + pid + " status|snapshot -o FILE|reset|stop|start|detach");
         return 0;

@@ -26,7 +26,7 @@ final class CtlCommand implements Command {
                 + "  snapshot -o FILE         write a snapshot of what was recorded so far (the at-exit format)\n"
                 + "  reset                    clear the collected results; instrumentation stays\n"
                 + "  stop                     stop recording (instrumentation stays, calls cost a little)\n"
-                + "  start                    record again\n"
+                + "  start                    record again (a --delay-start session: record from now on)\n"
                 + "  detach [-o FILE]         restore the original bytecode, stop recording for good, and write no\n"
                 + "                           snapshot at exit (-o: write one now, first)\n"
                 + "  set SETTINGS             new roots, scheme or filters for the running session; what is not named\n"

@@ -47,6 +47,9 @@ final class ProfileCommand implements Command {
                 + "                           branch-misses ('candor counters' shows which this machine can read)\n"
                 + "  --clock CLOCK            wall time's clock: auto (default: the TSC when it is invariant and\n"
                 + "                           the kernel keeps time with it), tsc, monotonic\n"
+                + "  --delay-start            begin with recording stopped: 'candor ctl PID start' begins it; until\n"
+                + "                           then the probes run and calibrate, so times are calibrated from the\n"
+                + "                           first recorded call (JPROF's DELAY_START)\n"
                 + "  --agent-option K=V       pass any other agent option\n"
                 + "  --calibration MODE       runtime: take the probes' own cost out of every time as it is\n"
                 + "                           measured (default); frozen: with the minima fixed after the warm-up;\n"
@@ -68,6 +71,7 @@ final class ProfileCommand implements Command {
                 + "examples:\n"
                 + "  candor profile --include com.acme.** -o run.candor -- java -cp app.jar com.acme.Main input.txt\n"
                 + "  candor profile --root com.acme.Server.handle -o run.candor -- java -jar server.jar\n"
+                + "  candor profile --delay-start --include com.acme.** -o run.candor -- java -jar server.jar\n"
                 + "  candor profile --mode sample --interval 1ms -o run.candor -- java -jar app.jar\n"
                 + "  candor profile --metric page-faults --include com.acme.** -o faults.candor -- java -jar app.jar\n";
     }
@@ -112,6 +116,7 @@ final class ProfileCommand implements Command {
                     case "--agent-option": settings.option(args.value(a)); break;
                     case "--calibration": settings.calibration(args.value(a)); break;
                     case "--calstats": settings.calstats(args.value(a)); break;
+                    case "--delay-start": settings.delayStart(); break;
                     default:
                         if (Args.isOption(a)) throw args.unknown(a);
                         throw args.unexpected(a);
@@ -144,7 +149,13 @@ final class ProfileCommand implements Command {
         JavaCommand command = JavaCommand.of(target);
         Path output = settings.output();
         deleteStale(output);
-        int exit = new ProfileLaunch(AgentFiles.locate(), settings, command).run();
+        int exit = new ProfileLaunch(AgentFiles.locate(), settings, command).run(pid -> {
+            if (!settings.delayedStart()) return;
+            // a script that starts java is not the JVM: 'candor list' finds that one
+            String jvm = command.isJavaLauncher() ? Long.toString(pid) : "PID";
+            console.note("recording is stopped until 'candor ctl " + jvm + " start' (--delay-start"
+                    + (command.isJavaLauncher() ? ")" : "; 'candor list' shows the JVM's PID)"));
+        });
         if (!Files.isRegularFile(output)) {
             console.error("the target exited with code " + exit + " and wrote no snapshot to " + output
                     + " (killed, or halted without running shutdown hooks)");
@@ -153,6 +164,9 @@ final class ProfileCommand implements Command {
         try {
             Snapshot s = SnapshotReader.read(output);
             console.note("wrote " + output + ": " + Summary.of(s));
+            if ("delayed".equals(s.info().get("session.start")) && s.info().get("session.recording_start_time") == null) {
+                console.note("recording never started: the session waited for 'candor ctl PID start' (--delay-start)");
+            }
             String scheme = Summary.scheme(s);
             if (scheme != null) console.note(scheme);
             if ("run".equals(s.info().get("calibration.minima"))) {

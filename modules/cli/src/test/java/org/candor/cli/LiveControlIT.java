@@ -255,19 +255,19 @@ class LiveControlIT {
         }
     }
 
-    private static Map<String, String> status(String pid) throws Exception {
+    static Map<String, String> status(String pid) throws Exception {
         CandorCli r = CandorCli.run("ctl", pid, "status");
         ok(r);
         return Arrays.stream(r.stdout.split("\n")).map(l -> l.split("\\s+", 2))
                 .collect(Collectors.toMap(f -> f[0], f -> f.length > 1 ? f[1] : ""));
     }
 
-    private static void ok(CandorCli r) {
+    static void ok(CandorCli r) {
         assertThat(r.exitCode).as(r.toString()).isZero();
     }
 
     /** Calls per call path, from the collapsed report (paths of the Phases methods' simple names). */
-    private static Map<String, Long> calls(Path snapshot) throws Exception {
+    static Map<String, Long> calls(Path snapshot) throws Exception {
         CandorCli r = CandorCli.run("report", snapshot.toString(), "--format", "collapsed", "--value", "calls");
         ok(r);
         return Arrays.stream(r.stdout.split("\n")).filter(l -> !l.isBlank())
@@ -275,7 +275,7 @@ class LiveControlIT {
                         l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1)), Long::sum));
     }
 
-    private static String path(String... methods) {
+    static String path(String... methods) {
         return String.join(";", methods);
     }
 

@@ -54,6 +54,11 @@ public final class ProfileLaunch {
 
     /** Runs the target to its end; the exit code is the target's own. */
     public int run() throws ClientException, InterruptedException {
+        return run(pid -> { });
+    }
+
+    /** As {@link #run()}, telling {@code started} the pid of the process it started (the JVM, for a java launcher). */
+    public int run(java.util.function.LongConsumer started) throws ClientException, InterruptedException {
         settings.validate();
         if (settings.sampling() && agent.nativeLibrary() == null) {
             throw new ClientException("sampling needs " + AgentFiles.NATIVE_LIBRARY + ", which is not in " + agent.dir()
@@ -68,6 +73,7 @@ public final class ProfileLaunch {
             optionsFile = Files.createTempFile("candor-options", ".txt");
             Files.write(optionsFile, settings.agentOptionLines(), StandardCharsets.UTF_8);
             Process p = processBuilder(optionsFile).start();
+            started.accept(p.pid());
             Thread grace = new Thread(() -> waitBriefly(p), "candor-target-grace");
             Runtime.getRuntime().addShutdownHook(grace);
             int exit = p.waitFor();

@@ -41,6 +41,7 @@ public final class ProfileSettings {
 
     private String calibration;
     private String calstats = "auto";
+    private boolean delayedStart;
 
     public ProfileSettings output(Path file) { this.output = file.toAbsolutePath(); return this; }
     /** total, lazy or eager; unset: lazy with roots, total without. */
@@ -138,6 +139,14 @@ public final class ProfileSettings {
         return this;
     }
 
+    /**
+     * Begin with recording stopped ({@code start=delayed}): the probes run and calibrate, and recording begins with
+     * the control channel's {@code start}.
+     */
+    public ProfileSettings delayStart() { this.delayedStart = true; return this; }
+
+    public boolean delayedStart() { return delayedStart; }
+
     public Path output() { return output; }
 
     /** One option per line, the form the agent's {@code optfile} reads. */
@@ -150,6 +159,7 @@ public final class ProfileSettings {
             for (String r : roots) lines.add("root=" + r);
             if (calibration != null) lines.add("calibration=" + calibration);
             if (calstats != null) lines.add("calstats=" + calstats);
+            if (delayedStart) lines.add("start=delayed");
         }
         for (String i : includes) lines.add("include=" + i);
         for (String e : excludes) lines.add("exclude=" + e);
@@ -164,6 +174,10 @@ public final class ProfileSettings {
         }
         if (sampling() && !metric.equals(WALL)) {
             throw new ClientException("--metric " + metric + " applies to --mode instrument; sampling measures by --event cpu or wall");
+        }
+        if (sampling() && delayedStart) {
+            throw new ClientException("--delay-start applies to --mode instrument (a sampling session has no control"
+                    + " channel to start it)");
         }
         if (!clock.equals("auto") && (sampling() || !metric.equals(WALL))) {
             throw new ClientException("--clock applies to --metric wall in --mode instrument");

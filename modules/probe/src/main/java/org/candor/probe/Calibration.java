@@ -112,6 +112,11 @@ public final class Calibration {
         }
     }
 
+    /** Whether minima can still change: always at runtime, until the warm-up ends when frozen. */
+    static boolean learning() {
+        return MODE == CalibrationSettings.RUNTIME || warmup != Warmup.DONE;
+    }
+
     public static int warmupPhase() { return warmup; }
     public static long warmupEvents() { synchronized (LOCK) { return warmupEvents; } }
 

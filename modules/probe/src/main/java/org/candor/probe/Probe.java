@@ -12,7 +12,9 @@ package org.candor.probe;
  * <p>With root methods (the Lazy and Eager schemes) a root calls {@link #enterRoot} and every other instrumented
  * method {@link #enterInner}: a call is recorded only while its thread is inside a root, that is while the thread
  * has a root's recorded frame open ({@code ThreadState.rootFrame}). Outside a root an inner method costs the thread
- * lookup and one field check, and its frame is 0, which makes its exit a no-op.
+ * lookup and one field check, and its frame is 0, which makes its exit a no-op. While a delayed start waits, a
+ * root's unrecorded frame counts as inside a root too, so its callees calibrate (and lazy expansion goes on); once
+ * recording starts, only a recorded root does.
  */
 public final class Probe {
 
@@ -48,7 +50,7 @@ public final class Probe {
             return ts;
         }
         if (FirstRun.pending(methodId)) FirstRun.run(ts, methodId);
-        ts.enter(methodId);
+        ts.enterInner(methodId);
         return ts;
     }
 

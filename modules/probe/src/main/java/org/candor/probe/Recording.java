@@ -5,6 +5,10 @@ package org.candor.probe;
  * volatile word that every recorded call compares with its thread's copy: {@code generation << 1 | STOPPED}. A
  * thread that sees another value catches up on its own next call ({@link ThreadState}): a new generation clears its
  * own tree (reset), {@code STOPPED} makes the call unrecorded. No thread ever writes another thread's tree.
+ *
+ * <p>A delayed start ({@link #delayStart}, JPROF's DELAY_START) begins stopped, but until the first {@link #start}
+ * the stopped calls still calibrate (see {@link ThreadState}): recording then starts with minima learnt from the
+ * program's warm-up. A plain {@link #stop} keeps stopped calls as cheap as they can be.
  */
 public final class Recording {
 
@@ -16,6 +20,8 @@ public final class Recording {
     /** The clock when the results were last reset (wall clocks: open frames restart there). */
     static volatile long resetTicks;
     private static volatile boolean detached;
+    /** Stopped calls time their sections for the calibration (a delayed start that has not started yet). */
+    private static volatile boolean calibratingWhileStopped;
     /** Probe events that ran after the detach (classes that could not be restored); racy, a witness only. */
     static long eventsAfterDetach;
 
@@ -24,7 +30,21 @@ public final class Recording {
     /** Recording on (new calls are counted again). */
     public static void start() {
         synchronized (LOCK) {
-            if (!detached) control &= ~STOPPED;
+            if (detached) return;
+            calibratingWhileStopped = false;  // first: a thread that sees recording on sees this too
+            control &= ~STOPPED;
+        }
+    }
+
+    /**
+     * Recording off until the first {@link #start}, with every stopped call still calibrating. Called before the
+     * first probe runs.
+     */
+    public static void delayStart() {
+        synchronized (LOCK) {
+            if (detached) return;
+            control |= STOPPED;
+            calibratingWhileStopped = true;
         }
     }
 
@@ -37,6 +57,7 @@ public final class Recording {
     public static void detach() {
         synchronized (LOCK) {
             detached = true;
+            calibratingWhileStopped = false;
             control |= STOPPED;
         }
     }
@@ -56,6 +77,8 @@ public final class Recording {
 
     public static boolean recording() { return (control & STOPPED) == 0; }
     public static boolean detached() { return detached; }
+    /** True while a delayed start waits for its first start (stopped calls calibrate). */
+    public static boolean calibratingWhileStopped() { return calibratingWhileStopped; }
     public static int generation() { return control >>> 1; }
     public static long eventsAfterDetach() { return eventsAfterDetach; }
 }

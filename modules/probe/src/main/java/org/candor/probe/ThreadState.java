@@ -20,8 +20,9 @@ public final class ThreadState {
 
     /**
      * The frame the last {@link #enter} opened, which instrumented code reads right after it and hands back on
-     * exit; 0 when that call was not recorded (thread not recorded, outside every root, probes paused), which makes
-     * its exit and unwind no-ops.
+     * exit; 0 when that call was not recorded (thread not recorded, outside every root, probes paused, recording
+     * stopped), which makes its exit and unwind no-ops. A call made while a delayed start waits opens a frame
+     * without a node ({@link #enterUnrecorded}).
      */
     public int frame;
 
@@ -37,7 +38,8 @@ public final class ThreadState {
 
     /**
      * The {@link Recording#control} value this thread records under; never one with {@code STOPPED} set, and -1
-     * (which never matches) for a thread that is not recorded, so one compare covers both.
+     * (which never matches) for a thread that is not recorded or that opened frames while a delayed start waited,
+     * so one compare covers all three.
      */
     private int control;
     /** The reset generation this tree belongs to; a snapshot skips a thread still on an older one. */
@@ -63,6 +65,10 @@ public final class ThreadState {
     private int[] indexNodes;
     private int indexSize;
 
+    /**
+     * The node of each open frame: -1 when the call was dropped (its callees are dropped too), {@code -2 - methodId}
+     * when it was made while recording was stopped and only calibrated (its callees hang under the frame below it).
+     */
     int[] frameNode;
     long[] frameStart;
     /** Calibration: {@link #excluded} when the frame's window opened. */
@@ -110,13 +116,33 @@ public final class ThreadState {
 
     void enter(int methodId) {
         if (paused != 0 || (Recording.control != control && !catchUp())) {
-            frame = 0;
+            notRecorded(methodId);
             return;
         }
+        record(methodId);
+    }
+
+    /**
+     * The call of an inner method (roots) inside a root: as {@link #enter}, except for the call that finds recording
+     * started while the thread is inside a root opened before, which is no recorded root.
+     */
+    void enterInner(int methodId) {
+        if (paused != 0 || (Recording.control != control && !(catchUp() && rootFrame != 0))) {
+            notRecorded(methodId);
+            return;
+        }
+        record(methodId);
+    }
+
+    private void record(int methodId) {
         if (Calibration.ON) {
             enterCalibrated(methodId);
-            return;
+        } else {
+            enterRaw(methodId);
         }
+    }
+
+    private void enterRaw(int methodId) {
         int d = ++depth;
         frame = d;
         int[] frames = frameNode;
@@ -148,7 +174,7 @@ public final class ThreadState {
         }
         int parent = frames[d - 1];
         section(in, Calibration.ENTRY, kindOfNode(parent), MethodKinds.of(methodId), true);
-        int node = parent < 0 ? -1 : child(parent, methodId);
+        int node = parent >= 0 ? child(parent, methodId) : parent == -1 ? -1 : childOfRecordedBelow(d, methodId);
         frames[d] = node;
         if (node < 0) {
             droppedCalls++;
@@ -164,6 +190,62 @@ public final class ThreadState {
     }
 
     /**
+     * A call that is not recorded. While a delayed start waits for its first start (and the minima can still
+     * change) it runs the calibrated event path without a node, so the calibration learns from the warm-up on;
+     * otherwise its frame is 0 and its exit a no-op.
+     */
+    private void notRecorded(int methodId) {
+        if (Calibration.ON && Recording.calibratingWhileStopped() && paused == 0 && recording && Calibration.learning()) {
+            enterUnrecorded(methodId);
+        } else {
+            frame = 0;
+        }
+    }
+
+    /**
+     * A calibrated entry that creates no node and counts nothing (not even a dropped call): its sections are
+     * learnt from, its probe time goes into {@link #excluded}, and its frame keeps the method for the kinds of the
+     * sections around it. Its exit pairs with it like any other.
+     */
+    private void enterUnrecorded(int methodId) {
+        long in = Clock.nowEndingSection();
+        control = -1;  // so that the first call after the start catches up (a root opened before it is no root)
+        int d = ++depth;
+        frame = d;
+        int[] frames = frameNode;
+        if (d >= frames.length && (frames = growFrames(d)) == null) {
+            section(in, Calibration.ENTRY, MethodKinds.OTHER, MethodKinds.of(methodId), true);
+            finishEvent(in);
+            return;
+        }
+        section(in, Calibration.ENTRY, kindOfNode(frames[d - 1]), MethodKinds.of(methodId), true);
+        frames[d] = -2 - methodId;
+        long out = Clock.nowStartingSection();
+        excluded += out - in;
+        frameExcluded[d] = excluded;
+        frameStart[d] = out;
+        lastOut = out;
+        countEvent();
+    }
+
+    /**
+     * A recorded call whose parent frame was opened while recording was stopped: it hangs under the nearest frame
+     * below that has a node (or was dropped), as if the unrecorded frames were not there.
+     */
+    private int childOfRecordedBelow(int d, int methodId) {
+        int parent = recordedBelow(d);
+        return parent < 0 ? -1 : child(parent, methodId);
+    }
+
+    /** The node of the nearest frame below {@code d} not opened while stopped: 0 (the thread's root) at the bottom. */
+    private int recordedBelow(int d) {
+        int[] frames = frameNode;
+        int k = d - 1;
+        while (frames[k] < -1) k--;
+        return frames[k];
+    }
+
+    /**
      * The control word changed since this thread's last recorded call: a new generation clears this thread's tree
      * first; returns whether this call is recorded.
      */
@@ -176,12 +258,15 @@ public final class ThreadState {
             return false;
         }
         control = c;
+        // a root opened while recording was stopped has no node: inner methods record only inside a recorded root
+        if (rootFrame != 0 && rootFrame < frameNode.length && frameNode[rootFrame] < -1) rootFrame = 0;
         return true;
     }
 
     /**
      * Reset, done by the owner thread: every node goes, the calls still open become fresh zeroed nodes on the same
      * path that start at the reset (wall clocks) or now (per-thread metrics), and the generation is published last.
+     * Frames opened while recording was stopped stay without a node.
      */
     private void clearForReset(int newGeneration) {
         long now = Clock.now();
@@ -210,7 +295,8 @@ public final class ThreadState {
         nodesGranted = 1;
         droppedCalls = 0;
         for (int d = 1; d <= open; d++) {
-            int parent = frameNode[d - 1];
+            if (frameNode[d] < -1) continue;
+            int parent = recordedBelow(d);
             frameNode[d] = methods == null || methods[d] < 0 || parent < 0 ? -1 : child(parent, methods[d]);
             if (frameStart[d] < start || Clock.perThread()) frameStart[d] = start;
             if (frameExcluded != null) frameExcluded[d] = excluded;
@@ -248,8 +334,10 @@ public final class ThreadState {
         }
     }
 
+    /** The kind of a frame's method: from its node, or from the method an unrecorded frame keeps. */
     private int kindOfNode(int node) {
-        return node > 0 ? MethodKinds.of(nodeMethod[node]) : MethodKinds.OTHER;
+        if (node > 0) return MethodKinds.of(nodeMethod[node]);
+        return node < -1 ? MethodKinds.of(-2 - node) : MethodKinds.OTHER;
     }
 
     /** Closes {@code frame} and every frame above it that an exception left open; a second call is a no-op. */

@@ -14,7 +14,7 @@ public final class ThreadTreeCopy {
     public final long[] nodeCalls;
     /** Inclusive time of completed calls, in clock ticks. */
     public final long[] nodeTicks;
-    /** Nodes of the open frames, outermost first. -1 where a frame was dropped. */
+    /** Nodes of the open frames, outermost first; negative where a frame was dropped or not recorded. */
     public final int[] openFrameNodes;
     public final long[] openFrameStarts;
     /** Calibration: ticks to take off each node's total; null when calibration is off. */

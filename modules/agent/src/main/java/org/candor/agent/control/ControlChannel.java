@@ -27,16 +27,17 @@ public final class ControlChannel {
     /** True once a session started in this JVM, with or without its channel (a second attach is refused). */
     public static boolean sessionStarted() { return started; }
 
-    public static void openInstrumentation(AgentOptions options, Instrumentation inst, CandorTransformer transformer,
-                                           Scheme scheme, MethodRegistry registry, InstrumentationStats stats,
-                                           InstrumentationSnapshots snapshots, SnapshotOnExit onExit) {
-        open(new InstrumentationControl(options, inst, transformer, scheme, registry, stats, snapshots, onExit,
+    /** Returns whether the channel is open (false: a warning was printed, the session runs without it). */
+    public static boolean openInstrumentation(AgentOptions options, Instrumentation inst, CandorTransformer transformer,
+                                              Scheme scheme, MethodRegistry registry, InstrumentationStats stats,
+                                              InstrumentationSnapshots snapshots, SnapshotOnExit onExit) {
+        return open(new InstrumentationControl(options, inst, transformer, scheme, registry, stats, snapshots, onExit,
                 AttachGuard.origin()), "instrumentation");
     }
 
-    private static synchronized void open(ControlledSession session, String mode) {
+    private static synchronized boolean open(ControlledSession session, String mode) {
         started = true;
-        if (open) return;
+        if (open) return true;
         ControlServer server = null;
         try {
             server = ControlServer.start(session);
@@ -51,9 +52,11 @@ public final class ControlChannel {
             }, "candor-control-exit"));
             open = true;
             AgentLog.debug("control channel on 127.0.0.1:" + server.port() + ", session file " + file.path());
+            return true;
         } catch (IOException | RuntimeException e) {
             if (server != null) server.close();
             AgentLog.warn("no control channel (candor ctl cannot reach this session): " + e.getMessage());
+            return false;
         }
     }
 }

@@ -17,6 +17,8 @@ import org.candor.agent.scheme.Schemes;
 import org.candor.agent.snapshot.InstrumentationSnapshots;
 import org.candor.agent.snapshot.SnapshotOnExit;
 import org.candor.core.snapshot.SnapshotWriter;
+import org.candor.probe.Calibration;
+import org.candor.probe.CalibrationSettings;
 import org.candor.probe.Clock;
 import org.candor.probe.Recording;
 import org.candor.probe.ThreadRegistry;
@@ -24,6 +26,9 @@ import org.candor.probe.ThreadState;
 
 /** Control of an instrumentation session: the probes' recording flag and generation, snapshots, detach. */
 final class InstrumentationControl implements ControlledSession {
+
+    /** By {@link Calibration.Warmup} phase. */
+    private static final String[] WARMUP_PHASES = {"waiting", "active", "done"};
 
     private AgentOptions options;
     private Scheme scheme;
@@ -54,13 +59,27 @@ final class InstrumentationControl implements ControlledSession {
     @Override
     public synchronized Reply start() {
         if (detached != null) return gone();
+        if (waitingForStart()) {
+            Instant at = Instant.now();
+            snapshots.recordingStarted(at);
+            Recording.start();
+            return Reply.ok("recording (the delayed start; calibrated since the session began)")
+                    .put("recording.start", at)
+                    .put("calibration.warmup.events", Calibration.warmupEvents());
+        }
         Recording.start();
         return Reply.ok("recording");
+    }
+
+    /** A delayed start that has not started yet. */
+    private boolean waitingForStart() {
+        return options.delayedStart() && snapshots.recordingStart() == null;
     }
 
     @Override
     public synchronized Reply stop() {
         if (detached != null) return gone();
+        if (waitingForStart()) return Reply.ok("stopped already: the delayed start waits for 'start'");
         Recording.stop();
         return Reply.ok("stopped (instrumentation stays; 'start' records again)");
     }
@@ -163,7 +182,14 @@ final class InstrumentationControl implements ControlledSession {
                 .put("mode", "instrumentation");
         settings(r);
         r.put("recording", Recording.recording() ? "on" : "off")
-                .put("started.by", origin)
+                .put("start", options.delayedStart() ? "delayed" : "now");
+        if (options.delayedStart()) r.put("recording.start", waitingForStart() ? "waiting" : snapshots.recordingStart());
+        r.put("calibration", CalibrationSettings.modeName(CalibrationSettings.mode()));
+        if (CalibrationSettings.mode() != CalibrationSettings.OFF) {
+            r.put("calibration.warmup", WARMUP_PHASES[Calibration.warmupPhase()])
+                    .put("calibration.warmup.events", Calibration.warmupEvents());
+        }
+        r.put("started.by", origin)
                 .put("clock", Clock.sourceName())
                 .put("metric", Clock.metric())
                 .put("session.start", snapshots.sessionStart())

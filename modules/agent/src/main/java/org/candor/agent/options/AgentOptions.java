@@ -32,7 +32,7 @@ public final class AgentOptions {
     static final String[] KEYS = {
         "output", "mode", "scheme", "include", "exclude", "defaultexcludes", "maxnodes", "maxdepth", "maxthreads",
         "quiet", "verbose", "optfile", "calibration", "warmupdelay", "warmupcount", "calstats",
-        "calstatswrite", "trainer", "root", "lookahead"
+        "calstatswrite", "trainer", "root", "lookahead", "start"
     };
 
     private Path output;
@@ -54,6 +54,7 @@ public final class AgentOptions {
     private String calstats;
     private Boolean calstatsWrite;
     private boolean trainer;
+    private boolean delayedStart;
 
     /** What a running session can change ({@link #withChanges}); every other option is fixed at start. */
     static final String[] LIVE_KEYS = {"root", "scheme", "include", "exclude", "lookahead", "defaultexcludes"};
@@ -118,6 +119,7 @@ public final class AgentOptions {
         o.calstats = calstats;
         o.calstatsWrite = calstatsWrite;
         o.trainer = trainer;
+        o.delayedStart = delayedStart;
         return o;
     }
 
@@ -125,6 +127,7 @@ public final class AgentOptions {
         AgentOptions o = new AgentOptions();
         o.apply(text == null ? "" : text, 0);
         o.checkScheme();
+        o.checkStart();
         return o;
     }
 
@@ -136,6 +139,13 @@ public final class AgentOptions {
         }
         if (scheme == Scheme.TOTAL && !roots.isEmpty()) {
             throw new OptionException("agent option 'root' applies to scheme=lazy or scheme=eager, not total");
+        }
+    }
+
+    private void checkStart() throws OptionException {
+        if (delayedStart && mode == Mode.SAMPLE) {
+            throw new OptionException("agent option 'start=delayed' applies to mode=instrument (a sampling session has"
+                    + " no control channel to start it)");
         }
     }
 
@@ -188,6 +198,7 @@ public final class AgentOptions {
             case "calstats": calstats = required(key, value); break;
             case "calstatswrite": calstatsWrite = bool(key, value); break;
             case "trainer": trainer = value == null || bool(key, value); break;
+            case "start": delayedStart = delayed(required(key, value)); break;
             default:
                 throw new OptionException("agent option '" + key + "' is unknown (known: " + String.join(", ", KEYS) + ")");
         }
@@ -198,6 +209,7 @@ public final class AgentOptions {
         AgentOptions o = new AgentOptions();
         o.applyLines(lines, 1);
         o.checkScheme();
+        o.checkStart();
         return o;
     }
 
@@ -252,6 +264,15 @@ public final class AgentOptions {
             default:
                 throw new OptionException("agent option 'calibration' has unknown value '" + value
                         + "' (known: runtime, frozen, off)");
+        }
+    }
+
+    private static boolean delayed(String value) throws OptionException {
+        switch (value.toLowerCase(Locale.ROOT)) {
+            case "now": return false;
+            case "delayed": return true;
+            default:
+                throw new OptionException("agent option 'start' has unknown value '" + value + "' (known: now, delayed)");
         }
     }
 
@@ -320,6 +341,12 @@ public final class AgentOptions {
      * cache, see CalibrationFiles), or null for none.
      */
     public String calstats() { return calstats; }
+
+    /**
+     * {@code start=delayed} (JPROF's DELAY_START): the session begins with recording stopped and records from the
+     * control channel's first {@code start}; until then the probes run and calibrate.
+     */
+    public boolean delayedStart() { return delayedStart; }
 
     /** The run of {@code candor calibrate}'s trainer: keep the typical minimal section per category. */
     public boolean trainer() { return trainer; }

@@ -22,8 +22,11 @@ public final class InstrumentationSnapshots implements SnapshotSource {
     private final InstrumentationStats stats;
     private final ClockRate clockRate = new ClockRate();
     private final Instant sessionStart = Instant.now();
-    /** The start of what a snapshot holds: the session's start, or the last reset. */
+    /** The start of what a snapshot holds: the session's start, the last reset, or a delayed start's start. */
     private volatile Instant start = sessionStart;
+    private volatile Instant resetTime;
+    /** A delayed start ({@code start=delayed}): when recording began; null until then. */
+    private volatile Instant recordingStart;
 
     private final CalibrationSession calibration;
     private volatile Scheme scheme;
@@ -46,10 +49,19 @@ public final class InstrumentationSnapshots implements SnapshotSource {
     /** The collected results were reset: later snapshots hold what happened from {@code at}. */
     public void resetAt(Instant at) {
         start = at;
+        resetTime = at;
+    }
+
+    /** A delayed start's first {@code start}: later snapshots hold what happened from {@code at}. */
+    public void recordingStarted(Instant at) {
+        recordingStart = at;
+        start = at;
     }
 
     public Instant sessionStart() { return sessionStart; }
     public Instant dataStart() { return start; }
+    /** When a delayed start began recording; null while it waits (and in a session that recorded from its start). */
+    public Instant recordingStart() { return recordingStart; }
 
     @Override
     public Snapshot take() {
@@ -64,7 +76,12 @@ public final class InstrumentationSnapshots implements SnapshotSource {
                 .put(SnapshotInfo.METRIC, Clock.metric())
                 .put(SnapshotInfo.METRIC_UNIT, Clock.unit());
         if (!options.roots().isEmpty()) info.put(SnapshotInfo.ROOTS, String.join(",", options.roots()));
-        if (!start.equals(sessionStart)) info.put("session.reset_time", start.toString());
+        if (resetTime != null) info.put("session.reset_time", resetTime.toString());
+        if (options.delayedStart()) {
+            info.put("session.start", "delayed");
+            Instant recording = recordingStart;
+            if (recording != null) info.put("session.recording_start_time", recording.toString());
+        }
         if (calibration.statsFile() != null) info.put("calibration.file", calibration.statsFile().toString());
         if (calibration.calibrated()) info.put("calibration.minima", calibration.minimaSource());
         Snapshot s = new SnapshotAssembler(registry).assemble(info, ThreadRegistry.current(), nanosPerTick,

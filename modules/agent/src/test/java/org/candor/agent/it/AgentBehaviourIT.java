@@ -107,8 +107,15 @@ class AgentBehaviourIT {
         assertThat(run.stderr.trim()).isEqualTo(
                 "candor: error: agent option 'colour' is unknown (known: output, mode, scheme, include, exclude, "
                         + "defaultexcludes, maxnodes, maxdepth, maxthreads, quiet, verbose, optfile, calibration, "
-                        + "warmupdelay, warmupcount, calstats, calstatswrite, trainer, root, lookahead)");
+                        + "warmupdelay, warmupcount, calstats, calstatswrite, trainer, root, lookahead, start)");
         assertThat(Files.exists(run.snapshot)).isFalse();
+
+        AgentRun start = AgentRun.profiled(dir, "start=soon", "org.candor.it.targets.Workers");
+        assertThat(start.exitCode).isEqualTo(2);
+        assertThat(start.stdout).isEmpty();
+        assertThat(start.stderr.trim())
+                .isEqualTo("candor: error: agent option 'start' has unknown value 'soon' (known: now, delayed)");
+        assertThat(Files.exists(start.snapshot)).isFalse();
 
         AgentRun pattern = AgentRun.profiled(dir, "include=org..candor", "org.candor.it.targets.Workers");
         assertThat(pattern.exitCode).isEqualTo(2);
@@ -129,5 +136,24 @@ class AgentBehaviourIT {
         Path written = Path.of(fallback);
         assertThat(SnapshotReader.read(written).threads()).isNotEmpty();
         Files.deleteIfExists(written);
+    }
+
+    /** start=delayed and no 'start' ever: nothing recorded, but the probes ran and calibrated all along. */
+    @Test
+    void aDelayedStartThatNeverStartsRecordsNothingButCalibrates() throws Exception {
+        AgentRun plain = AgentRun.plain("org.candor.it.targets.Workers");
+        AgentRun run = AgentRun.profiled(dir, TARGETS + ",start=delayed", "org.candor.it.targets.Workers");
+        assertThat(run.exitCode).as(run.toString()).isZero();
+        assertThat(run.stdout).isEqualTo(plain.stdout);
+        Snapshot s = SnapshotReader.read(run.snapshot);
+        assertThat(s.threads()).as("no recorded call").isEmpty();
+        assertThat(s.stat(Snapshot.STAT_DROPPED_CALLS)).isZero();
+        assertThat(s.info().get("session.start")).isEqualTo("delayed");
+        assertThat(s.info().get("session.recording_start_time")).isNull();
+        long sections = s.stats().entrySet().stream()
+                .filter(e -> e.getKey().startsWith("calibration.") && e.getKey().endsWith(".count"))
+                .mapToLong(java.util.Map.Entry::getValue).sum();
+        // worker-a and worker-b: 350 calls of step, 2 of work, 2 lambdas, each an entry and an exit
+        assertThat(sections).as("sections timed while not recording").isGreaterThanOrEqualTo(700);
     }
 }

@@ -113,4 +113,23 @@ class AgentOptionsTest {
         assertThatThrownBy(() -> total.withChanges(" ")).isInstanceOf(OptionException.class)
                 .hasMessageContaining("no settings to change");
     }
+
+    @Test
+    void aDelayedStartIsForInstrumentationAndFixedAtStart() throws Exception {
+        assertThat(AgentOptions.parse(null).delayedStart()).isFalse();
+        assertThat(AgentOptions.parse("start=now").delayedStart()).isFalse();
+        AgentOptions delayed = AgentOptions.parse("start=delayed,include=com.acme.**");
+        assertThat(delayed.delayedStart()).isTrue();
+        assertThat(AgentOptions.parseLines(List.of("start=Delayed")).delayedStart()).isTrue();
+        assertThat(delayed.withChanges("root=com.acme.Server.handle").delayedStart()).as("kept by a change").isTrue();
+        assertThatThrownBy(() -> AgentOptions.parse("start=later"))
+                .hasMessage("agent option 'start' has unknown value 'later' (known: now, delayed)");
+        assertThatThrownBy(() -> AgentOptions.parse("start"))
+                .hasMessage("agent option 'start' needs a value");
+        assertThatThrownBy(() -> AgentOptions.parse("mode=sample,start=delayed"))
+                .hasMessage("agent option 'start=delayed' applies to mode=instrument (a sampling session has no control"
+                        + " channel to start it)");
+        assertThatThrownBy(() -> delayed.withChanges("start=now"))
+                .hasMessageContaining("'start' cannot change in a running session");
+    }
 }
