@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Calibration accuracy: true self costs (no instrumentation) vs Candor's raw and calibrated instrumented times.
 #
-#   bench/calibration-accuracy.sh [--rounds N] [--calls N] [--java JAVA] [--no-calibrate]
+#   bench/calibration-accuracy.sh [--rounds N] [--calls N] [--java JAVA] [--no-calibrate] [--kernel alu|memory]
 #
 # Compiles org.candor.bench.accuracy (javac, into bench/target/accuracy-classes), runs `candor calibrate` once (the
 # trainer's minima go to ~/.cache/candor/calibration/), then N rounds of: the uninstrumented timing run, a profiled

@@ -75,7 +75,10 @@ def main():
     ap.add_argument("--rounds", type=int, default=5, help="measure/profile pairs (default 5)")
     ap.add_argument("--calls", type=int, default=30000, help="top() calls per profiled run (default 30000)")
     ap.add_argument("--no-calibrate", action="store_true", help="do not run `candor calibrate` first")
+    ap.add_argument("--kernel", choices=["alu", "memory"], default="alu",
+                    help="the methods' work: alu, a dependent xorshift chain (default); memory, loads and stores")
     a = ap.parse_args()
+    KERNEL_OUT_OF_LINE.append("-Dcandor.bench.kernel=" + a.kernel)
 
     if not a.no_calibrate:
         print("running candor calibrate (the trainer) ...", flush=True)
@@ -106,7 +109,7 @@ def main():
         return 100.0 * (x - t) / t
 
     print()
-    print("Per call, median of %d rounds (ns; error vs the uninstrumented cost):" % a.rounds)
+    print("Per call, median of %d rounds, kernel %s (ns; error vs the uninstrumented cost):" % (a.rounds, a.kernel))
     header = "%-11s %10s %18s %22s %24s  %s" % ("method", "true", "raw", "calibrated (trainer)",
                                                 "calibrated (run alone)", "goal")
     print(header)
