@@ -21,10 +21,11 @@ import java.util.concurrent.atomic.LongAdder;
  * then opened afresh).
  *
  * <pre>java -cp server-classes org.candor.bench.server.LoadGenerator --port P [--connections 8] [--warmup 10]
- *      [--duration 20] [--buy-percent 20] [--stop]</pre>
+ *      [--duration 20] [--buy-percent 20] [--timeline] [--stop]</pre>
  * Prints one line: {@code RESULT {"requests":..,"errors":..,"seconds":..,"rps":..,...}} (the measured window only;
  * {@code answered} counts every complete answer the server sent, warm-up and checks that failed included).
- * {@code --stop} sends {@code GET /stop} at the end.
+ * {@code --stop} sends {@code GET /stop} at the end. {@code --timeline} prints {@code TIMELINE <second> <answers>} on stderr
+ * every second from the start (warm-up included), to see when a configuration reaches its steady state.
  */
 public final class LoadGenerator {
     private static final int CATEGORY_SIZE = 200;
@@ -50,6 +51,7 @@ public final class LoadGenerator {
         int port = -1, connections = 8, buyPercent = 20;
         double warmup = 10, duration = 20;
         boolean stop = false;
+        boolean timeline = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--port" -> port = Integer.parseInt(args[++i]);
@@ -58,6 +60,7 @@ public final class LoadGenerator {
                 case "--duration" -> duration = Double.parseDouble(args[++i]);
                 case "--buy-percent" -> buyPercent = Integer.parseInt(args[++i]);
                 case "--stop" -> stop = true;
+                case "--timeline" -> timeline = true;
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -65,6 +68,7 @@ public final class LoadGenerator {
             throw new IllegalArgumentException("--port is required");
         }
         LoadGenerator load = new LoadGenerator(port, buyPercent);
+        if (timeline) load.startTimeline();
         String result = load.run(connections, warmup, duration);
         System.out.println("RESULT " + result);
         if (stop) {
@@ -99,6 +103,25 @@ public final class LoadGenerator {
                 n, errors.sum(), seconds, n / seconds, n == 0 ? 0 : latencyNanos.sum() / 1e6 / n,
                 n == 0 ? 0 : (double) bodyBytes.sum() / n, warmupRequests.sum(), answered.sum(), connections,
                 err == null ? "null" : "\"" + err.replace("\\", "\\\\").replace("\"", "'") + "\"");
+    }
+
+    /** A daemon thread printing the answers of each second on stderr. */
+    private void startTimeline() {
+        Thread t = new Thread(() -> {
+            long last = 0;
+            for (int second = 1; ; second++) {
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                long now = answered.sum();
+                System.err.println("TIMELINE " + second + " " + (now - last));
+                last = now;
+            }
+        }, "timeline");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** One connection's closed loop. */

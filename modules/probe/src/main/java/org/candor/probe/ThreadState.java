@@ -181,6 +181,11 @@ public final class ThreadState {
         } else {
             nodeCalls[node]++;
         }
+        finishEntry(d, in);
+    }
+
+    /** The end of an entry that opened frame {@code d}: the probe's own time is excluded, the frame's window opens. */
+    private void finishEntry(int d, long in) {
         long out = Clock.nowStartingSection();
         excluded += out - in;
         frameExcluded[d] = excluded;
@@ -220,12 +225,7 @@ public final class ThreadState {
         }
         section(in, Calibration.ENTRY, kindOfNode(frames[d - 1]), MethodKinds.of(methodId), true);
         frames[d] = -2 - methodId;
-        long out = Clock.nowStartingSection();
-        excluded += out - in;
-        frameExcluded[d] = excluded;
-        frameStart[d] = out;
-        lastOut = out;
-        countEvent();
+        finishEntry(d, in);
     }
 
     /**

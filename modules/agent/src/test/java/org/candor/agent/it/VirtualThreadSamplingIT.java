@@ -60,7 +60,7 @@ class VirtualThreadSamplingIT {
         for (CallNode c : node.children()) {
             path.add(c);
             MethodInfo m = s.methods().get(c.methodId());
-            if (m.name().equals("spin") && m.className().endsWith("VirtualSpinners")) {
+            if (m.name().equals("spin") && m.className().equals("org.candor.it.targets.Spinner")) {
                 long n = c.value(self);
                 counts[0] += n;
                 boolean virtual = path.stream().map(p -> s.methods().get(p.methodId()))

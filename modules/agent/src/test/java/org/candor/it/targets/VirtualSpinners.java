@@ -1,7 +1,7 @@
 package org.candor.it.targets;
 
 /**
- * Two virtual threads (JDK 21+) that each call {@link #spin} the given number of times (default 4000, about half a
+ * Two virtual threads (JDK 21+) that each call {@link Spinner#spin} the given number of times (default 4000, about half a
  * second of CPU here), then join. Built for release 17, so the virtual-thread API is reached by reflection.
  */
 public final class VirtualSpinners {
@@ -20,16 +20,7 @@ public final class VirtualSpinners {
 
     static void work(int calls) {
         long x = 1;
-        for (int i = 0; i < calls; i++) x = spin(x);
+        for (int i = 0; i < calls; i++) x = Spinner.spin(x);
         sink = x;
-    }
-
-    static long spin(long x) {
-        for (int i = 0; i < 100_000; i++) {
-            x ^= x << 13;
-            x ^= x >>> 7;
-            x ^= x << 17;
-        }
-        return x;
     }
 }
