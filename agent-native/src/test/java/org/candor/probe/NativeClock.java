@@ -11,6 +11,10 @@ public final class NativeClock {
 
     static native long ticks0();
 
+    static native long ticksEndingSection0();
+
+    static native long ticksStartingSection0();
+
     static native int source0();
 
     static native String metric0();
@@ -37,5 +41,12 @@ public final class NativeClock {
         long ticks1 = ticks0();
         System.out.println("sleepTicks=" + (ticks1 - ticks0));
         System.out.println("sleepNanos=" + (nanos1 - nanos0));
+
+        // the calibrated probes' ordered reads read the same clock
+        long a = ticks0();
+        long b = ticksEndingSection0();
+        long c = ticksStartingSection0();
+        long d = ticks0();
+        System.out.println("orderedReadsInOrder=" + (a <= b && b <= c && c <= d));
     }
 }
