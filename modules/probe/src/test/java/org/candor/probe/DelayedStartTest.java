@@ -4,44 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * A delayed start (JPROF's DELAY_START): until the first start, calls are not recorded but still calibrate, and
  * recording that starts while their frames are open builds a correct tree.
  */
-class DelayedStartTest {
+class DelayedStartTest extends ThreadStateFixture {
 
     private static final int I = MethodKinds.INTERPRETED;
     private static final int O = MethodKinds.OTHER;
-
-    private ThreadState ts;
-
-    @BeforeEach
-    void fresh() {
-        ProbeLimits.set(1_000, 100, 10_000);
-        NodeBudget.reset();
-        Recording.start();
-        ts = new ThreadState(Thread.currentThread(), true);
-    }
-
-    @AfterEach
-    void restore() {
-        Recording.start();
-        ProbeLimits.set(4_000_000, 100_000, 10_000);
-        NodeBudget.reset();
-    }
-
-    private int enter(int method) {
-        ts.enter(method);
-        return ts.frame;
-    }
-
-    private void exit(int frame) {
-        if (frame != 0) ts.exit(frame);
-    }
 
     private long sections(int category) {
         int[] row = ts.sectionCounts()[category];

@@ -2,38 +2,10 @@ package org.candor.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Stop, start and reset as one thread's probes see them: the thread does the work on its own next call. */
-class RecordingTest {
-
-    private ThreadState ts;
-
-    @BeforeEach
-    void fresh() {
-        ProbeLimits.set(1_000, 100, 10);
-        NodeBudget.reset();
-        Recording.start();
-        ts = new ThreadState(Thread.currentThread(), true);
-    }
-
-    @AfterEach
-    void restore() {
-        Recording.start();
-        ProbeLimits.set(4_000_000, 100_000, 10_000);
-        NodeBudget.reset();
-    }
-
-    private int enter(int method) {
-        ts.enter(method);
-        return ts.frame;
-    }
-
-    private void exit(int frame) {
-        if (frame != 0) ts.exit(frame);
-    }
+class RecordingTest extends ThreadStateFixture {
 
     @Test
     void callsWhileStoppedAreNotRecordedAndTheirExitsChangeNothing() {
