@@ -48,6 +48,14 @@ ClockChoice choose_clock(ClockMode mode, const TscFacts& facts) {
     }
     if (!facts.available) return monotonic("no TSC on this architecture");
     if (!facts.invariant()) return monotonic("TSC is not invariant");
+    if (facts.kernel_clocksource == "kvm-clock") {
+        // kvm-clock is the TSC scaled by the hypervisor: a guest kernel keeps it rather than 'tsc' by its rating
+        // or by a boot option, not because it saw the TSC misbehave; the agent checks the TSC's pace against
+        // CLOCK_MONOTONIC over the session and the snapshot says if it strayed
+        return {ClockSource::Tsc,
+                "TSC invariant (" + invariance_evidence(facts) + ") and kernel clocksource 'kvm-clock', which reads it",
+                {}};
+    }
     if (facts.kernel_clocksource != "tsc") {
         return monotonic("TSC invariant but kernel clocksource is " + clocksource_text(facts) + ", not 'tsc'");
     }

@@ -14,8 +14,9 @@ struct ClockChoice {
     std::string warning;  // printed once when not empty (the requested clock cannot be honoured)
 };
 
-// Auto picks the TSC only when it is invariant and the kernel itself keeps time with it; a
-// kernel that moved away from the TSC (e.g. after it found the TSC unstable) knows better.
+// Auto picks the TSC only when it is invariant and the kernel keeps time with it, directly ('tsc')
+// or through the hypervisor's scaled copy ('kvm-clock'); a kernel that moved to another clock
+// (e.g. hpet after it found the TSC unstable) knows better.
 ClockChoice choose_clock(ClockMode mode, const TscFacts& facts);
 
 }  // namespace candor

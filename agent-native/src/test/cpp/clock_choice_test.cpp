@@ -25,7 +25,11 @@ TEST(clock_auto) {
     CHECK(candor::choose_clock(ClockMode::Auto, facts(true, false, true, "tsc")).source == ClockSource::Tsc);
 
     const auto kvm = candor::choose_clock(ClockMode::Auto, facts(true, true, true, "kvm-clock"));
-    CHECK(kvm.source == ClockSource::Monotonic && contains(kvm.reason, "'kvm-clock'") && kvm.warning.empty());
+    CHECK(kvm.source == ClockSource::Tsc && contains(kvm.reason, "'kvm-clock'") && kvm.warning.empty());
+    const auto kvm_variant = candor::choose_clock(ClockMode::Auto, facts(true, false, false, "kvm-clock"));
+    CHECK(kvm_variant.source == ClockSource::Monotonic);
+    const auto hpet = candor::choose_clock(ClockMode::Auto, facts(true, true, true, "hpet"));
+    CHECK(hpet.source == ClockSource::Monotonic && contains(hpet.reason, "'hpet'"));
     const auto unknown = candor::choose_clock(ClockMode::Auto, facts(true, true, true, ""));
     CHECK(unknown.source == ClockSource::Monotonic);
     const auto variant = candor::choose_clock(ClockMode::Auto, facts(true, false, false, "tsc"));
