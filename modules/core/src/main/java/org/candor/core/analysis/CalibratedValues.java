@@ -8,6 +8,7 @@ import org.candor.core.model.Metric;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.core.model.ThreadProfile;
+import org.candor.core.snapshot.SnapshotFile;
 
 /**
  * Which times a report or window shows of a calibrated instrumentation snapshot: the calibrated ones (the default)
@@ -41,8 +42,29 @@ public final class CalibratedValues {
     /** The snapshot with total and self time taken from the raw or the calibrated values; {@code s} itself if uncalibrated. */
     public static Snapshot select(Snapshot s, boolean raw) {
         if (!isCalibrated(s)) return s;
-        List<Metric> metrics = s.metrics();
         List<Metric> kept = new ArrayList<>();
+        int[] map = columns(s.metrics(), raw, kept);
+        Snapshot out = new Snapshot(withValues(s.info(), raw), kept, s.methods());
+        for (ThreadProfile t : s.threads()) {
+            out.addThread(new ThreadProfile(t.threadId(), t.name(), copy(t.root(), null, map),
+                    t.flat() == null ? null : t.flat().withColumns(map)));
+        }
+        for (Map.Entry<String, Long> e : s.stats().entrySet()) out.putStat(e.getKey(), e.getValue());
+        return out;
+    }
+
+    /** As {@link #select(Snapshot, boolean)}, for a snapshot read in place: a view of the file with fewer columns. */
+    public static SnapshotFile select(SnapshotFile f, boolean raw) {
+        Snapshot shape = new Snapshot(f.info(), f.metrics(), f.methods());
+        if (!isCalibrated(shape)) return f;
+        List<Metric> kept = new ArrayList<>();
+        int[] map = columns(f.metrics(), raw, kept);
+        return f.withColumns(withValues(f.info(), raw), kept, map);
+    }
+
+    /** The kept metrics (calibrated ones without their raw twins) and, for each, the column its values come from. */
+    private static int[] columns(List<Metric> metrics, boolean raw, List<Metric> kept) {
+        Snapshot s = new Snapshot(new SnapshotInfo(), metrics, new org.candor.core.model.MethodTable());
         List<Integer> source = new ArrayList<>();
         for (int k = 0; k < metrics.size(); k++) {
             Metric m = metrics.get(k);
@@ -51,14 +73,14 @@ public final class CalibratedValues {
             int twin = rawIndex(s, m);
             source.add(raw && twin >= 0 ? twin : k);
         }
-        int[] map = source.stream().mapToInt(Integer::intValue).toArray();
+        return source.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static SnapshotInfo withValues(SnapshotInfo from, boolean raw) {
         SnapshotInfo info = new SnapshotInfo();
-        for (Map.Entry<String, String> e : s.info().asMap().entrySet()) info.put(e.getKey(), e.getValue());
+        for (Map.Entry<String, String> e : from.asMap().entrySet()) info.put(e.getKey(), e.getValue());
         info.put(VALUES, raw ? "raw" : "calibrated");
-        Snapshot out = new Snapshot(info, kept, s.methods());
-        for (ThreadProfile t : s.threads()) out.addThread(new ThreadProfile(t.threadId(), t.name(), copy(t.root(), null, map)));
-        for (Map.Entry<String, Long> e : s.stats().entrySet()) out.putStat(e.getKey(), e.getValue());
-        return out;
+        return info;
     }
 
     private static CallNode copy(CallNode from, CallNode parent, int[] map) {

@@ -25,20 +25,25 @@ public final class SamplingQuality {
     private final long attributed;
     private final long dropped;
 
-    private SamplingQuality(Snapshot s) {
-        expected = s.stat(EXPECTED);
-        delivered = s.stat(DELIVERED);
-        attributed = s.stat(ATTRIBUTED_BY_PC);
-        dropped = s.stat(DROPPED);
+    private SamplingQuality(Map<String, Long> stats) {
+        expected = stats.getOrDefault(EXPECTED, 0L);
+        delivered = stats.getOrDefault(DELIVERED, 0L);
+        attributed = stats.getOrDefault(ATTRIBUTED_BY_PC, 0L);
+        dropped = stats.getOrDefault(DROPPED, 0L);
         long f = 0;
-        for (Map.Entry<String, Long> e : s.stats().entrySet()) if (e.getKey().startsWith(FAILED_PREFIX)) f += e.getValue();
+        for (Map.Entry<String, Long> e : stats.entrySet()) if (e.getKey().startsWith(FAILED_PREFIX)) f += e.getValue();
         failed = f;
     }
 
     /** The quality of a sampled snapshot; null for an instrumented one. */
     public static SamplingQuality of(Snapshot s) {
-        if (!"sampling".equals(s.info().get(SnapshotInfo.MODE))) return null;
-        return new SamplingQuality(s);
+        return of(s.info(), s.stats());
+    }
+
+    /** The quality of a sampled snapshot from its info and statistics; null for an instrumented one. */
+    public static SamplingQuality of(SnapshotInfo info, Map<String, Long> stats) {
+        if (!"sampling".equals(info.get(SnapshotInfo.MODE))) return null;
+        return new SamplingQuality(stats);
     }
 
     public long expected() { return expected; }

@@ -3,6 +3,7 @@ package org.candor.core.analysis;
 import java.util.ArrayList;
 import java.util.List;
 import org.candor.core.model.ThreadProfile;
+import org.candor.core.snapshot.ThreadTree;
 
 /** Selects threads by name: an exact name, or a glob where {@code *} stands for any run of characters. */
 public final class ThreadFilter {
@@ -35,6 +36,13 @@ public final class ThreadFilter {
     public List<ThreadProfile> select(List<ThreadProfile> threads) {
         List<ThreadProfile> selected = new ArrayList<>();
         for (ThreadProfile t : threads) if (matches(t.name())) selected.add(t);
+        return selected;
+    }
+
+    /** The matching threads of a snapshot file, in file order. */
+    public List<ThreadTree> selectTrees(List<ThreadTree> threads) {
+        List<ThreadTree> selected = new ArrayList<>();
+        for (ThreadTree t : threads) if (matches(t.name())) selected.add(t);
         return selected;
     }
 

@@ -24,13 +24,13 @@ public final class CalibrationTable {
     /** The table alone, or an empty string when the snapshot holds no calibration constants. */
     public static String format(Snapshot snapshot) {
         StringBuilder s = new StringBuilder();
-        write(snapshot, s);
+        write(snapshot.stats(), s);
         return s.length() > 0 && s.charAt(0) == '\n' ? s.substring(1) : s.toString();
     }
 
-    static void write(Snapshot snapshot, StringBuilder s) {
+    static void write(Map<String, Long> stats, StringBuilder s) {
         Map<String, long[]> rows = new TreeMap<>();
-        for (Map.Entry<String, Long> e : snapshot.stats().entrySet()) {
+        for (Map.Entry<String, Long> e : stats.entrySet()) {
             String key = e.getKey();
             if (!isCalibrationStat(key)) continue;
             int dot = key.lastIndexOf('.');

@@ -1,15 +1,15 @@
 package org.candor.core.report;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.candor.core.analysis.CallTrees;
-import org.candor.core.analysis.TreeVisitor;
-import org.candor.core.model.CallNode;
+import org.candor.core.analysis.MethodRanks;
+import org.candor.core.analysis.TreeWalk;
 import org.candor.core.model.MethodInfo;
+import org.candor.core.model.MethodTable;
 import org.candor.core.model.Metric;
-import org.candor.core.model.Snapshot;
-import org.candor.core.model.ThreadProfile;
+import org.candor.core.snapshot.SnapshotFile;
 
 /**
  * RFC 4180 CSV, one row per call-tree node in depth-first order (children by the chosen value, highest first):
@@ -21,52 +21,50 @@ final class CsvReport implements ReportWriter {
     private static final String EOL = "\r\n";
 
     @Override
-    public void write(Snapshot snapshot, ReportOptions options, Appendable out) throws IOException {
-        int value = options.valueIndex(snapshot, "total");
-        List<Metric> metrics = snapshot.metrics();
+    public void write(SnapshotFile file, ReportOptions options, OutputStream stream) throws IOException {
+        ReportContext report = new ReportContext(file, options);
+        int value = options.valueIndex(report.metrics, "total");
+        List<Metric> metrics = report.metrics;
+        MethodTable methods = report.methods;
+        ReportOutput out = new ReportOutput(stream);
         StringBuilder header = new StringBuilder("thread,thread_id,depth,path,class,method,descriptor");
         for (Metric m : metrics) header.append(',').append(field(columnName(m)));
-        out.append(header).append(EOL);
+        out.text(header).text(EOL);
 
-        String[] frames = CollapsedReport.frameNames(snapshot.methods());
-        try {
-            for (ThreadProfile thread : ReportSupport.threads(snapshot, options, false)) {
-                String threadColumns = field(thread.name()) + "," + thread.threadId() + ",";
-                FramePath path = new FramePath("");
-                StringBuilder row = new StringBuilder();
-                CallTrees.walk(thread.root(), ReportSupport.byValueDescending(value, snapshot.methods()),
-                        new TreeVisitor() {
-                            @Override public boolean enter(CallNode node, int depth) {
-                                if (depth == 0) return true;
-                                MethodInfo m = snapshot.methods().get(node.methodId());
-                                path.enter(depth, frames[node.methodId()]);
-                                row.setLength(0);
-                                row.append(threadColumns).append(depth).append(',');
-                                row.append(field(path.text().toString())).append(',');
-                                row.append(field(m.className())).append(',');
-                                row.append(field(m.name())).append(',');
-                                row.append(field(m.descriptor()));
-                                for (int k = 0; k < metrics.size(); k++) row.append(',').append(node.value(k));
-                                append(out, row.append(EOL));
-                                return true;
-                            }
+        byte[][] frames = CollapsedReport.frameNames(methods);
+        boolean[] quoted = new boolean[methods.size()];
+        byte[][] methodColumns = new byte[methods.size()][];
+        for (MethodInfo m : methods.all()) quoted[m.id()] = needsQuotes(m.qualifiedName());
+        int[] rank = MethodRanks.bySignature(methods);
+        for (ReportContext.Unit unit : report.units(false)) {
+            byte[] threadColumns = (field(unit.name) + "," + unit.threadId + ",").getBytes(StandardCharsets.UTF_8);
+            FramePath path = new FramePath(new byte[0]);
+            TreeWalk walk = new TreeWalk(file, unit.threads, unit.merged ? TreeWalk.byMethod(methods.size()) : null, value, rank);
+            walk.walk(new TreeWalk.Visitor() {
+                @Override public boolean enter(TreeWalk.Node node, int depth) throws IOException {
+                    if (depth == 0) return true;
+                    int id = node.method();
+                    path.enter(depth, frames[id], quoted[id]);
+                    out.bytes(threadColumns).number(depth).ascii(',');
+                    path.writeFieldTo(out);
+                    if (methodColumns[id] == null) methodColumns[id] = methodColumns(methods.get(id));
+                    out.ascii(',').bytes(methodColumns[id]);
+                    for (int k = 0; k < metrics.size(); k++) out.ascii(',').number(node.value(k));
+                    out.text(EOL);
+                    return true;
+                }
 
-                            @Override public void exit(CallNode node, int depth) {
-                                if (depth > 0) path.exit(depth);
-                            }
-                        });
-            }
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
+                @Override public void exit(TreeWalk.Node node, int depth) {
+                    if (depth > 0) path.exit(depth);
+                }
+            });
         }
+        out.flush();
     }
 
-    private static void append(Appendable out, CharSequence s) {
-        try {
-            out.append(s);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    /** class, method, descriptor: the columns a method's rows share. */
+    private static byte[] methodColumns(MethodInfo m) {
+        return (field(m.className()) + "," + field(m.name()) + "," + field(m.descriptor())).getBytes(StandardCharsets.UTF_8);
     }
 
     /** {@code total_time} becomes {@code total_ns}; other time metrics get {@code _ns} appended. */
@@ -78,11 +76,14 @@ final class CsvReport implements ReportWriter {
 
     /** Quoted, with quotes doubled, when it holds a comma, quote or line break. */
     static String field(String s) {
-        boolean quote = false;
-        for (int i = 0; i < s.length() && !quote; i++) {
+        return needsQuotes(s) ? '"' + s.replace("\"", "\"\"") + '"' : s;
+    }
+
+    private static boolean needsQuotes(String s) {
+        for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            quote = c == ',' || c == '"' || c == '\n' || c == '\r';
+            if (c == ',' || c == '"' || c == '\n' || c == '\r') return true;
         }
-        return quote ? '"' + s.replace("\"", "\"\"") + '"' : s;
+        return false;
     }
 }

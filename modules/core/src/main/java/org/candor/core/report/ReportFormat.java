@@ -1,8 +1,12 @@
 package org.candor.core.report;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import org.candor.core.model.Snapshot;
+import org.candor.core.snapshot.SnapshotFile;
 
 /** The report formats, by the names users type. */
 public enum ReportFormat {
@@ -24,8 +28,16 @@ public enum ReportFormat {
     public String id() { return id; }
     public ReportWriter writer() { return writer; }
 
-    public void write(Snapshot snapshot, ReportOptions options, Appendable out) throws IOException {
+    /** The report of a snapshot read in place, as UTF-8 bytes: what the command line writes. */
+    public void write(SnapshotFile snapshot, ReportOptions options, OutputStream out) throws IOException {
         writer.write(snapshot, options, out);
+    }
+
+    /** The report of a snapshot in memory, encoded and read back as a file would be: the same report, as text. */
+    public void write(Snapshot snapshot, ReportOptions options, Appendable out) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        writer.write(SnapshotFile.of(snapshot), options, bytes);
+        out.append(new String(bytes.toByteArray(), StandardCharsets.UTF_8));
     }
 
     /** The format named {@code id}, case ignored. */

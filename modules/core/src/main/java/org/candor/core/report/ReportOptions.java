@@ -93,10 +93,15 @@ public final class ReportOptions {
      * @throws IllegalArgumentException if the snapshot has no such metric; the message lists those it has
      */
     public static int metricIndex(Snapshot snapshot, String value) {
-        int index = find(snapshot, value);
+        return metricIndex(snapshot.metrics(), value);
+    }
+
+    /** As {@link #metricIndex(Snapshot, String)}, for a snapshot's metrics. */
+    public static int metricIndex(List<Metric> metrics, String value) {
+        int index = find(metrics, value);
         if (index < 0) {
             List<String> keys = new ArrayList<>();
-            for (Metric m : snapshot.metrics()) keys.add(m.key());
+            for (Metric m : metrics) keys.add(m.key());
             throw new IllegalArgumentException("the snapshot has no metric for value '" + value
                     + "'; its metrics are " + String.join(", ", keys));
         }
@@ -107,11 +112,13 @@ public final class ReportOptions {
      * The metric's index, or -1. {@code total} and {@code self} also find the columns of a counter (a snapshot whose
      * probes counted events, e.g. {@code total_page_faults}), which have no time.
      */
-    private static int find(Snapshot snapshot, String value) {
-        int index = snapshot.metricIndex(metricKey(value));
+    private static int find(List<Metric> metrics, String value) {
+        String key = metricKey(value);
+        int index = -1;
+        for (int k = 0; k < metrics.size() && index < 0; k++) if (metrics.get(k).key().equals(key)) index = k;
         if (index >= 0 || !(value.equals("total") || value.equals("self"))) return index;
-        for (int k = 0; k < snapshot.metrics().size(); k++) {
-            Metric m = snapshot.metrics().get(k);
+        for (int k = 0; k < metrics.size(); k++) {
+            Metric m = metrics.get(k);
             if (m.key().startsWith(value + "_") && m.inclusive() == value.equals("total")) return k;
         }
         return -1;
@@ -123,14 +130,14 @@ public final class ReportOptions {
      *
      * @throws IllegalArgumentException if the chosen value is not in the snapshot
      */
-    int valueIndex(Snapshot snapshot, String formatDefault) {
-        if (value != null) return metricIndex(snapshot, value);
-        int index = find(snapshot, formatDefault);
+    int valueIndex(List<Metric> metrics, String formatDefault) {
+        if (value != null) return metricIndex(metrics, value);
+        int index = find(metrics, formatDefault);
         if (index >= 0) return index;
-        if (snapshot.metrics().isEmpty()) throw new IllegalArgumentException("the snapshot has no metrics");
+        if (metrics.isEmpty()) throw new IllegalArgumentException("the snapshot has no metrics");
         boolean wantInclusive = !formatDefault.equals("self");
-        for (int k = 0; k < snapshot.metrics().size(); k++) {
-            if (snapshot.metrics().get(k).inclusive() == wantInclusive) return k;
+        for (int k = 0; k < metrics.size(); k++) {
+            if (metrics.get(k).inclusive() == wantInclusive) return k;
         }
         return 0;
     }

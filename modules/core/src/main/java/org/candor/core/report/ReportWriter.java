@@ -1,13 +1,15 @@
 package org.candor.core.report;
 
 import java.io.IOException;
-import org.candor.core.model.Snapshot;
+import java.io.OutputStream;
+import org.candor.core.snapshot.SnapshotFile;
 
-/** Writes one kind of report about a snapshot. */
+/** Writes one kind of report about a snapshot, read in place, as UTF-8 bytes. */
 public interface ReportWriter {
 
     /**
+     * @param out written to and flushed, not closed
      * @throws IllegalArgumentException if the options ask for a value the snapshot does not have
      */
-    void write(Snapshot snapshot, ReportOptions options, Appendable out) throws IOException;
+    void write(SnapshotFile snapshot, ReportOptions options, OutputStream out) throws IOException;
 }

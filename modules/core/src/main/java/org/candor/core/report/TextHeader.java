@@ -9,29 +9,31 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.candor.core.analysis.CalibratedValues;
-import org.candor.core.analysis.CallTrees;
 import org.candor.core.analysis.SamplingQuality;
-import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
-import org.candor.core.model.ThreadProfile;
+import org.candor.core.snapshot.ThreadTree;
 
 /** The top of the text report: the snapshot's properties, per-thread totals and every statistic. */
 final class TextHeader {
 
     private static final int LABEL_WIDTH = 12;
 
-    private final Snapshot snapshot;
+    private final ReportContext report;
+    private final SnapshotInfo info;
     private final TextReport.Columns columns;
     private final Set<String> shownKeys = new HashSet<>();
 
-    TextHeader(Snapshot snapshot, TextReport.Columns columns) {
-        this.snapshot = snapshot;
+    TextHeader(ReportContext report, TextReport.Columns columns) {
+        this.report = report;
+        this.info = report.file.info();
         this.columns = columns;
     }
 
-    void write(ReportOptions options, List<ThreadProfile> selected, Appendable out) throws IOException {
+    void write(ReportOutput out) throws IOException {
+        ReportOptions options = report.options;
+        List<ThreadTree> selected = report.selected;
+        Map<String, Long> stats = report.file.stats();
         StringBuilder s = new StringBuilder("Candor profile\n");
-        SnapshotInfo info = snapshot.info();
         property(s, "Candor", SnapshotInfo.CANDOR_VERSION);
         String jvm = join(" ", take(SnapshotInfo.JVM_NAME), take(SnapshotInfo.JVM_VERSION));
         String vendor = take(SnapshotInfo.JVM_VENDOR);
@@ -46,7 +48,7 @@ final class TextHeader {
         property(s, "Event", SnapshotInfo.EVENT);
         String interval = take(SnapshotInfo.INTERVAL_NS);
         if (interval != null) line(s, "Interval", interval.matches("\\d+") ? HumanUnits.nanos(Long.parseLong(interval)) : interval);
-        SamplingQuality quality = SamplingQuality.of(snapshot);
+        SamplingQuality quality = SamplingQuality.of(info, stats);
         if (quality != null) line(s, "Samples", quality.summary());
         String metric = take(SnapshotInfo.METRIC);
         String unit = take(SnapshotInfo.METRIC_UNIT);
@@ -73,41 +75,39 @@ final class TextHeader {
 
         s.append("\nThreads: ").append(selected.size());
         if (!options.threads().isAll()) {
-            s.append(" of ").append(snapshot.threads().size()).append(" (").append(options.threads()).append(')');
+            s.append(" of ").append(report.file.threads().size()).append(" (").append(options.threads()).append(')');
         }
         s.append('\n');
         int nameWidth = 6;
-        for (ThreadProfile t : selected) nameWidth = Math.max(nameWidth, Math.min(48, t.toString().length()));
+        for (ThreadTree t : selected) nameWidth = Math.max(nameWidth, Math.min(48, t.toString().length()));
         s.append("  ");
         ReportSupport.padRight(s, "Thread", nameWidth);
         columns.appendHeader(s);
         s.append('\n');
-        for (ThreadProfile t : selected) {
+        for (ThreadTree t : selected) {
             s.append("  ");
             ReportSupport.padRight(s, t.toString(), nameWidth);
-            columns.appendValues(s, CallTrees.totals(t.root(), snapshot.metrics()));
+            columns.appendValues(s, report.totals(t));
             s.append('\n');
         }
 
         s.append("\nStatistics:\n");
-        if (snapshot.stats().isEmpty()) s.append("  (none)\n");
+        if (stats.isEmpty()) s.append("  (none)\n");
         int keyWidth = 0;
-        for (String key : snapshot.stats().keySet()) {
+        for (String key : stats.keySet()) {
             if (!CalibrationTable.isCalibrationStat(key)) keyWidth = Math.max(keyWidth, key.length());
         }
-        for (Map.Entry<String, Long> e : snapshot.stats().entrySet()) {
+        for (Map.Entry<String, Long> e : stats.entrySet()) {
             if (CalibrationTable.isCalibrationStat(e.getKey())) continue;
             s.append("  ");
             ReportSupport.padRight(s, e.getKey(), keyWidth + 2);
             s.append(e.getValue()).append('\n');
         }
-        long dropped = snapshot.stat(Snapshot.STAT_DROPPED_CALLS);
-        if (dropped > 0) {
-            s.append("  WARNING: ").append(dropped).append(dropped == 1 ? " call was" : " calls were")
-                    .append(" dropped; the trees below are missing their time\n");
+        for (String warning : SnapshotWarnings.of(stats, info, report::allCalls)) {
+            s.append("  WARNING: ").append(warning).append('\n');
         }
-        CalibrationTable.write(snapshot, s);
-        out.append(s);
+        CalibrationTable.write(stats, s);
+        out.text(s);
     }
 
     private void property(StringBuilder s, String label, String key) {
@@ -116,7 +116,7 @@ final class TextHeader {
 
     private String take(String key) {
         shownKeys.add(key);
-        return snapshot.info().get(key);
+        return info.get(key);
     }
 
     private static void line(StringBuilder s, String label, String value) {

@@ -1,25 +1,27 @@
 package org.candor.core.report;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.util.IdentityHashMap;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.function.ToLongFunction;
-import org.candor.core.analysis.CallTrees;
 import org.candor.core.analysis.HotSpot;
 import org.candor.core.analysis.HotSpots;
-import org.candor.core.analysis.TreeVisitor;
-import org.candor.core.model.CallNode;
+import org.candor.core.analysis.MethodRanks;
+import org.candor.core.analysis.SubtreeSums;
+import org.candor.core.analysis.TreeWalk;
+import org.candor.core.model.FlatProfile;
 import org.candor.core.model.MethodTable;
 import org.candor.core.model.Metric;
-import org.candor.core.model.Snapshot;
-import org.candor.core.model.ThreadProfile;
+import org.candor.core.snapshot.SnapshotFile;
+import org.candor.core.snapshot.ThreadTree;
+import org.candor.core.snapshot.TreeNode;
 
 /**
  * The report for people: what was profiled, threads and statistics, one indented call tree per thread, hot spots.
  * Percentages and the cut-off use an inclusive metric (the chosen value if it is one, else total time) so that a
- * hidden node never hides a larger descendant; children are sorted by the chosen value.
+ * hidden node never hides a larger descendant; children are sorted by the chosen value. The trees are read in place
+ * and only as deep as they are printed: a node below the cut-off is never read past its own record.
  */
 final class TextReport implements ReportWriter {
 
@@ -27,59 +29,66 @@ final class TextReport implements ReportWriter {
     private static final int MAX_INDENT_DEPTH = 40;
 
     @Override
-    public void write(Snapshot snapshot, ReportOptions options, Appendable out) throws IOException {
-        int value = options.valueIndex(snapshot, "total");
-        List<ThreadProfile> selected = options.threads().select(snapshot.threads());
-        List<ThreadProfile> shown = ReportSupport.threads(snapshot, options, false);
-        Columns columns = new Columns(snapshot.metrics());
-
-        new TextHeader(snapshot, columns).write(options, selected, out);
+    public void write(SnapshotFile file, ReportOptions options, OutputStream stream) throws IOException {
+        ReportContext report = new ReportContext(file, options);
+        int value = options.valueIndex(report.metrics, "total");
+        Columns columns = new Columns(report.metrics);
+        ReportOutput out = new ReportOutput(stream);
         try {
-            for (ThreadProfile thread : shown) writeTree(snapshot, thread, value, columns, options, out);
+            new TextHeader(report, columns).write(out);
+            int[] rank = MethodRanks.bySignature(report.methods);
+            String[] signatures = new String[report.methods.size()];
+            for (ReportContext.Unit unit : report.units(false)) writeTree(report, unit, value, columns, rank, signatures, out);
+            if (options.hotSpots() > 0) writeHotSpots(report, value, columns, out);
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
-        if (options.hotSpots() > 0) writeHotSpots(snapshot, selected, value, columns, options, out);
+        out.flush();
     }
 
-    private static void writeTree(Snapshot snapshot, ThreadProfile thread, int value, Columns columns,
-                                  ReportOptions options, Appendable out) {
-        List<Metric> metrics = snapshot.metrics();
-        MethodTable methods = snapshot.methods();
-        long[] totals = CallTrees.totals(thread.root(), metrics);
-        ToLongFunction<CallNode> basis = basis(thread.root(), metrics, value);
-        long basisTotal = basisTotal(thread.root(), basis);
-        double threshold = options.minPercent() / 100 * Math.abs(basisTotal);
+    private static void writeTree(ReportContext report, ReportContext.Unit unit, int value, Columns columns, int[] rank,
+                                  String[] signatures, ReportOutput out) throws IOException {
+        List<Metric> metrics = report.metrics;
+        MethodTable methods = report.methods;
+        SnapshotFile file = report.file;
+        long[] totals = report.totals(unit.threads);
+        Basis basis = basis(file, unit.threads, metrics, value);
+        long basisTotal = totals[basis.metric()];
+        double minPercent = report.options.minPercent();
+        double threshold = minPercent / 100 * Math.abs(basisTotal);
 
         StringBuilder line = new StringBuilder();
         line.append('\n');
-        if (thread.threadId() == CallTrees.MERGED_THREAD_ID) line.append("Merged threads:");
-        else line.append("Thread ").append(thread).append(':');
+        if (unit.merged) line.append("Merged threads:");
+        else line.append("Thread ").append(unit).append(':');
         for (int c = 0; c < columns.order.length; c++) {
             int k = columns.order[c];
             line.append(c == 0 ? " " : ", ").append(metrics.get(k).label()).append(' ')
                     .append(HumanUnits.value(totals[k], metrics.get(k).unit()));
         }
-        append(out, line.append('\n'));
-        if (thread.root().children().isEmpty()) {
-            append(out, "  (no calls recorded)\n");
+        out.text(line.append('\n'));
+        if (!hasCalls(file, unit.threads)) {
+            out.text("  (no calls recorded)\n");
             return;
         }
         line.setLength(0);
         line.append("  ");
         ReportSupport.padLeft(line, "Percent", 7);
         columns.appendHeader(line);
-        append(out, line.append("  Method\n"));
+        out.text(line.append("  Method\n"));
 
-        String[] signatures = new String[methods.size()];
-        long[] hidden = new long[1];
-        CallTrees.walk(thread.root(), ReportSupport.byValueDescending(value, methods), (node, depth) -> {
+        TreeWalk walk = new TreeWalk(file, unit.threads, unit.merged ? TreeWalk.byMethod(methods.size()) : null, value, rank);
+        long[] shown = {0};
+        long[] hidden = {0};
+        walk.walk((node, depth) -> {
             if (depth == 0) return true;
-            long b = basis.applyAsLong(node);
-            if (options.minPercent() > 0 && b < threshold) {
-                hidden[0] += node.subtreeSize();
+            long b = basis.of(node);
+            if (minPercent > 0 && b < threshold) {
+                // one thread's hidden nodes are counted from its node count below; a merged tree's must be walked
+                if (unit.merged) hidden[0] += walk.countSubtree(node);
                 return false;
             }
+            shown[0]++;
             line.setLength(0);
             line.append("  ");
             ReportSupport.padLeft(line, basisTotal == 0 ? "-" : HumanUnits.percent(100.0 * b / basisTotal), 7);
@@ -88,68 +97,92 @@ final class TextReport implements ReportWriter {
             int indent = Math.min(depth - 1, MAX_INDENT_DEPTH);
             for (int i = 0; i < indent; i++) line.append("  ");
             if (depth - 1 > MAX_INDENT_DEPTH) line.append('[').append(depth).append("] ");
-            int id = node.methodId();
+            int id = node.method();
             if (signatures[id] == null) signatures[id] = methods.get(id).signature();
-            append(out, line.append(signatures[id]).append('\n'));
+            out.text(line.append(signatures[id]).append('\n'));
             return true;
         });
+        if (!unit.merged) hidden[0] = unit.threads.get(0).nodeCount() - 1 - shown[0];
         if (hidden[0] > 0) {
-            append(out, "  (" + hidden[0] + (hidden[0] == 1 ? " node" : " nodes") + " below "
-                    + trimPercent(options.minPercent()) + "% of the thread hidden)\n");
+            out.text("  (" + hidden[0] + (hidden[0] == 1 ? " node" : " nodes") + " below "
+                    + trimPercent(minPercent) + "% of the thread hidden)\n");
         }
     }
 
-    /** The chosen value if it is inclusive, else the first inclusive metric, else the chosen value summed over subtrees. */
-    private static ToLongFunction<CallNode> basis(CallNode root, List<Metric> metrics, int value) {
+    private static boolean hasCalls(SnapshotFile file, List<ThreadTree> threads) throws IOException {
+        TreeNode root = file.newNode();
+        for (ThreadTree t : threads) {
+            file.readRoot(t, root);
+            if (root.childCount() > 0) return true;
+        }
+        return false;
+    }
+
+    /** What percentages and the cut-off compare: a node's value of an inclusive metric, or its subtree's sum. */
+    private interface Basis {
+        long of(TreeWalk.Node node) throws IOException;
+
+        /** The metric whose total is the tree's basis total. */
+        int metric();
+    }
+
+    private static Basis basis(SnapshotFile file, List<ThreadTree> threads, List<Metric> metrics, int value) throws IOException {
         int k = metrics.get(value).inclusive() ? value : -1;
         for (int i = 0; i < metrics.size() && k < 0; i++) if (metrics.get(i).inclusive()) k = i;
-        if (k >= 0) {
-            int index = k;
-            return n -> n.value(index);
+        if (k >= 0) return new InclusiveBasis(k);
+        List<SubtreeSums> sums = new ArrayList<>();
+        for (ThreadTree t : threads) sums.add(SubtreeSums.of(file, t, value));
+        return new SubtreeBasis(sums, value);
+    }
+
+    private static final class InclusiveBasis implements Basis {
+        final int metric;
+        InclusiveBasis(int metric) { this.metric = metric; }
+        @Override public long of(TreeWalk.Node node) { return node.value(metric); }
+        @Override public int metric() { return metric; }
+    }
+
+    /** No inclusive metric: the chosen value summed over the node's subtree (its merged records' subtrees). */
+    private static final class SubtreeBasis implements Basis {
+        final List<SubtreeSums> sums;
+        final int metric;
+        SubtreeBasis(List<SubtreeSums> sums, int metric) { this.sums = sums; this.metric = metric; }
+
+        @Override public long of(TreeWalk.Node node) {
+            long sum = 0;
+            for (int i = 0; i < node.sourceCount(); i++) sum += sums.get(node.sourceThread(i)).at(node.sourceOffset(i));
+            return sum;
         }
-        Map<CallNode, Long> sums = new IdentityHashMap<>();
-        CallTrees.walk(root, null, new TreeVisitor() {
-            @Override public boolean enter(CallNode node, int depth) { return true; }
 
-            @Override public void exit(CallNode node, int depth) {
-                long sum = node.value(value);
-                for (CallNode c : node.children()) sum += sums.get(c);
-                sums.put(node, sum);
-            }
-        });
-        return sums::get;
+        @Override public int metric() { return metric; }
     }
 
-    private static long basisTotal(CallNode root, ToLongFunction<CallNode> basis) {
-        long total = 0;
-        for (CallNode c : root.children()) total += basis.applyAsLong(c);
-        return total;
-    }
-
-    private static void writeHotSpots(Snapshot snapshot, List<ThreadProfile> threads, int value, Columns columns,
-                                      ReportOptions options, Appendable out) throws IOException {
-        List<Metric> metrics = snapshot.metrics();
+    private static void writeHotSpots(ReportContext report, int value, Columns columns, ReportOutput out)
+            throws IOException {
+        List<Metric> metrics = report.metrics;
         int rank = rankMetric(metrics, value);
-        List<HotSpot> spots = HotSpots.compute(snapshot, threads);
+        List<FlatProfile> flats = new ArrayList<>();
+        for (ThreadTree t : report.selected) flats.add(report.flat(t));
+        List<HotSpot> spots = HotSpots.of(report.methods, metrics.size(), flats);
         spots.sort(HotSpot.byValueDescending(rank));
-        long total = 0;
-        for (ThreadProfile t : threads) total += CallTrees.totals(t.root(), metrics)[rank];
+        long total = report.totals(report.selected)[rank];
 
         Metric r = metrics.get(rank);
+        int top = report.options.hotSpots();
         StringBuilder line = new StringBuilder();
-        line.append("\nHot spots: top ").append(Math.min(options.hotSpots(), spots.size())).append(" of ")
+        line.append("\nHot spots: top ").append(Math.min(top, spots.size())).append(" of ")
                 .append(spots.size()).append(spots.size() == 1 ? " method" : " methods").append(" by ")
-                .append(r.label()).append(" (").append(options.threads()).append(")\n");
+                .append(r.label()).append(" (").append(report.options.threads()).append(")\n");
         if (spots.isEmpty()) {
-            out.append(line).append("  (no calls recorded)\n");
+            out.text(line).text("  (no calls recorded)\n");
             return;
         }
         line.append("  ");
         ReportSupport.padLeft(line, r.label(), columns.width(rank));
         ReportSupport.padLeft(line, "Percent", 9);
         for (int k : columns.order) if (k != rank) ReportSupport.padLeft(line, metrics.get(k).label(), columns.width(k));
-        out.append(line.append("  Method\n"));
-        for (int i = 0; i < spots.size() && i < options.hotSpots(); i++) {
+        out.text(line.append("  Method\n"));
+        for (int i = 0; i < spots.size() && i < top; i++) {
             HotSpot h = spots.get(i);
             line.setLength(0);
             line.append("  ");
@@ -158,7 +191,7 @@ final class TextReport implements ReportWriter {
             for (int k : columns.order) {
                 if (k != rank) ReportSupport.padLeft(line, HumanUnits.value(h.value(k), metrics.get(k).unit()), columns.width(k));
             }
-            out.append(line.append("  ").append(h.method().signature()).append('\n'));
+            out.text(line.append("  ").append(h.method().signature()).append('\n'));
         }
     }
 
@@ -187,14 +220,6 @@ final class TextReport implements ReportWriter {
         return s.endsWith(".0") ? s.substring(0, s.length() - 2) : s;
     }
 
-    private static void append(Appendable out, CharSequence s) {
-        try {
-            out.append(s);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     /** The metric columns of tree and table: order and widths. */
     static final class Columns {
         final List<Metric> metrics;
@@ -211,7 +236,7 @@ final class TextReport implements ReportWriter {
             for (int k : order) ReportSupport.padLeft(line, metrics.get(k).label(), width(k));
         }
 
-        void appendValues(StringBuilder line, CallNode node) {
+        void appendValues(StringBuilder line, TreeWalk.Node node) {
             for (int k : order) ReportSupport.padLeft(line, HumanUnits.value(node.value(k), metrics.get(k).unit()), width(k));
         }
 

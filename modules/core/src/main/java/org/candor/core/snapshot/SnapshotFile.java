@@ -251,9 +251,13 @@ public final class SnapshotFile {
         return offsets;
     }
 
-    /** The children's records must end where their parent's does: call after the last child, with its end. */
-    public void checkChildrenEnd(TreeNode parent, long lastChildEnd) throws SnapshotFormatException {
-        TreeNode.checkChildrenEnd(bytes, lastChildEnd, parent.offset(), parent.end());
+    /**
+     * The children's records must end where their parent's does: call after the last child with where it ended.
+     *
+     * @param parentOffset the parent record's {@link TreeNode#offset()}; @param parentEnd its {@link TreeNode#end()}
+     */
+    public void checkChildrenEnd(long parentOffset, long parentEnd, long lastChildEnd) throws SnapshotFormatException {
+        TreeNode.checkChildrenEnd(bytes, lastChildEnd, parentOffset, parentEnd);
     }
 
     /** The thread's flat profile as its FLAT section holds it, in this view's columns; null when it has none. */

@@ -1,69 +1,41 @@
 package org.candor.core.snapshot;
 
+import java.io.IOException;
 import java.util.Arrays;
 import org.candor.core.model.CallNode;
 
-/**
- * Builds a 2.x thread's tree as objects, for the object model: one pass over its records in file order with an
- * explicit stack of the open nodes (trees can be hundreds of thousands deep), checking that every record nests
- * exactly in its parent's and that the tree has as many nodes as its section's head says.
- */
-final class TreeDecoder {
+/** Builds a 2.x thread's tree as objects, for the object model, in one {@link TreeScan}. */
+final class TreeDecoder implements TreeScan.Visitor {
 
-    private TreeDecoder() {}
+    private final int metricCount;
+    private CallNode[] open = new CallNode[64];
+    private CallNode root;
 
-    static CallNode decode(SnapshotFile file, ThreadTree thread) throws SnapshotFormatException {
-        int metricCount = file.metrics().size();
-        TreeNode record = file.newNode();
-        file.readRoot(thread, record);
-        CallNode root = node(null, CallNode.ROOT, record, metricCount);
-
-        CallNode[] open = new CallNode[64];
-        long[] ends = new long[64];
-        long[] offsets = new long[64];
-        int[] childrenLeft = new int[64];
-        int top = 0;
-        open[0] = root;
-        ends[0] = record.end();
-        offsets[0] = record.offset();
-        childrenLeft[0] = record.childCount();
-        long at = record.firstChild();
-        long count = 1;
-        while (top >= 0) {
-            if (childrenLeft[top] == 0) {
-                TreeNode.checkChildrenEnd(file.bytes(), at, offsets[top], ends[top]);
-                top--;
-                continue;
-            }
-            childrenLeft[top]--;
-            file.read(at, ends[top], record);
-            if (++count > thread.nodeCount()) {
-                throw SnapshotSections.fail(file.bytes(), "is corrupt: thread " + thread + " has more nodes than the "
-                        + thread.nodeCount() + " its section's head states");
-            }
-            CallNode node = node(open[top], record.method(), record, metricCount);
-            if (++top == open.length) {
-                open = Arrays.copyOf(open, top * 2);
-                ends = Arrays.copyOf(ends, top * 2);
-                offsets = Arrays.copyOf(offsets, top * 2);
-                childrenLeft = Arrays.copyOf(childrenLeft, top * 2);
-            }
-            open[top] = node;
-            ends[top] = record.end();
-            offsets[top] = record.offset();
-            childrenLeft[top] = record.childCount();
-            at = record.firstChild();
-        }
-        if (count != thread.nodeCount()) {
-            throw SnapshotSections.fail(file.bytes(), "is corrupt: thread " + thread + " has " + count
-                    + " nodes, its section's head states " + thread.nodeCount());
-        }
-        return root;
+    private TreeDecoder(int metricCount) {
+        this.metricCount = metricCount;
     }
 
-    private static CallNode node(CallNode parent, int method, TreeNode record, int metricCount) {
-        CallNode n = new CallNode(parent, method, metricCount);
-        for (int k = 0; k < metricCount; k++) n.setValue(k, record.value(k));
-        return n;
+    static CallNode decode(SnapshotFile file, ThreadTree thread) throws SnapshotFormatException {
+        TreeDecoder decoder = new TreeDecoder(file.metrics().size());
+        try {
+            TreeScan.scan(file, thread, decoder);
+        } catch (SnapshotFormatException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new IllegalStateException(e); // the decoder itself does no I/O
+        }
+        return decoder.root;
+    }
+
+    @Override public void enter(TreeNode record, int depth) {
+        CallNode node = new CallNode(depth == 0 ? null : open[depth - 1], depth == 0 ? CallNode.ROOT : record.method(), metricCount);
+        for (int k = 0; k < metricCount; k++) node.setValue(k, record.value(k));
+        if (depth == open.length) open = Arrays.copyOf(open, depth * 2);
+        open[depth] = node;
+        if (depth == 0) root = node;
+    }
+
+    @Override public void exit(int method, int depth) {
+        open[depth] = null;
     }
 }
