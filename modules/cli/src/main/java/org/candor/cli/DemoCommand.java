@@ -6,7 +6,6 @@ import java.nio.file.Paths;
 import java.util.List;
 import org.candor.client.Installation;
 import org.candor.client.ProfileSettings;
-import org.candor.core.snapshot.SnapshotReader;
 
 /** {@code candor demo}: profiles the bundled order-processing program and prints its tree. */
 final class DemoCommand implements Command {
@@ -48,7 +47,7 @@ final class DemoCommand implements Command {
             int exit = ProfileCommand.profile(settings, target, console);
             if (exit != 0) return exit;
             console.out.println();
-            ReportCommand.write(SnapshotReader.read(snapshot), report, console);
+            ReportCommand.write(snapshot, report, console);
             return 0;
         } finally {
             if (keep == null) Files.deleteIfExists(snapshot);

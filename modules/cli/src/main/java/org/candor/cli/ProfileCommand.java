@@ -9,8 +9,8 @@ import org.candor.client.CounterProbe;
 import org.candor.client.JavaCommand;
 import org.candor.client.ProfileLaunch;
 import org.candor.client.ProfileSettings;
-import org.candor.core.model.Snapshot;
-import org.candor.core.snapshot.SnapshotReader;
+import org.candor.core.model.SnapshotInfo;
+import org.candor.core.snapshot.SnapshotFile;
 
 /** {@code candor profile [options] -o FILE -- java ...}: runs a program under the agents, writes a snapshot. */
 final class ProfileCommand implements Command {
@@ -161,15 +161,15 @@ final class ProfileCommand implements Command {
                     + " (killed, or halted without running shutdown hooks)");
             return exit != 0 ? exit : 1;
         }
-        try {
-            Snapshot s = SnapshotReader.read(output);
+        try (SnapshotFile s = SnapshotFile.open(output)) {
             console.note("wrote " + output + ": " + Summary.of(s));
-            if ("delayed".equals(s.info().get("session.start")) && s.info().get("session.recording_start_time") == null) {
+            SnapshotInfo info = s.info();
+            if ("delayed".equals(info.get("session.start")) && info.get("session.recording_start_time") == null) {
                 console.note("recording never started: the session waited for 'candor ctl PID start' (--delay-start)");
             }
             String scheme = Summary.scheme(s);
             if (scheme != null) console.note(scheme);
-            if ("run".equals(s.info().get("calibration.minima"))) {
+            if ("run".equals(info.get("calibration.minima"))) {
                 console.note("times calibrated from this run alone; 'candor calibrate' (once per JVM and CPU) gives"
                         + " the probes' true minima");
             }

@@ -1,18 +1,20 @@
 package org.candor.cli;
 
-import java.io.BufferedWriter;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import org.candor.core.analysis.CalibratedValues;
-import org.candor.core.model.Snapshot;
-import org.candor.core.snapshot.SnapshotReader;
+import org.candor.core.snapshot.SnapshotFile;
+import org.candor.core.snapshot.SnapshotTooLargeException;
 
-/** {@code candor report FILE}: a snapshot as a text tree, folded stacks or CSV. */
+/**
+ * {@code candor report FILE}: a snapshot as a text tree, folded stacks or CSV. The snapshot is read in place
+ * ({@link SnapshotFile}): a report of any size needs about the same memory.
+ */
 final class ReportCommand implements Command {
 
     @Override public String name() { return "report"; }
@@ -40,25 +42,38 @@ final class ReportCommand implements Command {
             file = Path.of(a);
         }
         if (file == null) throw new UsageException("report: which snapshot? (usage: candor report FILE.candor)");
-        Snapshot snapshot = SnapshotReader.read(file);
-        write(snapshot, settings, console);
+        write(file, settings, console);
         return 0;
     }
 
-    static void write(Snapshot snapshot, ReportSettings settings, Console console) throws IOException, UsageException {
-        snapshot = CalibratedValues.select(snapshot, settings.raw);
-        try {
+    /** Opens the snapshot and writes the report: to standard output, or to the settings' file. */
+    static void write(Path file, ReportSettings settings, Console console) throws IOException, UsageException {
+        try (SnapshotFile snapshot = SnapshotFile.open(file)) {
+            SnapshotFile shown = CalibratedValues.select(snapshot, settings.raw);
             if (settings.output == null) {
-                Writer w = new BufferedWriter(new OutputStreamWriter(console.out, StandardCharsets.UTF_8));
-                settings.format.write(snapshot, settings.options, w);
-                w.flush();
+                OutputStream out = new BufferedOutputStream(console.out, 1 << 16);
+                settings.format.write(shown, settings.options, out);
+                out.flush();
             } else {
-                try (Writer w = Files.newBufferedWriter(settings.output, StandardCharsets.UTF_8)) {
-                    settings.format.write(snapshot, settings.options, w);
+                try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(settings.output), 1 << 16)) {
+                    settings.format.write(shown, settings.options, out);
                 }
             }
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
+        } catch (SnapshotTooLargeException e) {
+            // only 1.x snapshots are read whole (they have no extents to skip subtrees by)
+            throw new IOException(e.getMessage() + "; a " + e.version() + " snapshot is read whole: give Java more"
+                    + " heap (JAVA_TOOL_OPTIONS=-Xmx" + heapFor(e.bytesNeeded()) + ")", e);
+        } catch (OutOfMemoryError e) {
+            long heap = Runtime.getRuntime().maxMemory();
+            throw new IOException("not enough memory to report " + file + " within this JVM's heap of " + (heap >> 20)
+                    + " MB; give Java more (JAVA_TOOL_OPTIONS=-Xmx" + heapFor(heap * 4) + ")");
         }
+    }
+
+    /** A heap setting with room for {@code bytes} and the rest, in whole gigabytes. */
+    private static String heapFor(long bytes) {
+        return String.format(Locale.ROOT, "%dg", Math.max(1, (bytes + (bytes >> 2) + (1L << 30) - 1) >> 30));
     }
 }

@@ -1,24 +1,34 @@
 package org.candor.cli;
 
+import java.io.IOException;
+import org.candor.core.analysis.FlatProfiles;
 import org.candor.core.analysis.SamplingQuality;
-import org.candor.core.model.CallNode;
+import org.candor.core.model.FlatProfile;
 import org.candor.core.model.Snapshot;
-import org.candor.core.model.ThreadProfile;
+import org.candor.core.model.SnapshotInfo;
+import org.candor.core.snapshot.SnapshotFile;
+import org.candor.core.snapshot.ThreadTree;
 
 /** One line about a snapshot: threads, then calls and drops (instrumentation) or samples (sampling). */
 final class Summary {
 
     private Summary() {}
 
-    static String of(Snapshot s) {
+    /** From the threads' heads and flat profiles: the trees are not read (when the snapshot has FLAT sections). */
+    static String of(SnapshotFile s) throws IOException {
         long nodes = 0;
-        for (ThreadProfile t : s.threads()) nodes += t.root().subtreeSize() - 1;
+        for (ThreadTree t : s.threads()) nodes += t.nodeCount() - 1;
         String head = String.format("%d threads, %,d methods, %,d call paths, ", s.threads().size(), s.methods().size(), nodes);
-        SamplingQuality sampling = SamplingQuality.of(s);
+        SamplingQuality sampling = SamplingQuality.of(s.info(), s.stats());
         if (sampling != null) return head + sampling.summary();
         int calls = s.metricIndex("calls");
         long totalCalls = 0;
-        if (calls >= 0) for (ThreadProfile t : s.threads()) totalCalls += sumCalls(t.root(), calls);
+        if (calls >= 0) {
+            for (ThreadTree t : s.threads()) {
+                FlatProfile flat = FlatProfiles.of(s, t);
+                for (int r = 0; r < flat.size(); r++) totalCalls += flat.value(r, calls);
+            }
+        }
         return head + String.format("%,d calls, %,d calls dropped", totalCalls, s.stat(Snapshot.STAT_DROPPED_CALLS));
     }
 
@@ -27,25 +37,14 @@ final class Summary {
      * methods instrumented (2 roots), 37 invoked; 9 classes retransformed; transforming 31 ms, expanding 12 ms} (the
      * expansions' retransformations count in both); null otherwise.
      */
-    static String scheme(Snapshot s) {
-        String scheme = s.info().get(org.candor.core.model.SnapshotInfo.SCHEME);
+    static String scheme(SnapshotFile s) {
+        String scheme = s.info().get(SnapshotInfo.SCHEME);
         if (scheme == null || !s.stats().containsKey("scheme.root_methods")) return null;
         return String.format("%s scheme (roots %s): %,d methods instrumented (%,d roots), %,d invoked;"
                         + " %,d classes retransformed; transforming %,d ms, expanding %,d ms",
-                scheme, s.info().get(org.candor.core.model.SnapshotInfo.ROOTS),
+                scheme, s.info().get(SnapshotInfo.ROOTS),
                 s.stat(Snapshot.STAT_INSTRUMENTED_METHODS), s.stat("scheme.root_methods"),
                 s.stat(Snapshot.STAT_INVOKED_METHODS), s.stat("classes.retransformed"),
                 s.stat("instrumentation.time_ns") / 1_000_000, s.stat("scheme.expansion_time_ns") / 1_000_000);
-    }
-
-    private static long sumCalls(CallNode root, int index) {
-        long sum = 0;
-        java.util.ArrayDeque<CallNode> todo = new java.util.ArrayDeque<>(root.children());
-        while (!todo.isEmpty()) {
-            CallNode n = todo.pop();
-            sum += n.value(index);
-            todo.addAll(n.children());
-        }
-        return sum;
     }
 }

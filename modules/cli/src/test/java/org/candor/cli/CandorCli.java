@@ -28,7 +28,14 @@ final class CandorCli {
     }
 
     static CandorCli run(String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(JAVA, "-cp", HOME.resolve("lib") + "/*", "org.candor.cli.Main"));
+        return runWithJvmOptions(List.of(), args);
+    }
+
+    /** As {@link #run}, the command's JVM started with these options first, e.g. {@code -Xmx256m}. */
+    static CandorCli runWithJvmOptions(List<String> jvmOptions, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(JAVA));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", HOME.resolve("lib") + "/*", "org.candor.cli.Main"));
         cmd.addAll(List.of(args));
         return exec(cmd);
     }

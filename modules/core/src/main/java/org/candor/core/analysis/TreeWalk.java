@@ -12,8 +12,13 @@ import org.candor.core.snapshot.TreeNode;
  * merged, with the children of each node visited in a chosen order, and nothing read below a node whose visitor
  * says not to go on. The trees are never built: each node's children are read (their records' heads) when the walk
  * goes into it, grouped when merging (children with the same key become one node whose values are the sums; its
- * children are all of theirs), sorted, and kept while the walk is below them. Memory: the children of the nodes on
- * the current path, nothing per node of the tree. Nothing here recurses: trees can be hundreds of thousands deep.
+ * children are all of theirs), sorted, and kept while the walk is below them. Nothing here recurses: trees can be
+ * hundreds of thousands deep.
+ *
+ * <p>Memory: per child of each node on the current path, about 40 bytes and 16 per kept metric (the metrics the walk
+ * sums and sorts by as it reads; the others are read again when asked for). A walk of one thread may also skip the
+ * children below a minimum at once ({@link #admitOnly}): then a node's children below a report's cut-off cost
+ * nothing, however many they are.
  */
 public final class TreeWalk {
 
@@ -31,13 +36,34 @@ public final class TreeWalk {
 
     /** A node of the walk: valid during the visitor's call only. */
     public final class Node {
-        int group;
+        private int group;
+        private int valuesOf = -1;
+
+        /** Points this node at group {@code g}; the values read for the previous one are forgotten. */
+        void at(int g) {
+            group = g;
+            valuesOf = -1;
+        }
+        private long[] values = new long[metricCount];
 
         /** The method id (the merge key when merging by frame); -1 for the start. */
         public int method() { return gMethod[group]; }
 
         /** The value of the metric with this index: summed over the merged nodes. */
-        public long value(int metric) { return gValues[group * metricCount + metric]; }
+        public long value(int metric) throws IOException {
+            int kept = keptIndex[metric];
+            if (kept >= 0) return gKept[group * keptCount + kept];
+            if (valuesOf != group) {
+                Arrays.fill(values, 0L);
+                int s = gSrc[group];
+                for (int i = 0; i < gSrcCount[group]; i++) {
+                    readSource(s + i, group == 0, lazyRecord);
+                    for (int k = 0; k < metricCount; k++) values[k] += lazyRecord.value(k);
+                }
+                valuesOf = group;
+            }
+            return values[metric];
+        }
 
         /** How many records of the file this node merges (1 when not merging). */
         public int sourceCount() { return gSrcCount[group]; }
@@ -47,11 +73,6 @@ public final class TreeWalk {
 
         /** The index, in the walk's thread list, of the i-th record's thread. */
         public int sourceThread(int i) { return sThread[gSrc[group] + i]; }
-
-        boolean hasChildren() {
-            for (int s = gSrc[group], end = s + gSrcCount[group]; s < end; s++) if (sCount[s] > 0) return true;
-            return false;
-        }
     }
 
     private final SnapshotFile file;
@@ -59,24 +80,28 @@ public final class TreeWalk {
     private final int metricCount;
     private final boolean merge;
     private final int[] keyOf;
-    private final int orderMetric;
     private final int[] rank;
+    private final int[] kept;
+    private final int[] keptIndex;
+    private final int keptCount;
+    private final int orderBy;
     private final TreeNode record;
+    private final TreeNode lazyRecord;
     private final IndexSort sort = new IndexSort();
+    private int admitKept = -1;
+    private double admitMin;
+    private boolean admitting;
 
-    // records read (sources), each with its extent's end, first child, child count and thread
+    // records (sources): where each starts, and its thread
     private long[] sOffset = new long[256];
-    private long[] sEnd = new long[256];
-    private long[] sFirst = new long[256];
-    private int[] sCount = new int[256];
     private int[] sThread = new int[256];
     private int sTop;
 
-    // nodes of the walk (groups of sources), each with its sources' range and summed values
+    // nodes of the walk (groups of sources): key, sources' range, sums of the kept metrics
     private int[] gMethod = new int[256];
     private int[] gSrc = new int[256];
     private int[] gSrcCount = new int[256];
-    private long[] gValues;
+    private long[] gKept;
     private int gTop;
 
     // the path: per level, the node, its children's range of groups and the next one, the sources before them
@@ -87,29 +112,44 @@ public final class TreeWalk {
     private int[] fSrcMark = new int[64];
     private int fTop;
 
-    // working arrays of one expansion
+    // working arrays of one expansion, and spare copies for reordering
     private int[] tMethod = new int[256];
-    private long[] tValues;
+    private long[] tKept;
     private long[] tKeys = new long[256];
     private int[] tOrder = new int[256];
+    private long[] xOffset = new long[256];
+    private int[] xThread = new int[256];
+    private int[] xMethod = new int[256];
+    private int[] xSrc = new int[256];
+    private int[] xSrcCount = new int[256];
+    private long[] xKept;
 
     /**
-     * @param keyOf       when not null, children are merged by {@code keyOf[method]} (identity: merge by method, a
-     *                    frame id map: merge overloads); null: every record is its own node
-     * @param orderMetric children highest first by this metric, or -1 for rank order only
-     * @param rank        then by {@code rank[key]}, lowest first (equal ranks keep their stored order)
+     * @param keyOf   when not null, children are merged by {@code keyOf[method]} (identity: merge by method, a frame
+     *                id map: merge overloads); null: every record is its own node
+     * @param rank    children are ordered by {@code rank[key]}, lowest first (after the order metric, if any; equal
+     *                ranks keep their stored order)
+     * @param kept    the metrics summed as children are read (the others are read again when asked for)
+     * @param orderBy children highest first by {@code kept[orderBy]} first; -1 for rank order only
      */
-    public TreeWalk(SnapshotFile file, List<ThreadTree> threads, int[] keyOf, int orderMetric, int[] rank) {
+    public TreeWalk(SnapshotFile file, List<ThreadTree> threads, int[] keyOf, int[] rank, int[] kept, int orderBy) {
         this.file = file;
         this.threads = List.copyOf(threads);
         this.metricCount = file.metrics().size();
         this.merge = keyOf != null;
         this.keyOf = keyOf;
-        this.orderMetric = orderMetric;
         this.rank = rank;
+        this.kept = kept.clone();
+        this.keptCount = kept.length;
+        this.keptIndex = new int[metricCount];
+        Arrays.fill(keptIndex, -1);
+        for (int i = 0; i < kept.length; i++) keptIndex[kept[i]] = i;
+        this.orderBy = orderBy;
         this.record = file.newNode();
-        this.gValues = new long[256 * metricCount];
-        this.tValues = new long[256 * metricCount];
+        this.lazyRecord = file.newNode();
+        this.gKept = new long[256 * keptCount];
+        this.tKept = new long[256 * keptCount];
+        this.xKept = new long[256 * keptCount];
     }
 
     /** Identity: merging by method id. */
@@ -119,37 +159,56 @@ public final class TreeWalk {
         return ids;
     }
 
+    /**
+     * A walk that does not merge skips, as it reads them, the children whose {@code kept[keptIndex]} is below
+     * {@code min}: they are never visited, and cost nothing.
+     */
+    public TreeWalk admitOnly(int keptIndex, double min) {
+        if (merge) throw new IllegalStateException("a merging walk cannot judge a child by one of its records");
+        this.admitKept = keptIndex;
+        this.admitMin = min;
+        return this;
+    }
+
     /** Walks from the threads' roots, merged into one start node at depth 0. */
     public void walk(Visitor visitor) throws IOException {
         sTop = 0;
         gTop = 0;
         fTop = 0;
         int root = newGroup(-1, 0, threads.size());
+        Arrays.fill(gKept, 0, keptCount, 0L);
         for (int t = 0; t < threads.size(); t++) {
             file.readRoot(threads.get(t), record);
-            addSource(record, t);
-            for (int k = 0; k < metricCount; k++) gValues[root * metricCount + k] += record.value(k);
+            addSource(record.offset(), t);
+            for (int i = 0; i < keptCount; i++) gKept[i] += record.value(kept[i]);
         }
+        admitting = admitKept >= 0;
         run(root, 0, visitor);
     }
 
-    /** The nodes of the node's subtree in this walk (merged as the walk merges), the node included. */
+    /** The nodes of the node's subtree in this walk (merged as the walk merges, none skipped), the node included. */
     public long countSubtree(Node node) throws IOException {
         long[] count = {0};
-        run(node.group, 0, new Visitor() {
-            @Override public boolean enter(Node n, int depth) {
-                count[0]++;
-                return true;
-            }
-        });
+        boolean was = admitting;
+        admitting = false;
+        try {
+            run(node.group, 0, new Visitor() {
+                @Override public boolean enter(Node n, int depth) {
+                    count[0]++;
+                    return true;
+                }
+            });
+        } finally {
+            admitting = was;
+        }
         return count[0];
     }
 
-    /** Visits group {@code start} and below, on the path levels above the current ones; leaves them as it found them. */
+    /** Visits group {@code start} and below, on path levels above the current ones; leaves them as it found them. */
     private void run(int start, int startDepth, Visitor visitor) throws IOException {
         Node node = new Node();
-        node.group = start;
-        if (!visitor.enter(node, startDepth) || !node.hasChildren()) {
+        node.at(start);
+        if (!visitor.enter(node, startDepth)) {
             visitor.exit(node, startDepth);
             return;
         }
@@ -159,14 +218,14 @@ public final class TreeWalk {
             int f = fTop - 1;
             int depth = startDepth + f - base + 1;
             if (fNext[f] < fTo[f]) {
-                node.group = fNext[f]++;
-                if (visitor.enter(node, depth) && node.hasChildren()) {
+                node.at(fNext[f]++);
+                if (visitor.enter(node, depth)) {
                     push(node.group);
                 } else {
                     visitor.exit(node, depth);
                 }
             } else {
-                node.group = fGroup[f];
+                node.at(fGroup[f]);
                 visitor.exit(node, depth - 1);
                 gTop = fFrom[f];
                 sTop = fSrcMark[f];
@@ -175,7 +234,7 @@ public final class TreeWalk {
         }
     }
 
-    /** A new path level for group {@code g}: its children read, grouped and sorted. */
+    /** A new path level for group {@code g}: its children read, grouped and sorted (none: the level ends at once). */
     private void push(int g) throws IOException {
         if (fTop == fGroup.length) {
             int n = fTop * 2;
@@ -196,66 +255,85 @@ public final class TreeWalk {
         fTop++;
     }
 
+    private void readSource(int s, boolean root, TreeNode into) throws IOException {
+        ThreadTree t = threads.get(sThread[s]);
+        if (root) file.readRoot(t, into);
+        else file.read(sOffset[s], t.end(), into); // checked against its parent when first read
+    }
+
     private void expand(int g) throws IOException {
         int s0 = sTop;
         int srcFrom = gSrc[g];
         int srcTo = srcFrom + gSrcCount[g];
         for (int s = srcFrom; s < srcTo; s++) {
-            int count = sCount[s];
+            readSource(s, g == 0, record);
+            int count = record.childCount();
             if (count == 0) continue;
-            long at = sFirst[s];
-            long end = sEnd[s];
+            long parentOffset = record.offset();
+            long end = record.end();
+            long at = record.firstChild();
+            int thread = sThread[s];
             for (int i = 0; i < count; i++) {
                 file.read(at, end, record);
+                at = record.end();
+                if (admitting && (double) record.value(kept[admitKept]) < admitMin) continue;
                 int e = sTop - s0;
                 ensureTemp(e + 1);
                 tMethod[e] = record.method();
-                for (int k = 0; k < metricCount; k++) tValues[e * metricCount + k] = record.value(k);
-                addSource(record, sThread[s]);
-                at = record.end();
+                for (int k = 0; k < keptCount; k++) tKept[e * keptCount + k] = record.value(kept[k]);
+                addSource(record.offset(), thread);
             }
-            file.checkChildrenEnd(sOffset[s], end, at);
+            file.checkChildrenEnd(parentOffset, end, at);
         }
         int n = sTop - s0;
         if (n == 0) return;
         int g0 = gTop;
-        if (!merge || n == 1) {
+        if (n == 1 || !merge && orderBy >= 0) {
             for (int e = 0; e < n; e++) {
-                int c = newGroup(merge ? keyOf[tMethod[e]] : tMethod[e], s0 + e, 1);
-                System.arraycopy(tValues, e * metricCount, gValues, c * metricCount, metricCount);
+                int c = newGroup(key(tMethod[e]), s0 + e, 1);
+                System.arraycopy(tKept, e * keptCount, gKept, c * keptCount, keptCount);
             }
         } else {
             groupByKey(s0, n);
         }
-        orderGroups(g0, gTop);
+        if (orderBy >= 0) orderGroups(g0, gTop);
     }
 
-    /** Children with the same key become one group; their sources are reordered so that each group's are adjacent. */
+    private int key(int method) {
+        return merge ? keyOf[method] : method;
+    }
+
+    /**
+     * Sorts the children by key (by rank when there is no order metric: then they come out in their final order),
+     * and makes the children with the same key one group (only when merging); each group's sources are reordered to
+     * be adjacent.
+     */
     private void groupByKey(int s0, int n) {
-        for (int e = 0; e < n; e++) tKeys[e] = (long) keyOf[tMethod[e]] << 32 | e;
+        for (int e = 0; e < n; e++) {
+            int key = key(tMethod[e]);
+            tKeys[e] = (long) (orderBy < 0 ? rank[key] : key) << 32 | e;
+        }
         Arrays.sort(tKeys, 0, n);
-        long[] offset = Arrays.copyOfRange(sOffset, s0, s0 + n);
-        long[] end = Arrays.copyOfRange(sEnd, s0, s0 + n);
-        long[] first = Arrays.copyOfRange(sFirst, s0, s0 + n);
-        int[] count = Arrays.copyOfRange(sCount, s0, s0 + n);
-        int[] thread = Arrays.copyOfRange(sThread, s0, s0 + n);
+        System.arraycopy(sOffset, s0, xOffset, 0, n);
+        System.arraycopy(sThread, s0, xThread, 0, n);
         int c = -1;
         int lastKey = -1;
         for (int i = 0; i < n; i++) {
-            int key = (int) (tKeys[i] >>> 32);
             int e = (int) tKeys[i];
+            int key = key(tMethod[e]);
             int s = s0 + i;
-            sOffset[s] = offset[e];
-            sEnd[s] = end[e];
-            sFirst[s] = first[e];
-            sCount[s] = count[e];
-            sThread[s] = thread[e];
-            if (c < 0 || key != lastKey) {
-                c = newGroup(key, s, 0);
+            sOffset[s] = xOffset[e];
+            sThread[s] = xThread[e];
+            int from = e * keptCount;
+            if (c < 0 || !merge || key != lastKey) {
+                c = newGroup(key, s, 1);
                 lastKey = key;
+                System.arraycopy(tKept, from, gKept, c * keptCount, keptCount);
+            } else {
+                gSrcCount[c]++;
+                int base = c * keptCount;
+                for (int k = 0; k < keptCount; k++) gKept[base + k] += tKept[from + k];
             }
-            gSrcCount[c]++;
-            for (int k = 0; k < metricCount; k++) gValues[c * metricCount + k] += tValues[e * metricCount + k];
         }
     }
 
@@ -263,30 +341,29 @@ public final class TreeWalk {
     private void orderGroups(int from, int to) {
         int n = to - from;
         if (n < 2) return;
+        boolean sorted = true; // children stored highest first by total are often in order already
+        for (int g = from + 1; g < to && sorted; g++) sorted = compareGroups(g - 1, g) <= 0;
+        if (sorted) return;
         if (tOrder.length < n) tOrder = new int[Math.max(n, tOrder.length * 2)];
         for (int i = 0; i < n; i++) tOrder[i] = from + i;
-        sort.sort(tOrder, 0, n, (a, b) -> {
-            if (orderMetric >= 0) {
-                int c = Long.compare(gValues[b * metricCount + orderMetric], gValues[a * metricCount + orderMetric]);
-                if (c != 0) return c;
-            }
-            return Integer.compare(rank[gMethod[a]], rank[gMethod[b]]);
-        });
-        int[] method = new int[n];
-        int[] src = new int[n];
-        int[] srcCount = new int[n];
-        long[] values = new long[n * metricCount];
+        sort.sort(tOrder, 0, n, this::compareGroups);
+        ensureSpare(n);
         for (int i = 0; i < n; i++) {
             int g = tOrder[i];
-            method[i] = gMethod[g];
-            src[i] = gSrc[g];
-            srcCount[i] = gSrcCount[g];
-            System.arraycopy(gValues, g * metricCount, values, i * metricCount, metricCount);
+            xMethod[i] = gMethod[g];
+            xSrc[i] = gSrc[g];
+            xSrcCount[i] = gSrcCount[g];
+            System.arraycopy(gKept, g * keptCount, xKept, i * keptCount, keptCount);
         }
-        System.arraycopy(method, 0, gMethod, from, n);
-        System.arraycopy(src, 0, gSrc, from, n);
-        System.arraycopy(srcCount, 0, gSrcCount, from, n);
-        System.arraycopy(values, 0, gValues, from * metricCount, n * metricCount);
+        System.arraycopy(xMethod, 0, gMethod, from, n);
+        System.arraycopy(xSrc, 0, gSrc, from, n);
+        System.arraycopy(xSrcCount, 0, gSrcCount, from, n);
+        System.arraycopy(xKept, 0, gKept, from * keptCount, n * keptCount);
+    }
+
+    private int compareGroups(int a, int b) {
+        int c = Long.compare(gKept[b * keptCount + orderBy], gKept[a * keptCount + orderBy]);
+        return c != 0 ? c : Integer.compare(rank[gMethod[a]], rank[gMethod[b]]);
     }
 
     private int newGroup(int method, int src, int srcCount) {
@@ -295,38 +372,44 @@ public final class TreeWalk {
             gMethod = Arrays.copyOf(gMethod, n);
             gSrc = Arrays.copyOf(gSrc, n);
             gSrcCount = Arrays.copyOf(gSrcCount, n);
-            gValues = Arrays.copyOf(gValues, n * metricCount);
+            gKept = Arrays.copyOf(gKept, n * keptCount);
         }
         int g = gTop++;
         gMethod[g] = method;
         gSrc[g] = src;
         gSrcCount[g] = srcCount;
-        Arrays.fill(gValues, g * metricCount, (g + 1) * metricCount, 0L);
         return g;
     }
 
-    private void addSource(TreeNode r, int thread) {
+    private void addSource(long offset, int thread) {
         if (sTop == sOffset.length) {
             int n = sTop * 2;
             sOffset = Arrays.copyOf(sOffset, n);
-            sEnd = Arrays.copyOf(sEnd, n);
-            sFirst = Arrays.copyOf(sFirst, n);
-            sCount = Arrays.copyOf(sCount, n);
             sThread = Arrays.copyOf(sThread, n);
         }
-        sOffset[sTop] = r.offset();
-        sEnd[sTop] = r.end();
-        sFirst[sTop] = r.firstChild();
-        sCount[sTop] = r.childCount();
+        sOffset[sTop] = offset;
         sThread[sTop] = thread;
         sTop++;
     }
 
+    /** Room for {@code n} children in the working arrays of an expansion. */
     private void ensureTemp(int n) {
         if (tMethod.length >= n) return;
         int c = Math.max(n, tMethod.length * 2);
         tMethod = Arrays.copyOf(tMethod, c);
-        tValues = Arrays.copyOf(tValues, c * metricCount);
+        tKept = Arrays.copyOf(tKept, c * keptCount);
         tKeys = Arrays.copyOf(tKeys, c);
+        xOffset = new long[c];
+        xThread = new int[c];
+        ensureSpare(c);
+    }
+
+    private void ensureSpare(int n) {
+        if (xMethod.length >= n) return;
+        int c = Math.max(n, xMethod.length * 2);
+        xMethod = new int[c];
+        xSrc = new int[c];
+        xSrcCount = new int[c];
+        xKept = new long[c * keptCount];
     }
 }

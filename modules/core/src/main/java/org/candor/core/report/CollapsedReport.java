@@ -37,12 +37,12 @@ final class CollapsedReport implements ReportWriter {
                 || options.grouping() == ThreadGrouping.AUTO && options.threads().isAll();
         ReportOutput out = new ReportOutput(stream);
         if (merged) {
-            writeTree(new TreeWalk(file, selected, frameIds, -1, frameRanks), new byte[0], value, frames, out);
+            writeTree(new TreeWalk(file, selected, frameIds, frameRanks, new int[] {value}, -1), new byte[0], value, frames, out);
         } else {
             List<ThreadTree> threads = new ArrayList<>(selected);
             threads.sort(Comparator.comparing(CollapsedReport::threadFrame).thenComparingLong(ThreadTree::threadId));
             for (ThreadTree t : threads) {
-                TreeWalk walk = new TreeWalk(file, Collections.singletonList(t), frameIds, -1, frameRanks);
+                TreeWalk walk = new TreeWalk(file, Collections.singletonList(t), frameIds, frameRanks, new int[] {value}, -1);
                 writeTree(walk, threadFrame(t).getBytes(StandardCharsets.UTF_8), value, frames, out);
             }
         }

@@ -39,7 +39,8 @@ final class CsvReport implements ReportWriter {
         for (ReportContext.Unit unit : report.units(false)) {
             byte[] threadColumns = (field(unit.name) + "," + unit.threadId + ",").getBytes(StandardCharsets.UTF_8);
             FramePath path = new FramePath(new byte[0]);
-            TreeWalk walk = new TreeWalk(file, unit.threads, unit.merged ? TreeWalk.byMethod(methods.size()) : null, value, rank);
+            TreeWalk walk = new TreeWalk(file, unit.threads, unit.merged ? TreeWalk.byMethod(methods.size()) : null, rank,
+                    new int[] {value}, 0);
             walk.walk(new TreeWalk.Visitor() {
                 @Override public boolean enter(TreeWalk.Node node, int depth) throws IOException {
                     if (depth == 0) return true;

@@ -1,21 +1,31 @@
 package org.candor.core.report;
 
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 
 /**
  * The bytes of a report on their way out: UTF-8 text, pre-encoded frame names and numbers written into one buffer,
- * so that a report of millions of lines costs no string per line.
+ * so that a report of millions of lines costs no string per line. Into a file or standard output (a {@link
+ * FileOutputStream}) the buffer is outside the heap and goes to the file's channel as it is: folded stacks of a
+ * large tree are tens of gigabytes, and a stream would copy each buffer once more on its way out.
  */
 final class ReportOutput {
 
+    private static final int SIZE = 1 << 16;
+
     private final OutputStream out;
-    private final byte[] buf = new byte[1 << 16];
-    private int pos;
+    private final FileChannel channel;
+    private final ByteBuffer buf;
+    private final byte[] digits = new byte[20];
 
     ReportOutput(OutputStream out) {
         this.out = out;
+        this.channel = out instanceof FileOutputStream ? ((FileOutputStream) out).getChannel() : null;
+        this.buf = channel != null ? ByteBuffer.allocateDirect(SIZE) : ByteBuffer.allocate(SIZE);
     }
 
     ReportOutput text(CharSequence s) throws IOException {
@@ -26,15 +36,15 @@ final class ReportOutput {
                 bytes(s.subSequence(i, n).toString().getBytes(StandardCharsets.UTF_8));
                 return this;
             }
-            if (pos == buf.length) flushBuffer();
-            buf[pos++] = (byte) c;
+            if (!buf.hasRemaining()) flushBuffer();
+            buf.put((byte) c);
         }
         return this;
     }
 
     ReportOutput ascii(char c) throws IOException {
-        if (pos == buf.length) flushBuffer();
-        buf[pos++] = (byte) c;
+        if (!buf.hasRemaining()) flushBuffer();
+        buf.put((byte) c);
         return this;
     }
 
@@ -43,34 +53,28 @@ final class ReportOutput {
     }
 
     ReportOutput bytes(byte[] b, int off, int len) throws IOException {
-        if (len > buf.length - pos) {
+        while (len > buf.remaining()) {
+            int n = buf.remaining();
+            buf.put(b, off, n);
+            off += n;
+            len -= n;
             flushBuffer();
-            if (len > buf.length) {
-                out.write(b, off, len);
-                return this;
-            }
         }
-        System.arraycopy(b, off, buf, pos, len);
-        pos += len;
+        buf.put(b, off, len);
         return this;
     }
 
     /** A decimal number, as {@link Long#toString(long)} writes it. */
     ReportOutput number(long v) throws IOException {
-        if (buf.length - pos < 20) flushBuffer();
         if (v == Long.MIN_VALUE) return text(Long.toString(v));
-        if (v < 0) {
-            buf[pos++] = '-';
-            v = -v;
-        }
-        int digits = 1;
-        for (long x = v; x >= 10; x /= 10) digits++;
-        for (int i = pos + digits - 1; i >= pos; i--) {
-            buf[i] = (byte) ('0' + v % 10);
-            v /= 10;
-        }
-        pos += digits;
-        return this;
+        int i = digits.length;
+        long x = Math.abs(v);
+        do {
+            digits[--i] = (byte) ('0' + x % 10);
+            x /= 10;
+        } while (x != 0);
+        if (v < 0) digits[--i] = '-';
+        return bytes(digits, i, digits.length - i);
     }
 
     /** Writes what is buffered and flushes the stream. */
@@ -80,7 +84,12 @@ final class ReportOutput {
     }
 
     private void flushBuffer() throws IOException {
-        out.write(buf, 0, pos);
-        pos = 0;
+        buf.flip();
+        if (channel != null) {
+            while (buf.hasRemaining()) channel.write(buf);
+        } else {
+            out.write(buf.array(), 0, buf.limit());
+        }
+        buf.clear();
     }
 }

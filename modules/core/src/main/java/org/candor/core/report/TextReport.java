@@ -77,7 +77,12 @@ final class TextReport implements ReportWriter {
         columns.appendHeader(line);
         out.text(line.append("  Method\n"));
 
-        TreeWalk walk = new TreeWalk(file, unit.threads, unit.merged ? TreeWalk.byMethod(methods.size()) : null, value, rank);
+        // sums kept as children are read: the sort value and the inclusive basis (when there is one)
+        int[] kept = basis.metric() == value || basis instanceof SubtreeBasis ? new int[] {value} : new int[] {value, basis.metric()};
+        TreeWalk walk = new TreeWalk(file, unit.threads, unit.merged ? TreeWalk.byMethod(methods.size()) : null, rank, kept, 0);
+        if (!unit.merged && minPercent > 0 && basis instanceof InclusiveBasis) {
+            walk.admitOnly(kept.length - 1, threshold); // one thread's nodes below the cut-off: not even kept
+        }
         long[] shown = {0};
         long[] hidden = {0};
         walk.walk((node, depth) -> {
@@ -138,7 +143,7 @@ final class TextReport implements ReportWriter {
     private static final class InclusiveBasis implements Basis {
         final int metric;
         InclusiveBasis(int metric) { this.metric = metric; }
-        @Override public long of(TreeWalk.Node node) { return node.value(metric); }
+        @Override public long of(TreeWalk.Node node) throws IOException { return node.value(metric); }
         @Override public int metric() { return metric; }
     }
 
@@ -236,7 +241,7 @@ final class TextReport implements ReportWriter {
             for (int k : order) ReportSupport.padLeft(line, metrics.get(k).label(), width(k));
         }
 
-        void appendValues(StringBuilder line, TreeWalk.Node node) {
+        void appendValues(StringBuilder line, TreeWalk.Node node) throws IOException {
             for (int k : order) ReportSupport.padLeft(line, HumanUnits.value(node.value(k), metrics.get(k).unit()), width(k));
         }
 

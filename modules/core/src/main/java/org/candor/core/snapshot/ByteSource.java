@@ -1,5 +1,7 @@
 package org.candor.core.snapshot;
 
+import java.io.IOException;
+
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -9,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 final class ByteSource {
 
     private final SnapshotBytes bytes;
+    private final PageReader reader;
     private final long end;
     private final String section;
     private final long sectionOffset;
@@ -20,6 +23,7 @@ final class ByteSource {
 
     private ByteSource(SnapshotBytes bytes, long offset, long end, String section) {
         this.bytes = bytes;
+        this.reader = new PageReader(bytes);
         this.pos = offset;
         this.end = end;
         this.section = section;
@@ -30,12 +34,12 @@ final class ByteSource {
     long end() { return end; }
     long remaining() { return end - pos; }
 
-    long uvarint() throws SnapshotFormatException {
+    long uvarint() throws IOException {
         long p = pos;
         long v = 0;
         for (int shift = 0; shift < 64; shift += 7) {
             if (p >= end) throw corrupt("a varint at offset " + pos + " runs past the end of the section");
-            int x = bytes.get(p++);
+            int x = reader.get(p++);
             if (shift == 63 && (x & 0xFE) != 0) throw corrupt("a varint at offset " + pos + " overflows 64 bits");
             v |= (long) (x & 0x7F) << shift;
             if (x >= 0) {
@@ -46,7 +50,7 @@ final class ByteSource {
         throw corrupt("a varint at offset " + pos + " is longer than 10 bytes");
     }
 
-    long svarint() throws SnapshotFormatException {
+    long svarint() throws IOException {
         return Varints.unzigzag(uvarint());
     }
 
@@ -54,12 +58,12 @@ final class ByteSource {
      * A count of items that each take at least {@code minBytesEach} bytes, so a corrupt count is caught before
      * anything is allocated for it.
      */
-    int count(int minBytesEach, String what) throws SnapshotFormatException {
+    int count(int minBytesEach, String what) throws IOException {
         return count(minBytesEach, 0, what);
     }
 
     /** As {@link #count(int, String)}, where up to {@code mayBeEmpty} of the items may take no bytes. */
-    int count(int minBytesEach, int mayBeEmpty, String what) throws SnapshotFormatException {
+    int count(int minBytesEach, int mayBeEmpty, String what) throws IOException {
         long at = pos;
         long n = uvarint();
         if (n < 0 || n - mayBeEmpty > remaining() / Math.max(1, minBytesEach) || n > Integer.MAX_VALUE) {
@@ -69,7 +73,7 @@ final class ByteSource {
         return (int) n;
     }
 
-    String string() throws SnapshotFormatException {
+    String string() throws IOException {
         long at = pos;
         long len = uvarint();
         if (len < 0 || len > remaining()) {

@@ -17,9 +17,9 @@ final class HeapBudget {
         return nodes * (BYTES_PER_NODE + 8L * metricCount);
     }
 
-    static void check(String source, long nodes, int metricCount) throws SnapshotTooLargeException {
+    static void check(String source, String version, long nodes, int metricCount) throws SnapshotTooLargeException {
         long needed = estimate(nodes, metricCount);
-        if (needed > available()) throw tooLarge(source, nodes, needed);
+        if (needed > available()) throw tooLarge(source, version, nodes, needed);
     }
 
     private static long available() {
@@ -28,11 +28,11 @@ final class HeapBudget {
     }
 
     /** The one line for a snapshot whose trees do not fit, whether foreseen or found by an OutOfMemoryError. */
-    static SnapshotTooLargeException tooLarge(String source, long nodes, long needed) {
+    static SnapshotTooLargeException tooLarge(String source, String version, long nodes, long needed) {
         return new SnapshotTooLargeException(source, String.format(Locale.ROOT,
                 "is too large to load whole: its %,d call paths need about %s of memory, this JVM has %s free"
                         + " of its %s heap", nodes, size(needed), size(Math.max(0, available())),
-                size(Runtime.getRuntime().maxMemory())));
+                size(Runtime.getRuntime().maxMemory())), version, needed);
     }
 
     private static String size(long bytes) {

@@ -1,5 +1,7 @@
 package org.candor.core.snapshot;
 
+import java.io.IOException;
+
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,7 +19,7 @@ final class SectionDecoders {
 
     private SectionDecoders() {}
 
-    static void info(ByteSource in, SnapshotInfo info) throws SnapshotFormatException {
+    static void info(ByteSource in, SnapshotInfo info) throws IOException {
         int n = in.count(2, "property");
         for (int i = 0; i < n; i++) {
             String key = in.string();
@@ -25,7 +27,7 @@ final class SectionDecoders {
         }
     }
 
-    static Metric[] metrics(ByteSource in) throws SnapshotFormatException {
+    static Metric[] metrics(ByteSource in) throws IOException {
         Metric[] metrics = new Metric[in.count(4, "metric")];
         for (int i = 0; i < metrics.length; i++) {
             String key = in.string();
@@ -45,7 +47,7 @@ final class SectionDecoders {
         return Metric.Unit.COUNT;
     }
 
-    static MethodTable methods(ByteSource in) throws SnapshotFormatException {
+    static MethodTable methods(ByteSource in) throws IOException {
         MethodTable table = new MethodTable();
         int n = in.count(3, "method");
         for (int i = 0; i < n; i++) {
@@ -57,13 +59,13 @@ final class SectionDecoders {
     }
 
     /** 1.x: the node count of a THRD section, without decoding its tree. */
-    static int nodeCountV1(ByteSource in, int metricCount) throws SnapshotFormatException {
+    static int nodeCountV1(ByteSource in, int metricCount) throws IOException {
         in.svarint();
         in.string();
         return in.count(2 + metricCount, 1, "node");
     }
 
-    static Map<String, Long> stats(ByteSource in) throws SnapshotFormatException {
+    static Map<String, Long> stats(ByteSource in) throws IOException {
         Map<String, Long> stats = new LinkedHashMap<>();
         int n = in.count(2, "statistic");
         for (int i = 0; i < n; i++) {
@@ -74,7 +76,7 @@ final class SectionDecoders {
     }
 
     /** 1.x: rebuilds the tree from its pre-order encoding with climbs, with an explicit stack of the current path. */
-    static ThreadProfile threadV1(ByteSource in, int metricCount, int methodCount) throws SnapshotFormatException {
+    static ThreadProfile threadV1(ByteSource in, int metricCount, int methodCount) throws IOException {
         long threadId = in.svarint();
         String name = in.string();
         int nodeCount = in.count(2 + metricCount, 1, "node"); // the root has no climb and no method

@@ -1,5 +1,7 @@
 package org.candor.core.snapshot;
 
+import java.io.IOException;
+
 import static org.candor.core.snapshot.SnapshotFormat.*;
 
 import java.util.ArrayList;
@@ -21,18 +23,18 @@ final class SnapshotDecoder {
 
     private SnapshotDecoder() {}
 
-    static Snapshot decode(SnapshotBytes bytes) throws SnapshotFormatException {
+    static Snapshot decode(SnapshotBytes bytes) throws IOException {
         SnapshotSections layout = SnapshotSections.read(bytes);
         if (layout.major == 1) return decodeV1(bytes, layout);
         return load(SnapshotFile.decode(bytes, layout));
     }
 
     /** A 2.x file as objects: every tree, every flat profile. */
-    static Snapshot load(SnapshotFile file) throws SnapshotFormatException {
+    static Snapshot load(SnapshotFile file) throws IOException {
         long nodes = 0;
         for (ThreadTree t : file.threads()) nodes += t.nodeCount();
         int metricCount = file.metrics().size();
-        HeapBudget.check(file.name(), nodes, metricCount);
+        HeapBudget.check(file.name(), file.version(), nodes, metricCount);
         try {
             Snapshot snapshot = new Snapshot(file.info(), file.metrics(), file.methods());
             for (ThreadTree t : file.threads()) {
@@ -41,12 +43,12 @@ final class SnapshotDecoder {
             file.stats().forEach(snapshot::putStat);
             return snapshot;
         } catch (OutOfMemoryError e) {
-            throw HeapBudget.tooLarge(file.name(), nodes, HeapBudget.estimate(nodes, metricCount));
+            throw HeapBudget.tooLarge(file.name(), file.version(), nodes, HeapBudget.estimate(nodes, metricCount));
         }
     }
 
     /** 1.x: sections in file order, MTRC and MTHD before every THRD. */
-    static Snapshot decodeV1(SnapshotBytes bytes, SnapshotSections layout) throws SnapshotFormatException {
+    static Snapshot decodeV1(SnapshotBytes bytes, SnapshotSections layout) throws IOException {
         SnapshotInfo info = new SnapshotInfo();
         Metric[] metrics = null;
         MethodTable methods = null;
@@ -78,7 +80,7 @@ final class SnapshotDecoder {
         }
         if (metrics == null) throw SnapshotSections.fail(bytes, "is corrupt: it has no MTRC section");
         if (methods == null) throw SnapshotSections.fail(bytes, "is corrupt: it has no MTHD section");
-        HeapBudget.check(bytes.name(), nodes, metrics.length);
+        HeapBudget.check(bytes.name(), version(layout), nodes, metrics.length);
         try {
             List<ThreadProfile> threads = new ArrayList<>();
             for (Section s : layout.sections) {
@@ -89,8 +91,12 @@ final class SnapshotDecoder {
             if (stats != null) stats.forEach(snapshot::putStat);
             return snapshot;
         } catch (OutOfMemoryError e) {
-            throw HeapBudget.tooLarge(bytes.name(), nodes, HeapBudget.estimate(nodes, metrics.length));
+            throw HeapBudget.tooLarge(bytes.name(), version(layout), nodes, HeapBudget.estimate(nodes, metrics.length));
         }
+    }
+
+    private static String version(SnapshotSections layout) {
+        return layout.major + "." + layout.minor;
     }
 
     private static SnapshotFormatException repeated(SnapshotBytes bytes, Section s) {

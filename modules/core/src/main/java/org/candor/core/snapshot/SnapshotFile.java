@@ -3,6 +3,7 @@ package org.candor.core.snapshot;
 import static org.candor.core.snapshot.SnapshotFormat.*;
 
 import java.io.ByteArrayOutputStream;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.FileChannel;
@@ -27,12 +28,14 @@ import org.candor.core.model.SnapshotInfo;
  * decoded (info, metrics, methods, statistics, each thread's head), but no tree is built. Nodes are read by offset
  * into a reusable {@link TreeNode}; a node's children follow its record, each skipped by its extent: the index to
  * children that lets a client read only the part of a tree it shows. Memory stays the same whatever the size of the
- * trees.
+ * trees. Pages of the file are read as they are needed through a small cache ({@link SnapshotBytes}); close
+ * the file when done.
  *
  * <p>A 1.x file has no extents: it is read whole into the object model and encoded in memory as 2.0 (so it must
- * fit the heap, see {@link SnapshotTooLargeException}). Immutable; a {@link TreeNode} is for one thread at a time.
+ * fit the heap, see {@link SnapshotTooLargeException}). Immutable, and safe to share between threads; a {@link
+ * TreeNode} is for one thread at a time.
  */
-public final class SnapshotFile {
+public final class SnapshotFile implements Closeable {
 
     private final SnapshotBytes bytes;
     private final String version;
@@ -69,15 +72,27 @@ public final class SnapshotFile {
                 return of(SnapshotBytes.of(b, b.length, name));
             }
         }
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            long size = channel.size();
-            return of(size == 0 ? SnapshotBytes.of(new byte[0], 0, name) : SnapshotBytes.map(channel, size, name));
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+        SnapshotBytes bytes = SnapshotBytes.of(channel, channel.size(), name);
+        try {
+            SnapshotFile f = of(bytes);
+            if (f.bytes != bytes) bytes.close(); // a 1.x file, read and encoded again in memory
+            return f;
+        } catch (IOException | RuntimeException | Error e) {
+            bytes.close();
+            throw e;
         }
     }
 
     /** A snapshot held in memory; {@code sourceName} names it in messages. */
     public static SnapshotFile of(byte[] bytes, String sourceName) throws SnapshotFormatException {
-        return of(SnapshotBytes.of(bytes, bytes.length, sourceName));
+        try {
+            return of(SnapshotBytes.of(bytes, bytes.length, sourceName));
+        } catch (SnapshotFormatException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new IllegalStateException("bytes in memory cannot fail to be read: " + e.getMessage(), e);
+        }
     }
 
     /** The object model encoded in memory, to be read like a file (reports read files). */
@@ -90,7 +105,7 @@ public final class SnapshotFile {
         }
     }
 
-    static SnapshotFile of(SnapshotBytes bytes) throws SnapshotFormatException {
+    static SnapshotFile of(SnapshotBytes bytes) throws IOException {
         SnapshotSections layout = SnapshotSections.read(bytes);
         if (layout.major >= 2) return decode(bytes, layout);
         // 1.x has no extents to skip subtrees by: the model, encoded again as 2.0 in memory
@@ -110,7 +125,7 @@ public final class SnapshotFile {
     }
 
     /** Decodes the small sections of a 2.x file and finds its threads; any section order, END last. */
-    static SnapshotFile decode(SnapshotBytes bytes, SnapshotSections layout) throws SnapshotFormatException {
+    static SnapshotFile decode(SnapshotBytes bytes, SnapshotSections layout) throws IOException {
         Section infoSection = null;
         Section metricsSection = null;
         Section methodsSection = null;
@@ -139,7 +154,7 @@ public final class SnapshotFile {
                 metrics.length, methods, stats, threads);
     }
 
-    private static Section once(SnapshotBytes bytes, Section seen, Section s) throws SnapshotFormatException {
+    private static Section once(SnapshotBytes bytes, Section seen, Section s) throws IOException {
         if (seen != null) {
             throw SnapshotSections.fail(bytes, "is corrupt: section " + s.name() + " at offset " + s.at + " appears a second time");
         }
@@ -148,7 +163,7 @@ public final class SnapshotFile {
 
     /** Each THRD's head, with the root's record checked to fit; each FLAT joined to the THRD before it of its thread. */
     private static List<ThreadTree> threads(SnapshotBytes bytes, List<Section> sections, int metricCount, int methodCount)
-            throws SnapshotFormatException {
+            throws IOException {
         List<ThreadTree> threads = new ArrayList<>();
         Map<Long, ThreadTree> latest = new HashMap<>();
         TreeNode probe = new TreeNode(bytes, metricCount, methodCount, new int[metricCount]);
@@ -196,6 +211,11 @@ public final class SnapshotFile {
     public String name() { return bytes.name(); }
 
     SnapshotBytes bytes() { return bytes; }
+
+    /** Closes the file; views made by {@link #withColumns} share it. */
+    @Override public void close() throws IOException {
+        bytes.close();
+    }
     /** The format version the file was written in, e.g. {@code 2.0}. */
     public String version() { return version; }
 
@@ -229,17 +249,17 @@ public final class SnapshotFile {
     }
 
     /** Reads the thread's root record into {@code into}. */
-    public void readRoot(ThreadTree thread, TreeNode into) throws SnapshotFormatException {
+    public void readRoot(ThreadTree thread, TreeNode into) throws IOException {
         into.read(thread.root(), thread.end(), true);
     }
 
     /** Reads the (non-root) node record at {@code offset}, which must end by {@code limit}: its parent's end. */
-    public void read(long offset, long limit, TreeNode into) throws SnapshotFormatException {
+    public void read(long offset, long limit, TreeNode into) throws IOException {
         into.read(offset, limit, false);
     }
 
     /** The offsets of the node's children, their extents checked to nest exactly in the node's record. */
-    public long[] childOffsets(TreeNode node) throws SnapshotFormatException {
+    public long[] childOffsets(TreeNode node) throws IOException {
         long[] offsets = new long[node.childCount()];
         TreeNode child = newNode();
         long at = node.firstChild();
@@ -256,12 +276,12 @@ public final class SnapshotFile {
      *
      * @param parentOffset the parent record's {@link TreeNode#offset()}; @param parentEnd its {@link TreeNode#end()}
      */
-    public void checkChildrenEnd(long parentOffset, long parentEnd, long lastChildEnd) throws SnapshotFormatException {
+    public void checkChildrenEnd(long parentOffset, long parentEnd, long lastChildEnd) throws IOException {
         TreeNode.checkChildrenEnd(bytes, lastChildEnd, parentOffset, parentEnd);
     }
 
     /** The thread's flat profile as its FLAT section holds it, in this view's columns; null when it has none. */
-    public FlatProfile flat(ThreadTree thread) throws SnapshotFormatException {
+    public FlatProfile flat(ThreadTree thread) throws IOException {
         if (thread.flat == null) return null;
         ByteSource in = new ByteSource(bytes, thread.flat);
         in.svarint();

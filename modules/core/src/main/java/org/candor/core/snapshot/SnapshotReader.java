@@ -27,10 +27,10 @@ public final class SnapshotReader {
                 return read(in, name);
             }
         }
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            long size = channel.size();
-            // mapped, not copied: the heap is for the trees
-            return SnapshotDecoder.decode(size == 0 ? SnapshotBytes.of(new byte[0], 0, name) : SnapshotBytes.map(channel, size, name));
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+        // read in pages, not copied whole: the heap is for the trees
+        try (SnapshotBytes bytes = SnapshotBytes.of(channel, channel.size(), name)) {
+            return SnapshotDecoder.decode(bytes);
         }
     }
 
@@ -42,7 +42,13 @@ public final class SnapshotReader {
 
     /** Decodes a snapshot held in memory. */
     public static Snapshot read(byte[] bytes, String sourceName) throws SnapshotFormatException {
-        return SnapshotDecoder.decode(SnapshotBytes.of(bytes, bytes.length, sourceName));
+        try {
+            return SnapshotDecoder.decode(SnapshotBytes.of(bytes, bytes.length, sourceName));
+        } catch (SnapshotFormatException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new IllegalStateException("bytes in memory cannot fail to be read: " + e.getMessage(), e);
+        }
     }
 
     /** A stream's bytes, up to the largest array. */

@@ -1,5 +1,7 @@
 package org.candor.core.snapshot;
 
+import java.io.IOException;
+
 import static org.candor.core.snapshot.SnapshotFormat.*;
 
 import java.util.ArrayList;
@@ -25,13 +27,13 @@ final class SnapshotSections {
         this.sections = Collections.unmodifiableList(sections);
     }
 
-    static SnapshotSections read(SnapshotBytes bytes) throws SnapshotFormatException {
+    static SnapshotSections read(SnapshotBytes bytes) throws IOException {
         int[] version = checkHeader(bytes);
         boolean checksumVerified = checkTrailer(bytes);
         return new SnapshotSections(version[0], version[1], walk(bytes, checksumVerified));
     }
 
-    private static int[] checkHeader(SnapshotBytes bytes) throws SnapshotFormatException {
+    private static int[] checkHeader(SnapshotBytes bytes) throws IOException {
         long size = bytes.size();
         if (size == 0) throw fail(bytes, "is empty (0 bytes)");
         int prefix = (int) Math.min(size, MAGIC.length);
@@ -55,7 +57,7 @@ final class SnapshotSections {
     }
 
     /** True when the file ends with an END section whose checksum matches; false when it has no such ending. */
-    private static boolean checkTrailer(SnapshotBytes bytes) throws SnapshotFormatException {
+    private static boolean checkTrailer(SnapshotBytes bytes) throws IOException {
         long size = bytes.size();
         if (size < HEADER_SIZE + TRAILER_SIZE) return false;
         long at = size - TRAILER_SIZE;
@@ -64,7 +66,7 @@ final class SnapshotSections {
         return true;
     }
 
-    private static List<Section> walk(SnapshotBytes bytes, boolean checksumVerified) throws SnapshotFormatException {
+    private static List<Section> walk(SnapshotBytes bytes, boolean checksumVerified) throws IOException {
         long size = bytes.size();
         List<Section> sections = new ArrayList<>();
         long at = HEADER_SIZE;
@@ -106,7 +108,7 @@ final class SnapshotSections {
         return new SnapshotFormatException(bytes.name(), problem);
     }
 
-    private static String hex(SnapshotBytes bytes, int count) {
+    private static String hex(SnapshotBytes bytes, int count) throws IOException {
         StringBuilder s = new StringBuilder();
         for (int i = 0; i < count; i++) {
             if (i > 0) s.append(' ');

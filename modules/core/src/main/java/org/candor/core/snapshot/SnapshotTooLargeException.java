@@ -9,7 +9,18 @@ public final class SnapshotTooLargeException extends SnapshotFormatException {
 
     private static final long serialVersionUID = 1L;
 
-    SnapshotTooLargeException(String source, String problem) {
+    private final String version;
+    private final long bytesNeeded;
+
+    SnapshotTooLargeException(String source, String problem, String version, long bytesNeeded) {
         super(source, problem);
+        this.version = version;
+        this.bytesNeeded = bytesNeeded;
     }
+
+    /** The snapshot's format version, e.g. {@code 1.0}. */
+    public String version() { return version; }
+
+    /** About how much heap its trees need as objects. */
+    public long bytesNeeded() { return bytesNeeded; }
 }

@@ -15,7 +15,7 @@ final class TreeDecoder implements TreeScan.Visitor {
         this.metricCount = metricCount;
     }
 
-    static CallNode decode(SnapshotFile file, ThreadTree thread) throws SnapshotFormatException {
+    static CallNode decode(SnapshotFile file, ThreadTree thread) throws IOException {
         TreeDecoder decoder = new TreeDecoder(file.metrics().size());
         try {
             TreeScan.scan(file, thread, decoder);

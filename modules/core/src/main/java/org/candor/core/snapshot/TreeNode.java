@@ -1,5 +1,7 @@
 package org.candor.core.snapshot;
 
+import java.io.IOException;
+
 /**
  * One node record of a 2.x tree, read in place from a {@link SnapshotFile}: a cursor that is filled again by each
  * {@link SnapshotFile#read read}, so that walking a tree allocates nothing per node. A record is {@code uvarint
@@ -22,6 +24,10 @@ public final class TreeNode {
     private long firstChild;
     /** Where the varint being read starts; the cursor of the record being read. */
     private long p;
+    /** The page the cursor is in. */
+    private byte[] pageData = new byte[0];
+    private long pageStart;
+    private int pageLength;
 
     TreeNode(SnapshotBytes bytes, int storedMetrics, int methodCount, int[] columns) {
         this.bytes = bytes;
@@ -50,7 +56,7 @@ public final class TreeNode {
      *
      * @param root whether the record is a thread's root (method field 0) or any other node (method id + 1)
      */
-    void read(long at, long limit, boolean root) throws SnapshotFormatException {
+    void read(long at, long limit, boolean root) throws IOException {
         offset = at;
         p = at;
         long extent = uvarint(limit);
@@ -85,7 +91,7 @@ public final class TreeNode {
     }
 
     /** The end of the record at {@code at} from its extent alone, which must end by {@code limit}. */
-    long skip(long at, long limit) throws SnapshotFormatException {
+    long skip(long at, long limit) throws IOException {
         offset = at;
         p = at;
         long extent = uvarint(limit);
@@ -98,26 +104,45 @@ public final class TreeNode {
 
     /** After the last child: the children's records must end exactly where the parent's does. */
     static void checkChildrenEnd(SnapshotBytes bytes, long childrenEnd, long parentOffset, long parentEnd)
-            throws SnapshotFormatException {
+            throws IOException {
         if (childrenEnd != parentEnd) {
             throw new SnapshotFormatException(bytes.name(), "is corrupt: the children of the node at offset "
                     + parentOffset + " end at " + childrenEnd + ", its extent says " + parentEnd);
         }
     }
 
-    private long uvarint(long limit) throws SnapshotFormatException {
+    /**
+     * An unsigned varint at {@link #p} that must end by {@code limit}. Decoded straight from the page array when
+     * its ten bytes at most are in the page, which is nearly always; byte by byte across a page boundary.
+     */
+    private long uvarint(long limit) throws IOException {
         long q = p;
-        if (q < limit) {
-            int x = bytes.get(q);
-            if (x >= 0) { // one byte: the usual case
-                p = q + 1;
-                return x;
+        if (q >= limit) throw corrupt("a varint at offset " + q + " runs past the end of the node at offset " + offset);
+        long in = q - pageStart;
+        if (in < 0 || in >= pageLength) {
+            loadPage(q);
+            in = q - pageStart;
+        }
+        int i = (int) in;
+        if (i + 10 <= pageLength) {
+            byte[] d = pageData;
+            int i0 = i;
+            long v = 0;
+            for (int shift = 0; ; shift += 7) {
+                int x = d[i++];
+                if (shift == 63 && (x & 0xFE) != 0) throw corrupt("a varint at offset " + q + " overflows 64 bits");
+                v |= (long) (x & 0x7F) << shift;
+                if (x >= 0) break;
             }
+            long next = q + (i - i0);
+            if (next > limit) throw corrupt("a varint at offset " + q + " runs past the end of the node at offset " + offset);
+            p = next;
+            return v;
         }
         long v = 0;
         for (int shift = 0; ; shift += 7) {
             if (q >= limit) throw corrupt("a varint at offset " + p + " runs past the end of the node at offset " + offset);
-            int x = bytes.get(q++);
+            int x = byteAt(q++);
             if (shift == 63 && (x & 0xFE) != 0) throw corrupt("a varint at offset " + p + " overflows 64 bits");
             v |= (long) (x & 0x7F) << shift;
             if (x >= 0) {
@@ -125,6 +150,22 @@ public final class TreeNode {
                 return v;
             }
         }
+    }
+
+    private int byteAt(long pos) throws IOException {
+        long in = pos - pageStart;
+        if (in < 0 || in >= pageLength) {
+            loadPage(pos);
+            in = pos - pageStart;
+        }
+        return pageData[(int) in];
+    }
+
+    private void loadPage(long pos) throws IOException {
+        SnapshotBytes.Page page = bytes.pageAt(pos);
+        pageData = page.data;
+        pageStart = page.start;
+        pageLength = page.length;
     }
 
     private SnapshotFormatException corrupt(String detail) {
