@@ -145,7 +145,8 @@ public final class CallTreePanel extends JPanel {
         CallNode root = choice.isMerged()
                 ? CallTrees.mergeThreads(snapshot.threads(), snapshot.metrics().size()).root()
                 : choice.thread().root();
-        List<HotSpot> spots = HotSpots.compute(snapshot.metrics(), snapshot.methods(), List.of(root));
+        // the threads' exact flat profiles where the snapshot has them (FLAT), else computed from their trees
+        List<HotSpot> spots = HotSpots.compute(snapshot, choice.isMerged() ? snapshot.threads() : List.of(choice.thread()));
         spots.sort(HotSpot.byValueDescending(selfMetric));
         return new ThreadView(root, spots);
     }

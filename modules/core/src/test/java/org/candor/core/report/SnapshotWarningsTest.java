@@ -1,0 +1,61 @@
+package org.candor.core.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.candor.core.model.SnapshotInfo;
+import org.junit.jupiter.api.Test;
+
+class SnapshotWarningsTest {
+
+    private static Map<String, Long> stats(Object... keyValues) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) m.put((String) keyValues[i], ((Number) keyValues[i + 1]).longValue());
+        return m;
+    }
+
+    @Test
+    void noLossesNoWarnings() {
+        assertThat(SnapshotWarnings.of(stats("calls.dropped", 0, "nodes.limit", 100, "nodes.used", 3), new SnapshotInfo(), () -> 10))
+                .isEmpty();
+    }
+
+    @Test
+    void foldedRecursionIsAShareOfAllCallsFromThePathsItBeganAt() {
+        assertThat(SnapshotWarnings.of(stats("calls.folded", 512_345_678L, "recursion.folded_after_paths", 4_000_000),
+                new SnapshotInfo().put("recursion", "auto"), () -> 734_001_234L))
+                .containsExactly("recursion folded: 512,345,678 of 734,001,234 calls (69.8 %) are attributed to an"
+                        + " earlier frame of their method, from 4,000,000 paths on");
+    }
+
+    @Test
+    void everyLossInItsOrderWithoutATotalWhereTheSnapshotHasNoCalls() {
+        assertThat(SnapshotWarnings.of(stats("calls.dropped", 1, "calls.beyond_budget", 2_500, "nodes.limit", 1_000_000,
+                        "calls.folded", 7, "threads.not_recorded", 2),
+                new SnapshotInfo().put("threads.not_recorded.names", "pool-1, pool-2"), () -> -1)).containsExactly(
+                "1 call was dropped; the trees below are missing their time",
+                "tree budget of 1,000,000 nodes reached: 2,500 calls have no node of their own; they are counted under"
+                        + " [candor] beyond the tree budget, and exactly in the hot spots",
+                "recursion folded: 7 calls are attributed to an earlier frame of their method",
+                "2 threads were not recorded (pool-1, pool-2)");
+    }
+
+    @Test
+    void theTextReportPrintsThemUnderTheStatisticsWithAllCallsOfAllThreads() throws Exception {
+        org.candor.core.model.Snapshot shop = org.candor.core.testing.TestSnapshots.shop(); // main 1012 calls, worker-1 12
+        shop.putStat("calls.folded", 4).putStat("recursion.folded_after_paths", 3);
+        StringBuilder text = new StringBuilder();
+        ReportFormat.TEXT.write(shop, ReportOptions.defaults().withThreads("main"), text);
+        assertThat(text).contains("  WARNING: 3 calls were dropped; the trees below are missing their time\n"
+                + "  WARNING: recursion folded: 4 of 1,024 calls (0.4 %) are attributed to an earlier frame of their"
+                + " method, from 3 paths on\n");
+    }
+
+    @Test
+    void theTotalIsAskedForOnlyWhenAShareIsShown() {
+        long[] asked = {0};
+        SnapshotWarnings.of(stats("calls.dropped", 5), new SnapshotInfo(), () -> ++asked[0]);
+        assertThat(asked[0]).isZero();
+    }
+}
