@@ -1,5 +1,7 @@
 package org.candor.cli;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -25,7 +27,8 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(new Main(new Console(System.out, System.err)).run(Arrays.asList(args)));
+        Console console = new Console(System.out, System.err, new FileOutputStream(FileDescriptor.out));
+        System.exit(new Main(console).run(Arrays.asList(args)));
     }
 
     int run(List<String> args) {

@@ -1,9 +1,8 @@
 package org.candor.cli;
 
-import java.io.BufferedOutputStream;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -42,7 +41,13 @@ final class ReportCommand implements Command {
             file = Path.of(a);
         }
         if (file == null) throw new UsageException("report: which snapshot? (usage: candor report FILE.candor)");
-        write(file, settings, console);
+        try {
+            write(file, settings, console);
+        } catch (IOException e) {
+            // the reader of standard output stopped reading (| head): stop too, quietly, as if by SIGPIPE
+            if (settings.output == null && String.valueOf(e.getMessage()).contains("Broken pipe")) return 141;
+            throw e;
+        }
         return 0;
     }
 
@@ -51,11 +56,10 @@ final class ReportCommand implements Command {
         try (SnapshotFile snapshot = SnapshotFile.open(file)) {
             SnapshotFile shown = CalibratedValues.select(snapshot, settings.raw);
             if (settings.output == null) {
-                OutputStream out = new BufferedOutputStream(console.out, 1 << 16);
-                settings.format.write(shown, settings.options, out);
-                out.flush();
+                console.out.flush();
+                settings.format.write(shown, settings.options, console.data); // buffered by the report itself
             } else {
-                try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(settings.output), 1 << 16)) {
+                try (OutputStream out = new FileOutputStream(settings.output.toFile())) {
                     settings.format.write(shown, settings.options, out);
                 }
             }

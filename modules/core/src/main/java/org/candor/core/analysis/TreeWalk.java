@@ -15,7 +15,7 @@ import org.candor.core.snapshot.TreeNode;
  * children are all of theirs), sorted, and kept while the walk is below them. Nothing here recurses: trees can be
  * hundreds of thousands deep.
  *
- * <p>Memory: per child of each node on the current path, about 40 bytes and 16 per kept metric (the metrics the walk
+ * <p>Memory: per child of each node on the current path, about 90 bytes and 24 per kept metric (the metrics the walk
  * sums and sorts by as it reads; the others are read again when asked for). A walk of one thread may also skip the
  * children below a minimum at once ({@link #admitOnly}): then a node's children below a report's cut-off cost
  * nothing, however many they are.
@@ -92,8 +92,11 @@ public final class TreeWalk {
     private double admitMin;
     private boolean admitting;
 
-    // records (sources): where each starts, and its thread
+    // records (sources): where each starts and ends, where its children start and how many, and its thread
     private long[] sOffset = new long[256];
+    private long[] sEnd = new long[256];
+    private long[] sFirst = new long[256];
+    private int[] sCount = new int[256];
     private int[] sThread = new int[256];
     private int sTop;
 
@@ -118,6 +121,9 @@ public final class TreeWalk {
     private long[] tKeys = new long[256];
     private int[] tOrder = new int[256];
     private long[] xOffset = new long[256];
+    private long[] xEnd = new long[256];
+    private long[] xFirst = new long[256];
+    private int[] xCount = new int[256];
     private int[] xThread = new int[256];
     private int[] xMethod = new int[256];
     private int[] xSrc = new int[256];
@@ -145,7 +151,7 @@ public final class TreeWalk {
         Arrays.fill(keptIndex, -1);
         for (int i = 0; i < kept.length; i++) keptIndex[kept[i]] = i;
         this.orderBy = orderBy;
-        this.record = file.newNode();
+        this.record = file.newNode().onlyValues(kept);
         this.lazyRecord = file.newNode();
         this.gKept = new long[256 * keptCount];
         this.tKept = new long[256 * keptCount];
@@ -179,7 +185,7 @@ public final class TreeWalk {
         Arrays.fill(gKept, 0, keptCount, 0L);
         for (int t = 0; t < threads.size(); t++) {
             file.readRoot(threads.get(t), record);
-            addSource(record.offset(), t);
+            addSource(record, t);
             for (int i = 0; i < keptCount; i++) gKept[i] += record.value(kept[i]);
         }
         admitting = admitKept >= 0;
@@ -266,12 +272,11 @@ public final class TreeWalk {
         int srcFrom = gSrc[g];
         int srcTo = srcFrom + gSrcCount[g];
         for (int s = srcFrom; s < srcTo; s++) {
-            readSource(s, g == 0, record);
-            int count = record.childCount();
+            int count = sCount[s];
             if (count == 0) continue;
-            long parentOffset = record.offset();
-            long end = record.end();
-            long at = record.firstChild();
+            long parentOffset = sOffset[s];
+            long end = sEnd[s];
+            long at = sFirst[s];
             int thread = sThread[s];
             for (int i = 0; i < count; i++) {
                 file.read(at, end, record);
@@ -281,7 +286,7 @@ public final class TreeWalk {
                 ensureTemp(e + 1);
                 tMethod[e] = record.method();
                 for (int k = 0; k < keptCount; k++) tKept[e * keptCount + k] = record.value(kept[k]);
-                addSource(record.offset(), thread);
+                addSource(record, thread);
             }
             file.checkChildrenEnd(parentOffset, end, at);
         }
@@ -313,8 +318,23 @@ public final class TreeWalk {
             int key = key(tMethod[e]);
             tKeys[e] = (long) (orderBy < 0 ? rank[key] : key) << 32 | e;
         }
-        Arrays.sort(tKeys, 0, n);
+        if (n <= 16) {
+            for (int i = 1; i < n; i++) { // the usual few children: no call into Arrays.sort
+                long x = tKeys[i];
+                int j = i - 1;
+                while (j >= 0 && tKeys[j] > x) {
+                    tKeys[j + 1] = tKeys[j];
+                    j--;
+                }
+                tKeys[j + 1] = x;
+            }
+        } else {
+            Arrays.sort(tKeys, 0, n);
+        }
         System.arraycopy(sOffset, s0, xOffset, 0, n);
+        System.arraycopy(sEnd, s0, xEnd, 0, n);
+        System.arraycopy(sFirst, s0, xFirst, 0, n);
+        System.arraycopy(sCount, s0, xCount, 0, n);
         System.arraycopy(sThread, s0, xThread, 0, n);
         int c = -1;
         int lastKey = -1;
@@ -323,6 +343,9 @@ public final class TreeWalk {
             int key = key(tMethod[e]);
             int s = s0 + i;
             sOffset[s] = xOffset[e];
+            sEnd[s] = xEnd[e];
+            sFirst[s] = xFirst[e];
+            sCount[s] = xCount[e];
             sThread[s] = xThread[e];
             int from = e * keptCount;
             if (c < 0 || !merge || key != lastKey) {
@@ -381,13 +404,19 @@ public final class TreeWalk {
         return g;
     }
 
-    private void addSource(long offset, int thread) {
+    private void addSource(TreeNode r, int thread) {
         if (sTop == sOffset.length) {
-            int n = sTop * 2;
+            int n = sTop + (sTop >> 1);
             sOffset = Arrays.copyOf(sOffset, n);
+            sEnd = Arrays.copyOf(sEnd, n);
+            sFirst = Arrays.copyOf(sFirst, n);
+            sCount = Arrays.copyOf(sCount, n);
             sThread = Arrays.copyOf(sThread, n);
         }
-        sOffset[sTop] = offset;
+        sOffset[sTop] = r.offset();
+        sEnd[sTop] = r.end();
+        sFirst[sTop] = r.firstChild();
+        sCount[sTop] = r.childCount();
         sThread[sTop] = thread;
         sTop++;
     }
@@ -400,6 +429,9 @@ public final class TreeWalk {
         tKept = Arrays.copyOf(tKept, c * keptCount);
         tKeys = Arrays.copyOf(tKeys, c);
         xOffset = new long[c];
+        xEnd = new long[c];
+        xFirst = new long[c];
+        xCount = new int[c];
         xThread = new int[c];
         ensureSpare(c);
     }

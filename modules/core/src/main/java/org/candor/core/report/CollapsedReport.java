@@ -35,18 +35,19 @@ final class CollapsedReport implements ReportWriter {
         List<ThreadTree> selected = options.threads().selectTrees(file.threads());
         boolean merged = options.grouping() == ThreadGrouping.MERGED
                 || options.grouping() == ThreadGrouping.AUTO && options.threads().isAll();
-        ReportOutput out = new ReportOutput(stream);
-        if (merged) {
-            writeTree(new TreeWalk(file, selected, frameIds, frameRanks, new int[] {value}, -1), new byte[0], value, frames, out);
-        } else {
-            List<ThreadTree> threads = new ArrayList<>(selected);
-            threads.sort(Comparator.comparing(CollapsedReport::threadFrame).thenComparingLong(ThreadTree::threadId));
-            for (ThreadTree t : threads) {
-                TreeWalk walk = new TreeWalk(file, Collections.singletonList(t), frameIds, frameRanks, new int[] {value}, -1);
-                writeTree(walk, threadFrame(t).getBytes(StandardCharsets.UTF_8), value, frames, out);
+        try (ReportOutput out = new ReportOutput(stream)) {
+            if (merged) {
+                TreeWalk walk = new TreeWalk(file, selected, frameIds, frameRanks, new int[] {value}, -1);
+                writeTree(walk, new byte[0], value, frames, out);
+            } else {
+                List<ThreadTree> threads = new ArrayList<>(selected);
+                threads.sort(Comparator.comparing(CollapsedReport::threadFrame).thenComparingLong(ThreadTree::threadId));
+                for (ThreadTree t : threads) {
+                    TreeWalk walk = new TreeWalk(file, Collections.singletonList(t), frameIds, frameRanks, new int[] {value}, -1);
+                    writeTree(walk, threadFrame(t).getBytes(StandardCharsets.UTF_8), value, frames, out);
+                }
             }
         }
-        out.flush();
     }
 
     /** Thread names may hold anything; the frame must not hold the separator or a line break. */

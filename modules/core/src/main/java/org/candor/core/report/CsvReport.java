@@ -24,12 +24,18 @@ final class CsvReport implements ReportWriter {
     public void write(SnapshotFile file, ReportOptions options, OutputStream stream) throws IOException {
         ReportContext report = new ReportContext(file, options);
         int value = options.valueIndex(report.metrics, "total");
+        try (ReportOutput out = new ReportOutput(stream)) {
+            write(report, value, out);
+        }
+    }
+
+    private static void write(ReportContext report, int value, ReportOutput out) throws IOException {
+        SnapshotFile file = report.file;
         List<Metric> metrics = report.metrics;
         MethodTable methods = report.methods;
-        ReportOutput out = new ReportOutput(stream);
         StringBuilder header = new StringBuilder("thread,thread_id,depth,path,class,method,descriptor");
         for (Metric m : metrics) header.append(',').append(field(columnName(m)));
-        out.text(header).text(EOL);
+        out.text(header).text(EOL).flush();
 
         byte[][] frames = CollapsedReport.frameNames(methods);
         boolean[] quoted = new boolean[methods.size()];
@@ -60,7 +66,6 @@ final class CsvReport implements ReportWriter {
                 }
             });
         }
-        out.flush();
     }
 
     /** class, method, descriptor: the columns a method's rows share. */

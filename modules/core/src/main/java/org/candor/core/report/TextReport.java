@@ -33,17 +33,19 @@ final class TextReport implements ReportWriter {
         ReportContext report = new ReportContext(file, options);
         int value = options.valueIndex(report.metrics, "total");
         Columns columns = new Columns(report.metrics);
-        ReportOutput out = new ReportOutput(stream);
-        try {
+        try (ReportOutput out = new ReportOutput(stream)) {
             new TextHeader(report, columns).write(out);
+            out.flush(); // the first lines, at once: the trees of a large snapshot take longer
             int[] rank = MethodRanks.bySignature(report.methods);
             String[] signatures = new String[report.methods.size()];
-            for (ReportContext.Unit unit : report.units(false)) writeTree(report, unit, value, columns, rank, signatures, out);
+            for (ReportContext.Unit unit : report.units(false)) {
+                writeTree(report, unit, value, columns, rank, signatures, out);
+                out.flush();
+            }
             if (options.hotSpots() > 0) writeHotSpots(report, value, columns, out);
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
-        out.flush();
     }
 
     private static void writeTree(ReportContext report, ReportContext.Unit unit, int value, Columns columns, int[] rank,

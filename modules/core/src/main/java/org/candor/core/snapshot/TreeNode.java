@@ -15,6 +15,7 @@ public final class TreeNode {
     private final int methodCount;
     private final int[] columns;
     private final long[] stored;
+    private final boolean[] decode;
     private final int minRecord;
 
     private long offset;
@@ -35,6 +36,8 @@ public final class TreeNode {
         this.methodCount = methodCount;
         this.columns = columns;
         this.stored = new long[storedMetrics];
+        this.decode = new boolean[storedMetrics];
+        java.util.Arrays.fill(decode, true);
         this.minRecord = 3 + storedMetrics;
     }
 
@@ -46,7 +49,21 @@ public final class TreeNode {
     public int method() { return method; }
     public boolean isRoot() { return method < 0; }
     /** The value of the metric with this index (of the file's, or its view's, metrics). */
-    public long value(int metric) { return stored[columns[metric]]; }
+    public long value(int metric) {
+        int column = columns[metric];
+        if (!decode[column]) throw new IllegalStateException("metric " + metric + " is not read by this cursor");
+        return stored[column];
+    }
+
+    /**
+     * Makes this cursor decode only these metrics' values (the others are skipped, and {@link #value} refuses
+     * them): a walk that sorts by one value reads a little faster.
+     */
+    public TreeNode onlyValues(int... metrics) {
+        java.util.Arrays.fill(decode, false);
+        for (int m : metrics) decode[columns[m]] = true;
+        return this;
+    }
     public int childCount() { return childCount; }
     /** Where the first child's record starts (the record's end when it has none). */
     public long firstChild() { return firstChild; }
@@ -76,7 +93,10 @@ public final class TreeNode {
             }
             method = (int) (m - 1);
         }
-        for (int k = 0; k < storedMetrics; k++) stored[k] = Varints.unzigzag(uvarint(end));
+        for (int k = 0; k < storedMetrics; k++) {
+            if (decode[k]) stored[k] = Varints.unzigzag(uvarint(end));
+            else skipVarint(end);
+        }
         long count = uvarint(end);
         if (count > (end - p) / minRecord) {
             throw corrupt("the child count " + Long.toUnsignedString(count) + " of the node at offset " + at
@@ -150,6 +170,26 @@ public final class TreeNode {
                 return v;
             }
         }
+    }
+
+    /** Steps over a varint at {@link #p} that must end by {@code limit}, checked as {@link #uvarint} checks it. */
+    private void skipVarint(long limit) throws IOException {
+        long q = p;
+        long in = q - pageStart;
+        if (q < limit && in >= 0 && in + 10 <= pageLength) {
+            byte[] d = pageData;
+            int i = (int) in;
+            int last = i + 9;
+            while (d[i] < 0 && i < last) i++;
+            if (d[i] >= 0 && (i < last || (d[i] & 0xFE) == 0)) {
+                long next = q + (i - (int) in) + 1;
+                if (next <= limit) {
+                    p = next;
+                    return;
+                }
+            }
+        }
+        uvarint(limit); // the rare and the wrong: the full decoder says what is wrong
     }
 
     private int byteAt(long pos) throws IOException {
