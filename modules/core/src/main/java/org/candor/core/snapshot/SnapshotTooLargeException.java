@@ -12,7 +12,12 @@ public final class SnapshotTooLargeException extends SnapshotFormatException {
     private final String version;
     private final long bytesNeeded;
 
-    SnapshotTooLargeException(String source, String problem, String version, long bytesNeeded) {
+    /**
+     * @param problem     what is wrong, as a predicate: {@code "is too large to load whole: ..."}
+     * @param version     the snapshot's format version
+     * @param bytesNeeded about how much heap its trees need as objects
+     */
+    public SnapshotTooLargeException(String source, String problem, String version, long bytesNeeded) {
         super(source, problem);
         this.version = version;
         this.bytesNeeded = bytesNeeded;

@@ -10,6 +10,7 @@ import java.util.logging.Logger;
 import org.candor.core.model.Snapshot;
 import org.candor.core.snapshot.SnapshotFormatException;
 import org.candor.core.snapshot.SnapshotReader;
+import org.candor.core.snapshot.SnapshotTooLargeException;
 import org.candor.ui.calltree.CallTreeTopComponent;
 import org.netbeans.api.progress.ProgressHandle;
 import org.openide.DialogDisplayer;
@@ -68,10 +69,14 @@ public final class SnapshotOpener {
         "# {0} - file", "MSG_NoSuchFile=Cannot open {0}: there is no such file.",
         "# {0} - file", "MSG_AccessDenied=Cannot open {0}: permission denied.",
         "# {0} - file", "# {1} - reason", "MSG_CannotOpen=Cannot open {0}: {1}",
+        "# {0} - the reader's message", "# {1} - file",
+        "MSG_TooLarge={0}; the command line reads it without loading it: candor report {1}",
     })
     static String failureMessage(Path file, Exception e) {
         if (e instanceof NoSuchFileException) return Bundle.MSG_NoSuchFile(file);
         if (e instanceof AccessDeniedException) return Bundle.MSG_AccessDenied(file);
+        // this window holds whole trees; reading them in place here is a later step
+        if (e instanceof SnapshotTooLargeException) return Bundle.MSG_TooLarge(capitalized(e.getMessage()), file);
         // The reader's message already names the file and the problem in one line.
         if (e instanceof SnapshotFormatException) return capitalized(e.getMessage());
         String reason = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();

@@ -9,6 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.candor.core.snapshot.SnapshotFormatException;
 import org.candor.core.snapshot.SnapshotReader;
+import org.candor.core.snapshot.SnapshotTooLargeException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,18 @@ class SnapshotOpenerTest {
 
         assertThat(message).startsWith("Snapshot " + bad).doesNotContain("\n");
         assertThat(message.substring(1)).isEqualTo(e.getMessage().substring(1));
+    }
+
+    @Test
+    void aSnapshotTooLargeForTheHeapIsOneLineThatPointsToTheCommandLine(@TempDir Path dir) {
+        Path big = dir.resolve("big.candor");
+        SnapshotTooLargeException e = new SnapshotTooLargeException(big.toString(),
+                "is too large to load whole: its 39,000,000 call paths need about 5.1 GB of memory, this JVM has 900 MB"
+                        + " free of its 1.0 GB heap", "2.0", 5_500_000_000L);
+
+        assertThat(SnapshotOpener.failureMessage(big, e)).isEqualTo("Snapshot " + big + " is too large to load whole: its"
+                + " 39,000,000 call paths need about 5.1 GB of memory, this JVM has 900 MB free of its 1.0 GB heap;"
+                + " the command line reads it without loading it: candor report " + big);
     }
 
     @Test
