@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.analysis.SamplingQuality;
+import org.candor.core.analysis.SnapshotWarnings;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.core.snapshot.ThreadTree;
 

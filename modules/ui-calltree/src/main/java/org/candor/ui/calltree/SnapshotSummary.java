@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.analysis.SamplingQuality;
+import org.candor.core.analysis.SnapshotWarnings;
 import org.candor.core.model.Snapshot;
 import org.candor.core.report.HumanUnits;
 import org.candor.core.model.SnapshotInfo;
@@ -14,13 +15,15 @@ import org.candor.core.model.SnapshotInfo;
 final class SnapshotSummary {
 
     private static final String SEPARATOR = "   \u00b7   ";
-    /** Statistics that mean the tree misses something: shown as a warning when not zero. */
-    private static final List<String> LOSSES = List.of(Snapshot.STAT_DROPPED_CALLS, Snapshot.STAT_NODE_LIMIT,
-            Snapshot.STAT_DEPTH_LIMIT, Snapshot.STAT_FAILED_CLASSES);
+    /**
+     * Statistics that mean the tree misses something beyond what {@link SnapshotWarnings} words (calls dropped or
+     * beyond the tree budget, folded recursion, threads not recorded): shown as a warning when not zero.
+     */
+    private static final List<String> LOSSES = List.of(Snapshot.STAT_DEPTH_LIMIT, Snapshot.STAT_FAILED_CLASSES);
     private static final Map<String, String> STAT_LABELS = new LinkedHashMap<>();
     static {
         STAT_LABELS.put(Snapshot.STAT_DROPPED_CALLS, "Dropped calls");
-        STAT_LABELS.put(Snapshot.STAT_NODE_LIMIT, "Node limit hits");
+        STAT_LABELS.put(Snapshot.STAT_NODE_LIMIT, "Node limit");
         STAT_LABELS.put(Snapshot.STAT_DEPTH_LIMIT, "Depth limit hits");
         STAT_LABELS.put(Snapshot.STAT_INSTRUMENTED_CLASSES, "Instrumented classes");
         STAT_LABELS.put(Snapshot.STAT_INSTRUMENTED_METHODS, "Instrumented methods");
@@ -71,6 +74,7 @@ final class SnapshotSummary {
 
     /** True when a statistic says the tree is incomplete (calls dropped, limits hit, classes left out). */
     boolean hasLosses() {
+        if (!SnapshotWarnings.of(snapshot.stats(), snapshot.info(), () -> -1).isEmpty()) return true;
         for (String key : LOSSES) if (snapshot.stat(key) > 0) return true;
         SamplingQuality quality = SamplingQuality.of(snapshot);
         return quality != null && (quality.dropped() > 0 || quality.deliveredPercent() < 95);

@@ -27,4 +27,13 @@ class SnapshotSummaryTest {
         assertThat(lossy.statisticsLine()).startsWith("Dropped calls: 12,345").endsWith("some.new.stat: 7");
         assertThat(lossy.hasLosses()).isTrue();
     }
+
+    @Test
+    void theLossesAreTheOnesTheTextReportWarnsAbout() {
+        Snapshot s = TestSnapshots.shop();
+        s.putStat("nodes.limit", 4_000_000).putStat("nodes.used", 12); // a budget, not a loss
+        assertThat(new SnapshotSummary(s).hasLosses()).isFalse();
+        s.putStat("calls.folded", 3);
+        assertThat(new SnapshotSummary(s).hasLosses()).isTrue();
+    }
 }

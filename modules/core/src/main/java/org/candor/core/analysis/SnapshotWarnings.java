@@ -1,4 +1,4 @@
-package org.candor.core.report;
+package org.candor.core.analysis;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +10,8 @@ import org.candor.core.model.SnapshotInfo;
 /**
  * What a snapshot's statistics say the trees are missing or show differently from what ran, each as one sentence:
  * the one place that decides which losses deserve a warning and how they are worded, for the text report and the
- * app. The statistics are the agent's (docs/formats/snapshot.md, "Data conventions").
+ * app (judgements live in this package: settings that matched nothing have theirs beside it). The statistics are
+ * the agent's (docs/formats/snapshot.md, "Data conventions").
  */
 public final class SnapshotWarnings {
 

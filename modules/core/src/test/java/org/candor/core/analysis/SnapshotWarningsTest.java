@@ -1,10 +1,12 @@
-package org.candor.core.report;
+package org.candor.core.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.candor.core.model.SnapshotInfo;
+import org.candor.core.report.ReportFormat;
+import org.candor.core.report.ReportOptions;
 import org.junit.jupiter.api.Test;
 
 class SnapshotWarningsTest {
