@@ -24,11 +24,11 @@ import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
 
 /**
- * A snapshot read in place: the file is mapped into memory, checked (checksum, framing) and its small sections
- * decoded (info, metrics, methods, statistics, each thread's head), but no tree is built. Nodes are read by offset
- * into a reusable {@link TreeNode}; a node's children follow its record, each skipped by its extent: the index to
- * children that lets a client read only the part of a tree it shows. Memory stays the same whatever the size of the
- * trees. Pages of the file are read as they are needed through a small cache ({@link SnapshotBytes}); close
+ * A snapshot read in place: the file is checked (checksum, framing) and its small sections decoded (info, metrics,
+ * methods, statistics, each thread's head), but no tree is built. Nodes are read by offset into a reusable {@link
+ * TreeNode}; a node's children follow its record, each skipped by its extent: the index to children that lets a
+ * client read only the part of a tree it shows. The file is read in pages as they are needed, through a cache of at
+ * most an eighth of the heap ({@link SnapshotBytes}): memory stays the same whatever the size of the trees. Close
  * the file when done.
  *
  * <p>A 1.x file has no extents: it is read whole into the object model and encoded in memory as 2.0 (so it must
