@@ -103,7 +103,7 @@ class CalibrationTest {
             assertThat(c.nodeMethod).containsExactly(-1, 1, 2);
             assertThat(c.nodeAdjust).isNotNull();
             for (int n = 1; n < c.nodeCount(); n++) {
-                assertThat(c.nodeAdjust[n]).isBetween(0L, c.nodeTicks[n]);
+                assertThat(c.nodeAdjust[n]).isBetween(0L, c.nodeSelf[n]);
             }
             // the parent's window holds ten probe events per call of its own: their processing is taken out
             assertThat(c.nodeAdjust[1]).isGreaterThan(c.nodeAdjust[2]);

@@ -96,9 +96,6 @@ public final class InstrumentationSnapshots implements SnapshotSource {
         s.putStat("methods.too_large", stats.methodsTooLarge.get());
         s.putStat("instrumentation.time_ns", stats.transformNanos.get());
         scheme.addStats(s);
-        s.putStat("threads.not_recorded", ThreadRegistry.threadsNotRecorded());
-        s.putStat(Snapshot.STAT_NODE_LIMIT, ThreadRegistry.nodeLimitReached() ? ProbeLimits.maxNodes() : 0);
-        s.putStat("nodes.heap_full", ThreadRegistry.heapLimitReached() ? 1 : 0);
         calibration.finish(s, nanosPerTick);
         return s;
     }
