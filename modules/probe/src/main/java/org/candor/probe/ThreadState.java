@@ -189,6 +189,7 @@ public final class ThreadState {
             droppedCalls++;
             return;
         }
+        unopened(d, lastRaw);
         open(d, methodId);
         long now = Clock.now();
         int owner = d - 1;
@@ -212,6 +213,7 @@ public final class ThreadState {
             finishEvent(top, in, corr, Clock.nowStartingSection(), true);
             return;
         }
+        unopened(d, in);
         int owner = d - 1;
         long corr = section(in, Calibration.ENTRY, MethodKinds.of(frameMethod[owner]), MethodKinds.of(methodId), true);
         open(d, methodId);
@@ -247,6 +249,18 @@ public final class ThreadState {
     }
 
     /**
+     * Frame {@code d} as it stands until it is open: no node, no row, a window from {@code since}. An error thrown
+     * inside the probe (a StackOverflowError) before the frame is open leaves it so, and whatever closes it then
+     * finds nothing stale: no other call's node or row, no time stamp of 0.
+     */
+    private void unopened(int d, long since) {
+        frameNode[d] = -1;
+        frameRow[d] = ROW_NONE;
+        frameMethod[d] = -1;
+        frameStart[d] = since;
+    }
+
+    /**
      * Opens frame {@code d} for a call of {@code methodId}: finds its node (its own path, the first open frame of the
      * same method when recursion is folded, or a node for calls beyond the budget), counts the call there and in the
      * method's row.
@@ -256,11 +270,11 @@ public final class ThreadState {
         int parentFrame = d - 1;
         int parentRow = frameRow[parentFrame];
         int parent = frameNode[parentFrame];
-        if (parentRow == ROW_DROPPED) {
-            drop(d, parent);
+        if (parent < -1) parent = recordedBelow(d);
+        if (parentRow == ROW_DROPPED || parent == -1) {
+            drop(d, parent);  // below a dropped call, or below a frame an error left unopened
             return;
         }
-        if (parent < -1) parent = recordedBelow(d);
         if ((parentRow & ROW_BEYOND) != 0 && parentRow >= 0) {
             openBeyond(d, methodId, parent);  // below a node beyond the budget everything is lumped into it
             return;
