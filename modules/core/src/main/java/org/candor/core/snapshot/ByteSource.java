@@ -8,31 +8,34 @@ import java.nio.charset.StandardCharsets;
  */
 final class ByteSource {
 
-    private final byte[] buf;
-    private final int end;
-    private final String source;
+    private final SnapshotBytes bytes;
+    private final long end;
     private final String section;
-    private final int sectionOffset;
-    private int pos;
+    private final long sectionOffset;
+    private long pos;
 
-    ByteSource(byte[] buf, int offset, int length, String source, String section) {
-        this.buf = buf;
+    ByteSource(SnapshotBytes bytes, Section s) {
+        this(bytes, s.payload, s.end(), s.name());
+    }
+
+    private ByteSource(SnapshotBytes bytes, long offset, long end, String section) {
+        this.bytes = bytes;
         this.pos = offset;
-        this.end = offset + length;
-        this.source = source;
+        this.end = end;
         this.section = section;
         this.sectionOffset = offset;
     }
 
-    int remaining() { return end - pos; }
+    long position() { return pos; }
+    long end() { return end; }
+    long remaining() { return end - pos; }
 
     long uvarint() throws SnapshotFormatException {
-        byte[] b = buf;
-        int p = pos;
+        long p = pos;
         long v = 0;
         for (int shift = 0; shift < 64; shift += 7) {
             if (p >= end) throw corrupt("a varint at offset " + pos + " runs past the end of the section");
-            int x = b[p++];
+            int x = bytes.get(p++);
             if (shift == 63 && (x & 0xFE) != 0) throw corrupt("a varint at offset " + pos + " overflows 64 bits");
             v |= (long) (x & 0x7F) << shift;
             if (x >= 0) {
@@ -44,8 +47,7 @@ final class ByteSource {
     }
 
     long svarint() throws SnapshotFormatException {
-        long z = uvarint();
-        return (z >>> 1) ^ -(z & 1);
+        return Varints.unzigzag(uvarint());
     }
 
     /**
@@ -58,9 +60,9 @@ final class ByteSource {
 
     /** As {@link #count(int, String)}, where up to {@code mayBeEmpty} of the items may take no bytes. */
     int count(int minBytesEach, int mayBeEmpty, String what) throws SnapshotFormatException {
-        int at = pos;
+        long at = pos;
         long n = uvarint();
-        if (n < 0 || n - mayBeEmpty > remaining() / Math.max(1, minBytesEach)) {
+        if (n < 0 || n - mayBeEmpty > remaining() / Math.max(1, minBytesEach) || n > Integer.MAX_VALUE) {
             throw corrupt("the " + what + " count " + Long.toUnsignedString(n) + " at offset " + at
                     + " cannot fit in the " + remaining() + " bytes left");
         }
@@ -68,19 +70,21 @@ final class ByteSource {
     }
 
     String string() throws SnapshotFormatException {
-        int at = pos;
+        long at = pos;
         long len = uvarint();
-        if (len > remaining()) {
+        if (len < 0 || len > remaining()) {
             throw corrupt("a string at offset " + at + " claims " + Long.toUnsignedString(len) + " bytes, "
                     + remaining() + " are left");
         }
-        String s = new String(buf, pos, (int) len, StandardCharsets.UTF_8);
-        pos += (int) len;
-        return s;
+        if (len > Integer.MAX_VALUE - 8) throw corrupt("a string at offset " + at + " claims " + len + " bytes, more than a string holds");
+        byte[] utf8 = new byte[(int) len];
+        bytes.copy(pos, utf8, 0, utf8.length);
+        pos += len;
+        return new String(utf8, StandardCharsets.UTF_8);
     }
 
     SnapshotFormatException corrupt(String detail) {
-        return new SnapshotFormatException(source,
+        return new SnapshotFormatException(bytes.name(),
                 "is corrupt: section " + section + " at offset " + sectionOffset + ": " + detail);
     }
 }

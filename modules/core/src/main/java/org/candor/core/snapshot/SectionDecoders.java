@@ -56,6 +56,13 @@ final class SectionDecoders {
         return table;
     }
 
+    /** 1.x: the node count of a THRD section, without decoding its tree. */
+    static int nodeCountV1(ByteSource in, int metricCount) throws SnapshotFormatException {
+        in.svarint();
+        in.string();
+        return in.count(2 + metricCount, 1, "node");
+    }
+
     static Map<String, Long> stats(ByteSource in) throws SnapshotFormatException {
         Map<String, Long> stats = new LinkedHashMap<>();
         int n = in.count(2, "statistic");
@@ -66,8 +73,8 @@ final class SectionDecoders {
         return stats;
     }
 
-    /** Rebuilds the tree from its pre-order encoding with an explicit stack of the current path. */
-    static ThreadProfile thread(ByteSource in, int metricCount, int methodCount) throws SnapshotFormatException {
+    /** 1.x: rebuilds the tree from its pre-order encoding with climbs, with an explicit stack of the current path. */
+    static ThreadProfile threadV1(ByteSource in, int metricCount, int methodCount) throws SnapshotFormatException {
         long threadId = in.svarint();
         String name = in.string();
         int nodeCount = in.count(2 + metricCount, 1, "node"); // the root has no climb and no method

@@ -4,199 +4,151 @@ import static org.candor.core.snapshot.SnapshotFormat.*;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.zip.CRC32C;
-import org.candor.core.model.CallNode;
 import org.candor.core.model.MethodInfo;
+import org.candor.core.model.MethodTable;
 import org.candor.core.model.Metric;
-import org.candor.core.model.Snapshot;
-import org.candor.core.model.ThreadProfile;
+import org.candor.core.model.SnapshotInfo;
 
-/** One write of a snapshot: each section is built in memory, then written after its length, all checksummed. */
+/**
+ * Writes the sections of a 2.0 snapshot to a stream in the order they are given, checking what the format requires
+ * of that order: metrics before any thread, each single section once, the method table some time before the end
+ * (and every method id of the trees inside it). Small sections are built in memory, then written after their
+ * length; a thread's tree is written as it is encoded (see {@link ThreadEncoder}).
+ */
 final class SnapshotEncoder {
 
-    private final Snapshot snapshot;
-    private final OutputStream out;
-    private final CRC32C crc = new CRC32C();
-    private final ByteSink sectionHeader = new ByteSink(SECTION_HEADER_SIZE);
-    private final ByteSink payload = new ByteSink(1 << 16);
-    private final ByteSink threadHead = new ByteSink(256);
+    private final SnapshotOutput out;
+    private final ByteSink payload = new ByteSink(1 << 12);
+    private boolean infoWritten;
+    private boolean statsWritten;
+    private List<Metric> metrics;
+    private boolean[] inclusive;
+    private ThreadEncoder threads;
+    private int methodCount = -1;
 
-    SnapshotEncoder(Snapshot snapshot, OutputStream out) {
-        this.snapshot = snapshot;
-        this.out = out;
-    }
-
-    void encode() throws IOException {
+    SnapshotEncoder(OutputStream stream) throws IOException {
+        out = new SnapshotOutput(stream);
         ByteSink header = new ByteSink(HEADER_SIZE);
         header.bytes(MAGIC, 0, MAGIC.length);
         header.u16(MAJOR_VERSION);
         header.u16(MINOR_VERSION);
-        emit(header.array(), header.size());
-
-        encodeInfo();
-        encodeMetrics();
-        encodeMethods();
-        for (ThreadProfile t : snapshot.threads()) encodeThread(t);
-        encodeStats();
-
-        sectionHeader.reset();
-        sectionHeader.u32(TAG_END);
-        sectionHeader.u64(4);
-        emit(sectionHeader.array(), sectionHeader.size());
-        ByteSink checksum = new ByteSink(4);
-        checksum.u32((int) crc.getValue());
-        out.write(checksum.array(), 0, 4);
+        out.bytes(header);
     }
 
-    private void encodeInfo() throws IOException {
+    void info(SnapshotInfo info) throws IOException {
+        if (infoWritten) throw new IllegalStateException("the snapshot's info was written already");
+        infoWritten = true;
         payload.reset();
-        Map<String, String> props = snapshot.info().asMap();
+        Map<String, String> props = info.asMap();
         payload.uvarint(props.size());
         for (Map.Entry<String, String> e : props.entrySet()) {
             payload.string(e.getKey());
             payload.string(e.getValue());
         }
-        section(TAG_INFO, payload);
+        section(TAG_INFO);
     }
 
-    private void encodeMetrics() throws IOException {
+    void metrics(List<Metric> list) throws IOException {
+        if (metrics != null) throw new IllegalStateException("the snapshot's metrics were written already");
+        metrics = List.copyOf(list);
+        inclusive = new boolean[metrics.size()];
         payload.reset();
-        List<Metric> metrics = snapshot.metrics();
         payload.uvarint(metrics.size());
-        for (Metric m : metrics) {
+        for (int k = 0; k < metrics.size(); k++) {
+            Metric m = metrics.get(k);
+            inclusive[k] = m.inclusive();
             payload.string(m.key());
             payload.string(m.label());
             payload.string(unitName(m.unit()));
             payload.uvarint(m.inclusive() ? METRIC_FLAG_INCLUSIVE : 0);
         }
-        section(TAG_METRICS, payload);
+        section(TAG_METRICS);
+        threads = new ThreadEncoder(inclusive);
     }
 
-    private void encodeMethods() throws IOException {
+    void methods(MethodTable methods) throws IOException {
+        if (methodCount >= 0) throw new IllegalStateException("the snapshot's method table was written already");
+        if (threads != null && threads.largestMethod() >= methods.size()) {
+            throw new IllegalArgumentException(threads.largestMethodWhere() + " refers to method "
+                    + threads.largestMethod() + ", the method table has " + methods.size());
+        }
+        methodCount = methods.size();
         payload.reset();
-        List<MethodInfo> methods = snapshot.methods().all();
         payload.uvarint(methods.size());
-        for (MethodInfo m : methods) {
+        for (MethodInfo m : methods.all()) {
             payload.string(m.className());
             payload.string(m.name());
             payload.string(m.descriptor());
         }
-        section(TAG_METHODS, payload);
+        section(TAG_METHODS);
     }
 
-    private void encodeStats() throws IOException {
+    /** THRD, then FLAT: the given table, or the one computed from the tree as it was written. */
+    void thread(long threadId, String name, NodeTable tree, FlatTable flatOrNull) throws IOException {
+        if (metrics == null) throw new IllegalStateException("the metrics come before the first thread");
+        FlatSums computed = flatOrNull == null ? new FlatSums(inclusive) : null;
+        threads.write(out, threadId, name, tree, methodCount, computed);
+        flat(threadId, name, flatOrNull != null ? flatOrNull : computed);
+    }
+
+    /** FLAT: thread id, then the rows in method id order. */
+    private void flat(long threadId, String name, FlatTable flat) throws IOException {
+        int rows = flat.size();
+        int[] order = new int[rows];
+        long[] keys = new long[rows];
+        IntIndex seen = new IntIndex();
+        for (int r = 0; r < rows; r++) {
+            int method = flat.method(r);
+            String where = "thread " + name + " (#" + threadId + "): flat row " + r;
+            if (method < 0) throw new IllegalArgumentException(where + " refers to method " + method + ", which is not a method id");
+            if (methodCount >= 0 && method >= methodCount) {
+                throw new IllegalArgumentException(where + " refers to method " + method + ", the method table has " + methodCount);
+            }
+            if (seen.get(method) >= 0) throw new IllegalArgumentException(where + " repeats method " + method);
+            seen.add(method);
+            keys[r] = (long) method << 32 | r;
+        }
+        java.util.Arrays.sort(keys);
+        for (int r = 0; r < rows; r++) order[r] = (int) keys[r];
         payload.reset();
-        Map<String, Long> stats = snapshot.stats();
+        payload.svarint(threadId);
+        payload.uvarint(rows);
+        for (int r : order) {
+            payload.uvarint(flat.method(r));
+            for (int k = 0; k < inclusive.length; k++) payload.svarint(flat.value(r, k));
+        }
+        if (rows > 0) threads.noteMethod((int) (keys[rows - 1] >>> 32), "thread " + name + " (#" + threadId + "): a flat row");
+        section(TAG_FLAT);
+    }
+
+    void stats(Map<String, Long> stats) throws IOException {
+        if (statsWritten) throw new IllegalStateException("the snapshot's statistics were written already");
+        statsWritten = true;
+        payload.reset();
         payload.uvarint(stats.size());
         for (Map.Entry<String, Long> e : stats.entrySet()) {
             payload.string(e.getKey());
             payload.svarint(e.getValue());
         }
-        section(TAG_STATS, payload);
+        section(TAG_STATS);
     }
 
-    /**
-     * Nodes in pre-order. Instead of a parent index each node stores how many levels to climb from the previous
-     * node to reach its parent: 0 for a first child, 1 for a sibling, so nearly always one byte.
-     */
-    private void encodeThread(ThreadProfile thread) throws IOException {
-        int metricCount = snapshot.metrics().size();
-        int methodCount = snapshot.methods().size();
-        CallNode root = thread.root();
-        payload.reset();
-        checkValues(thread, root, metricCount, 0);
-        for (int k = 0; k < metricCount; k++) payload.svarint(root.value(k));
-
-        NodeStack stack = new NodeStack();
-        stack.pushChildren(root, 1);
-        int nodes = 1;
-        int previousDepth = 0;
-        while (stack.size > 0) {
-            int depth = stack.topDepth();
-            CallNode node = stack.pop();
-            int id = node.methodId();
-            if (id < 0 || id >= methodCount) {
-                throw new IllegalArgumentException("thread " + thread + ": a node at depth " + depth
-                        + " refers to method " + id + ", the method table has " + methodCount);
-            }
-            checkValues(thread, node, metricCount, depth);
-            payload.uvarint(previousDepth + 1 - depth);
-            payload.uvarint(id);
-            for (int k = 0; k < metricCount; k++) payload.svarint(node.value(k));
-            previousDepth = depth;
-            nodes++;
-            stack.pushChildren(node, depth + 1);
-        }
-
-        threadHead.reset();
-        threadHead.svarint(thread.threadId());
-        threadHead.string(thread.name());
-        threadHead.uvarint(nodes);
-        writeSectionHeader(TAG_THREAD, (long) threadHead.size() + payload.size());
-        emit(threadHead.array(), threadHead.size());
-        emit(payload.array(), payload.size());
+    /** The END section and its checksum; the stream is flushed, not closed. */
+    void end() throws IOException {
+        if (metrics == null) throw new IllegalStateException("a snapshot needs its metrics");
+        if (methodCount < 0) throw new IllegalStateException("a snapshot needs its method table");
+        out.end();
     }
 
-    private static void checkValues(ThreadProfile thread, CallNode node, int metricCount, int depth) {
-        if (node.metricCount() != metricCount) {
-            throw new IllegalArgumentException("thread " + thread + ": a node at depth " + depth + " has "
-                    + node.metricCount() + " values, the snapshot declares " + metricCount + " metrics");
-        }
-    }
-
-    private void section(int tag, ByteSink body) throws IOException {
-        writeSectionHeader(tag, body.size());
-        emit(body.array(), body.size());
-    }
-
-    private void writeSectionHeader(int tag, long length) throws IOException {
-        sectionHeader.reset();
-        sectionHeader.u32(tag);
-        sectionHeader.u64(length);
-        emit(sectionHeader.array(), sectionHeader.size());
-    }
-
-    private void emit(byte[] bytes, int length) throws IOException {
-        crc.update(bytes, 0, length);
-        out.write(bytes, 0, length);
+    private void section(int tag) throws IOException {
+        out.sectionHeader(tag, payload.size());
+        out.bytes(payload);
     }
 
     static String unitName(Metric.Unit unit) {
         return unit.name().toLowerCase(Locale.ROOT);
-    }
-
-    /** Pending nodes of a pre-order walk, with their depths. */
-    private static final class NodeStack {
-        private CallNode[] nodes = new CallNode[64];
-        private int[] depths = new int[64];
-        int size;
-
-        /** Pushes the children last to first, so that the first child is popped first. */
-        void pushChildren(CallNode node, int depth) {
-            List<CallNode> children = node.children();
-            int n = children.size();
-            if (size + n > nodes.length) {
-                int grown = Math.max(size + n, nodes.length * 2);
-                nodes = Arrays.copyOf(nodes, grown);
-                depths = Arrays.copyOf(depths, grown);
-            }
-            for (int i = n - 1; i >= 0; i--) {
-                nodes[size] = children.get(i);
-                depths[size] = depth;
-                size++;
-            }
-        }
-
-        int topDepth() { return depths[size - 1]; }
-
-        CallNode pop() {
-            CallNode n = nodes[--size];
-            nodes[size] = null;
-            return n;
-        }
     }
 }

@@ -5,8 +5,11 @@ import java.nio.charset.StandardCharsets;
 /** Constants of the snapshot file format; docs/formats/snapshot.md is the specification. */
 public final class SnapshotFormat {
 
-    public static final int MAJOR_VERSION = 1;
+    /** The version writers write. */
+    public static final int MAJOR_VERSION = 2;
     public static final int MINOR_VERSION = 0;
+    /** The oldest major version readers still read: 1.x files keep their pre-order trees with climbs. */
+    public static final int OLDEST_READABLE_MAJOR = 1;
     public static final String FILE_EXTENSION = ".candor";
 
     /** "CANDOR", NUL, "S". */
@@ -23,6 +26,8 @@ public final class SnapshotFormat {
     static final int TAG_METHODS = tag("MTHD");
     static final int TAG_THREAD = tag("THRD");
     static final int TAG_STATS = tag("STAT");
+    /** 2.0: a thread's exact per-method figures, after its THRD section. */
+    static final int TAG_FLAT = tag("FLAT");
     static final int TAG_END = tag("END!");
 
     static final int METRIC_FLAG_INCLUSIVE = 1;

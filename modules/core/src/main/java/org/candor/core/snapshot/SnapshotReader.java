@@ -2,7 +2,6 @@ package org.candor.core.snapshot;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,9 +10,11 @@ import java.util.Arrays;
 import org.candor.core.model.Snapshot;
 
 /**
- * Reads snapshots of any minor version of the supported major format version, skipping sections it does not know.
- * A file that is not a readable snapshot gives a {@link SnapshotFormatException} with a one-line message; I/O
- * failures (a missing file, a read error) stay ordinary {@link IOException}s.
+ * Reads a snapshot whole into the object model: every version from 1.0 to the current major, any minor version,
+ * skipping sections it does not know. A file that is not a readable snapshot gives a {@link
+ * SnapshotFormatException} with a one-line message, one too large for the heap a {@link SnapshotTooLargeException};
+ * I/O failures (a missing file, a read error) stay ordinary {@link IOException}s. To read a snapshot without
+ * building its trees, use {@link SnapshotFile}.
  */
 public final class SnapshotReader {
 
@@ -28,24 +29,32 @@ public final class SnapshotReader {
         }
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = channel.size();
-            if (size > SnapshotFormat.MAX_FILE_SIZE) throw tooLarge(name, size + " bytes");
-            ByteBuffer buffer = ByteBuffer.allocate((int) size);
-            while (buffer.hasRemaining()) {
-                if (channel.read(buffer) < 0) break; // shrank while being read: decoded as truncated
-            }
-            return SnapshotDecoder.decode(buffer.array(), buffer.position(), name);
+            // mapped, not copied: the heap is for the trees
+            return SnapshotDecoder.decode(size == 0 ? SnapshotBytes.of(new byte[0], 0, name) : SnapshotBytes.map(channel, size, name));
         }
     }
 
     /** Reads a whole snapshot from a stream, which is left open; {@code sourceName} names it in messages. */
     public static Snapshot read(InputStream in, String sourceName) throws IOException {
+        byte[] b = readAll(in, sourceName);
+        return SnapshotDecoder.decode(SnapshotBytes.of(b, b.length, sourceName));
+    }
+
+    /** Decodes a snapshot held in memory. */
+    public static Snapshot read(byte[] bytes, String sourceName) throws SnapshotFormatException {
+        return SnapshotDecoder.decode(SnapshotBytes.of(bytes, bytes.length, sourceName));
+    }
+
+    /** A stream's bytes, up to the largest array. */
+    static byte[] readAll(InputStream in, String sourceName) throws IOException {
         byte[] buf = new byte[1 << 16];
         int size = 0;
         while (true) {
             if (size == buf.length) {
                 if (size == SnapshotFormat.MAX_FILE_SIZE) {
                     if (in.read() < 0) break;
-                    throw tooLarge(sourceName, "over " + size + " bytes");
+                    throw new SnapshotFormatException(sourceName, "is too large to read from a stream (over " + size
+                            + " bytes); read it from a file");
                 }
                 buf = Arrays.copyOf(buf, (int) Math.min((long) size * 2, SnapshotFormat.MAX_FILE_SIZE));
             }
@@ -53,16 +62,6 @@ public final class SnapshotReader {
             if (n < 0) break;
             size += n;
         }
-        return SnapshotDecoder.decode(buf, size, sourceName);
-    }
-
-    /** Decodes a snapshot held in memory. */
-    public static Snapshot read(byte[] bytes, String sourceName) throws SnapshotFormatException {
-        return SnapshotDecoder.decode(bytes, bytes.length, sourceName);
-    }
-
-    private static SnapshotFormatException tooLarge(String name, String size) {
-        return new SnapshotFormatException(name, "is too large (" + size + "); this Candor reads snapshots up to "
-                + SnapshotFormat.MAX_FILE_SIZE + " bytes");
+        return size == buf.length ? buf : Arrays.copyOf(buf, size);
     }
 }

@@ -1,21 +1,16 @@
 package org.candor.core.snapshot;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.UnaryOperator;
 import org.candor.core.model.Snapshot;
+import org.candor.core.model.ThreadProfile;
 
-/** Writes snapshots in the current format version (see docs/formats/snapshot.md). */
+/**
+ * Writes snapshots of the object model in the current format version (see docs/formats/snapshot.md), through the
+ * same encoder as {@link SnapshotStreamWriter}: info, metrics, methods, each thread (THRD and FLAT), statistics.
+ */
 public final class SnapshotWriter {
 
     private SnapshotWriter() {}
@@ -34,73 +29,29 @@ public final class SnapshotWriter {
 
     /** As {@link #write(Snapshot, Path)}; {@code fileStream} wraps the temporary file's stream, to inject failures. */
     static void write(Snapshot snapshot, Path target, UnaryOperator<OutputStream> fileStream) throws IOException {
-        Path dir = target.toAbsolutePath().getParent();
-        Path temp = null;
-        FileChannel channel = null;
-        boolean moved = false;
-        try {
-            for (int attempt = 0; channel == null; attempt++) {
-                temp = dir.resolve("." + target.getFileName() + "."
-                        + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + ".tmp");
-                try {
-                    channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-                } catch (FileAlreadyExistsException e) {
-                    if (attempt == 9) throw e;
-                }
+        try (SnapshotStreamWriter w = SnapshotStreamWriter.open(target, fileStream)) {
+            w.info(snapshot.info());
+            w.metrics(snapshot.metrics());
+            w.methods(snapshot.methods());
+            for (ThreadProfile t : snapshot.threads()) {
+                w.thread(t.threadId(), t.name(), CallNodeTable.of(t, snapshot.metrics().size()), CallNodeTable.flat(t.flat()));
             }
-            OutputStream out = new BufferedOutputStream(fileStream.apply(Channels.newOutputStream(channel)), 1 << 16);
-            write(snapshot, out);
-            out.flush();
-            channel.force(true);
-            channel.close();
-            moveOver(temp, target);
-            moved = true;
-            syncDirectory(dir);
-        } finally {
-            if (!moved) {
-                closeQuietly(channel);
-                if (temp != null) deleteQuietly(temp);
-            }
+            w.stats(snapshot.stats());
+            w.commit();
         }
     }
 
     /** Writes the snapshot to a stream, which is flushed but not closed. No atomicity: the caller owns the stream. */
     public static void write(Snapshot snapshot, OutputStream out) throws IOException {
-        new SnapshotEncoder(snapshot, out).encode();
+        SnapshotEncoder encoder = new SnapshotEncoder(out);
+        encoder.info(snapshot.info());
+        encoder.metrics(snapshot.metrics());
+        encoder.methods(snapshot.methods());
+        for (ThreadProfile t : snapshot.threads()) {
+            encoder.thread(t.threadId(), t.name(), CallNodeTable.of(t, snapshot.metrics().size()), CallNodeTable.flat(t.flat()));
+        }
+        encoder.stats(snapshot.stats());
+        encoder.end();
         out.flush();
-    }
-
-    private static void moveOver(Path temp, Path target) throws IOException {
-        try {
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            // file systems without atomic rename: still never a half-written target, only a brief gap without one
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-        }
-    }
-
-    /** Makes the rename durable where the platform allows opening a directory (not on Windows). */
-    private static void syncDirectory(Path dir) {
-        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
-            d.force(true);
-        } catch (IOException | RuntimeException ignored) {
-            // best effort: the data itself was synced before the rename
-        }
-    }
-
-    private static void closeQuietly(FileChannel channel) {
-        try {
-            if (channel != null) channel.close();
-        } catch (IOException ignored) {
-            // the write already failed; that failure is the one to report
-        }
-    }
-
-    private static void deleteQuietly(Path temp) {
-        try {
-            Files.deleteIfExists(temp);
-        } catch (IOException ignored) {
-            // nothing more to do; the temporary name starts with a dot and ends with .tmp
-        }
     }
 }

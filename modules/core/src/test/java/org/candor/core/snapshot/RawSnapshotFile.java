@@ -63,6 +63,57 @@ final class RawSnapshotFile {
         return p;
     }
 
+    /**
+     * A 2.0 node record with its true extent: method field (0 for a root, id + 1 otherwise), values, then the
+     * children's records.
+     */
+    static ByteSink node(long methodField, long[] values, ByteSink... children) {
+        ByteSink body = bodyOf(methodField, values, children.length, children);
+        return withExtent(body.size(), body);
+    }
+
+    /** As {@link #node}, with an extent that may lie. */
+    static ByteSink nodeWithExtent(long extent, long methodField, long[] values, ByteSink... children) {
+        return withExtent(extent, bodyOf(methodField, values, children.length, children));
+    }
+
+    /** As {@link #node}, with a child count that may lie. */
+    static ByteSink nodeWithCount(long count, long methodField, long[] values, ByteSink... children) {
+        ByteSink body = bodyOf(methodField, values, count, children);
+        return withExtent(body.size(), body);
+    }
+
+    private static ByteSink bodyOf(long methodField, long[] values, long count, ByteSink... children) {
+        ByteSink body = payload();
+        body.uvarint(methodField);
+        for (long v : values) body.svarint(v);
+        body.uvarint(count);
+        for (ByteSink c : children) body.bytes(c.array(), 0, c.size());
+        return body;
+    }
+
+    private static ByteSink withExtent(long extent, ByteSink body) {
+        ByteSink record = payload();
+        record.uvarint(extent);
+        record.bytes(body.array(), 0, body.size());
+        return record;
+    }
+
+    /** A 2.0 THRD payload: thread id, name, node count, the root's record. */
+    static ByteSink thread2(long id, String name, long nodeCount, ByteSink root) {
+        ByteSink p = payload();
+        p.svarint(id);
+        p.string(name);
+        p.uvarint(nodeCount);
+        p.bytes(root.array(), 0, root.size());
+        return p;
+    }
+
+    /** Calls, total, self: the values of a node under {@link #metrics()}. */
+    static long[] values(long calls, long total, long self) {
+        return new long[] {calls, total, self};
+    }
+
     /** One method, a.B.c()V. */
     static ByteSink methods() {
         ByteSink p = payload();

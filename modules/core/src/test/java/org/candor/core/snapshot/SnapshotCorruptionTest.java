@@ -102,7 +102,7 @@ class SnapshotCorruptionTest {
     void futureMajorVersionIsRefusedBeforeAnythingElse() throws Exception {
         byte[] b = new RawSnapshotFile(3, 0).section("ZZZZ", RawSnapshotFile.payload()).end();
         Path f = file("future.candor", b);
-        assertThat(failureOf(f)).isEqualTo("snapshot " + f + " was written by format version 3.0; this Candor reads up to 1.x");
+        assertThat(failureOf(f)).isEqualTo("snapshot " + f + " was written by format version 3.0; this Candor reads up to 2.x");
         byte[] truncatedFuture = Arrays.copyOf(b, 12);
         assertThat(failureOf(file("future2.candor", truncatedFuture))).contains("format version 3.0");
     }
@@ -110,7 +110,7 @@ class SnapshotCorruptionTest {
     @Test
     void olderMajorVersionIsRefused() throws Exception {
         Path f = file("old.candor", new RawSnapshotFile(0, 9).end());
-        assertThat(failureOf(f)).endsWith("was written by format version 0.9, which this Candor no longer reads (it reads 1.x)");
+        assertThat(failureOf(f)).endsWith("was written by format version 0.9, which this Candor no longer reads (it reads 1.x to 2.x)");
     }
 
     @Test

@@ -52,7 +52,7 @@ class SnapshotRoundTripTest {
         assertThat(new String(b, 0, 6, "US-ASCII")).isEqualTo("CANDOR");
         assertThat(b[6]).isEqualTo((byte) 0);
         assertThat(b[7]).isEqualTo((byte) 'S');
-        assertThat(b[8] << 8 | b[9]).isEqualTo(1);
+        assertThat(b[8] << 8 | b[9]).isEqualTo(2);
         assertThat(b[10] << 8 | b[11]).isEqualTo(0);
         assertThat(new String(b, 12, 4, "US-ASCII")).isEqualTo("INFO");
         assertThat(new String(b, b.length - 16, 4, "US-ASCII")).isEqualTo("END!");

@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.Random;
 import org.candor.core.model.CallNode;
+import org.candor.core.model.FlatProfile;
 import org.candor.core.model.MethodTable;
 import org.candor.core.model.Metric;
 import org.candor.core.model.Snapshot;
@@ -137,6 +139,12 @@ public final class TestSnapshots {
         return s;
     }
 
+    /**
+     * The same snapshot: info, metrics, methods, statistics, threads and trees. Children are compared in the order a
+     * 2.0 writer stores them (highest first by the first inclusive metric, ties in their given order), so a tree
+     * read back from any version compares equal. Flat profiles: the expected one, or, where the expected snapshot
+     * has none, the one a writer computes from the tree (if the actual snapshot carries one).
+     */
     public static void assertSameSnapshot(Snapshot actual, Snapshot expected) {
         assertThat(actual.info().asMap()).containsExactlyEntriesOf(expected.info().asMap());
         assertThat(actual.metrics()).hasSameSizeAs(expected.metrics());
@@ -154,16 +162,27 @@ public final class TestSnapshots {
         }
         assertThat(actual.stats()).containsExactlyEntriesOf(expected.stats());
         assertThat(actual.threads()).hasSameSizeAs(expected.threads());
+        int order = firstInclusive(expected.metrics());
         for (int t = 0; t < expected.threads().size(); t++) {
             ThreadProfile a = actual.threads().get(t);
             ThreadProfile e = expected.threads().get(t);
             assertThat(a.threadId()).isEqualTo(e.threadId());
             assertThat(a.name()).isEqualTo(e.name());
-            assertSameTree(a.root(), e.root());
+            assertSameTree(a.root(), e.root(), order);
+            if (e.flat() != null) {
+                assertThat(a.flat()).as("flat profile of %s", e).isEqualTo(e.flat());
+            } else if (a.flat() != null) {
+                assertThat(a.flat()).as("flat profile of %s", e).isEqualTo(flatOf(e.root(), expected.metrics()));
+            }
         }
     }
 
     public static void assertSameTree(CallNode actual, CallNode expected) {
+        assertSameTree(actual, expected, -1);
+    }
+
+    /** @param orderMetric children are compared sorted by this metric, highest first (stable); -1: as stored */
+    public static void assertSameTree(CallNode actual, CallNode expected, int orderMetric) {
         Deque<CallNode[]> todo = new ArrayDeque<>();
         todo.push(new CallNode[] {actual, expected});
         long compared = 0;
@@ -184,9 +203,55 @@ public final class TestSnapshots {
                             + " vs " + e.value(k));
                 }
             }
-            for (int i = 0; i < e.children().size(); i++) {
-                todo.push(new CallNode[] {a.children().get(i), e.children().get(i)});
-            }
+            List<CallNode> ac = ordered(a, orderMetric);
+            List<CallNode> ec = ordered(e, orderMetric);
+            for (int i = 0; i < ec.size(); i++) todo.push(new CallNode[] {ac.get(i), ec.get(i)});
         }
+    }
+
+    private static List<CallNode> ordered(CallNode node, int metric) {
+        List<CallNode> children = new ArrayList<>(node.children());
+        if (metric >= 0) children.sort(Comparator.comparingLong((CallNode c) -> c.value(metric)).reversed());
+        return children;
+    }
+
+    public static int firstInclusive(List<Metric> metrics) {
+        for (int k = 0; k < metrics.size(); k++) if (metrics.get(k).inclusive()) return k;
+        return -1;
+    }
+
+    /**
+     * The flat profile of a tree, computed here independently of the code under test: per method id, exclusive
+     * metrics summed over all its nodes, inclusive ones over the nodes with no ancestor of the same method.
+     */
+    public static FlatProfile flatOf(CallNode root, List<Metric> metrics) {
+        int m = metrics.size();
+        java.util.TreeMap<Integer, long[]> sums = new java.util.TreeMap<>();
+        java.util.Map<Integer, Integer> onPath = new java.util.HashMap<>();
+        Deque<Object[]> todo = new ArrayDeque<>(); // {node, entering?}
+        for (CallNode c : root.children()) todo.push(new Object[] {c, true});
+        while (!todo.isEmpty()) {
+            Object[] step = todo.pop();
+            CallNode n = (CallNode) step[0];
+            if (!(Boolean) step[1]) {
+                onPath.merge(n.methodId(), -1, Integer::sum);
+                continue;
+            }
+            boolean nested = onPath.getOrDefault(n.methodId(), 0) > 0;
+            long[] s = sums.computeIfAbsent(n.methodId(), id -> new long[m]);
+            for (int k = 0; k < m; k++) if (!nested || !metrics.get(k).inclusive()) s[k] += n.value(k);
+            onPath.merge(n.methodId(), 1, Integer::sum);
+            todo.push(new Object[] {n, false});
+            for (CallNode c : n.children()) todo.push(new Object[] {c, true});
+        }
+        int[] ids = new int[sums.size()];
+        long[] values = new long[sums.size() * m];
+        int r = 0;
+        for (java.util.Map.Entry<Integer, long[]> e : sums.entrySet()) {
+            ids[r] = e.getKey();
+            System.arraycopy(e.getValue(), 0, values, r * m, m);
+            r++;
+        }
+        return new FlatProfile(m, ids, values);
     }
 }

@@ -1,0 +1,283 @@
+package org.candor.core.snapshot;
+
+import static org.candor.core.snapshot.SnapshotFormat.*;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.candor.core.model.FlatProfile;
+import org.candor.core.model.MethodTable;
+import org.candor.core.model.Metric;
+import org.candor.core.model.Snapshot;
+import org.candor.core.model.SnapshotInfo;
+
+/**
+ * A snapshot read in place: the file is mapped into memory, checked (checksum, framing) and its small sections
+ * decoded (info, metrics, methods, statistics, each thread's head), but no tree is built. Nodes are read by offset
+ * into a reusable {@link TreeNode}; a node's children follow its record, each skipped by its extent: the index to
+ * children that lets a client read only the part of a tree it shows. Memory stays the same whatever the size of the
+ * trees.
+ *
+ * <p>A 1.x file has no extents: it is read whole into the object model and encoded in memory as 2.0 (so it must
+ * fit the heap, see {@link SnapshotTooLargeException}). Immutable; a {@link TreeNode} is for one thread at a time.
+ */
+public final class SnapshotFile {
+
+    private final SnapshotBytes bytes;
+    private final String version;
+    private final SnapshotInfo info;
+    private final List<Metric> metrics;
+    private final int[] columns;
+    private final int storedMetrics;
+    private final MethodTable methods;
+    private final Map<String, Long> stats;
+    private final List<ThreadTree> threads;
+
+    private SnapshotFile(SnapshotBytes bytes, String version, SnapshotInfo info, List<Metric> metrics, int[] columns,
+                         int storedMetrics, MethodTable methods, Map<String, Long> stats, List<ThreadTree> threads) {
+        this.bytes = bytes;
+        this.version = version;
+        this.info = info;
+        this.metrics = List.copyOf(metrics);
+        this.columns = columns;
+        this.storedMetrics = storedMetrics;
+        this.methods = methods;
+        this.stats = Collections.unmodifiableMap(stats);
+        this.threads = Collections.unmodifiableList(threads);
+    }
+
+    /**
+     * Opens a snapshot file; problems with its content are {@link SnapshotFormatException}s with a one-line message,
+     * I/O failures (a missing file) ordinary IOExceptions.
+     */
+    public static SnapshotFile open(Path file) throws IOException {
+        String name = file.toString();
+        if (!Files.isRegularFile(file) && Files.exists(file)) {
+            try (InputStream in = Files.newInputStream(file)) { // a pipe or device: its size says nothing
+                byte[] b = SnapshotReader.readAll(in, name);
+                return of(SnapshotBytes.of(b, b.length, name));
+            }
+        }
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = channel.size();
+            return of(size == 0 ? SnapshotBytes.of(new byte[0], 0, name) : SnapshotBytes.map(channel, size, name));
+        }
+    }
+
+    /** A snapshot held in memory; {@code sourceName} names it in messages. */
+    public static SnapshotFile of(byte[] bytes, String sourceName) throws SnapshotFormatException {
+        return of(SnapshotBytes.of(bytes, bytes.length, sourceName));
+    }
+
+    /** The object model encoded in memory, to be read like a file (reports read files). */
+    public static SnapshotFile of(Snapshot snapshot) {
+        byte[] encoded = encode(snapshot);
+        try {
+            return of(encoded, "(in memory)");
+        } catch (SnapshotFormatException e) {
+            throw new IllegalStateException("an encoded snapshot does not read back: " + e.getMessage(), e);
+        }
+    }
+
+    static SnapshotFile of(SnapshotBytes bytes) throws SnapshotFormatException {
+        SnapshotSections layout = SnapshotSections.read(bytes);
+        if (layout.major >= 2) return decode(bytes, layout);
+        // 1.x has no extents to skip subtrees by: the model, encoded again as 2.0 in memory
+        byte[] encoded = encode(SnapshotDecoder.decodeV1(bytes, layout));
+        SnapshotBytes converted = SnapshotBytes.of(encoded, encoded.length, bytes.name());
+        return decode(converted, SnapshotSections.read(converted)).asVersion(layout.major + "." + layout.minor);
+    }
+
+    private static byte[] encode(Snapshot model) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            SnapshotWriter.write(model, out);
+        } catch (IOException e) {
+            throw new IllegalStateException("a snapshot cannot be encoded in memory: " + e.getMessage(), e);
+        }
+        return out.toByteArray();
+    }
+
+    /** Decodes the small sections of a 2.x file and finds its threads; any section order, END last. */
+    static SnapshotFile decode(SnapshotBytes bytes, SnapshotSections layout) throws SnapshotFormatException {
+        Section infoSection = null;
+        Section metricsSection = null;
+        Section methodsSection = null;
+        Section statsSection = null;
+        List<Section> trees = new ArrayList<>();
+        for (Section s : layout.sections) {
+            if (s.tag == TAG_INFO) infoSection = once(bytes, infoSection, s);
+            else if (s.tag == TAG_METRICS) metricsSection = once(bytes, metricsSection, s);
+            else if (s.tag == TAG_METHODS) methodsSection = once(bytes, methodsSection, s);
+            else if (s.tag == TAG_STATS) statsSection = once(bytes, statsSection, s);
+            else if (s.tag == TAG_THREAD || s.tag == TAG_FLAT) trees.add(s);
+            // any other tag is a section of a later minor version: skipped
+        }
+        if (metricsSection == null) throw SnapshotSections.fail(bytes, "is corrupt: it has no MTRC section");
+        if (methodsSection == null) throw SnapshotSections.fail(bytes, "is corrupt: it has no MTHD section");
+        SnapshotInfo info = new SnapshotInfo();
+        if (infoSection != null) SectionDecoders.info(new ByteSource(bytes, infoSection), info);
+        Metric[] metrics = SectionDecoders.metrics(new ByteSource(bytes, metricsSection));
+        MethodTable methods = SectionDecoders.methods(new ByteSource(bytes, methodsSection));
+        Map<String, Long> stats = statsSection != null
+                ? SectionDecoders.stats(new ByteSource(bytes, statsSection)) : new LinkedHashMap<>();
+        List<ThreadTree> threads = threads(bytes, trees, metrics.length, methods.size());
+        int[] identity = new int[metrics.length];
+        for (int k = 0; k < identity.length; k++) identity[k] = k;
+        return new SnapshotFile(bytes, layout.major + "." + layout.minor, info, Arrays.asList(metrics), identity,
+                metrics.length, methods, stats, threads);
+    }
+
+    private static Section once(SnapshotBytes bytes, Section seen, Section s) throws SnapshotFormatException {
+        if (seen != null) {
+            throw SnapshotSections.fail(bytes, "is corrupt: section " + s.name() + " at offset " + s.at + " appears a second time");
+        }
+        return s;
+    }
+
+    /** Each THRD's head, with the root's record checked to fit; each FLAT joined to the THRD before it of its thread. */
+    private static List<ThreadTree> threads(SnapshotBytes bytes, List<Section> sections, int metricCount, int methodCount)
+            throws SnapshotFormatException {
+        List<ThreadTree> threads = new ArrayList<>();
+        Map<Long, ThreadTree> latest = new HashMap<>();
+        TreeNode probe = new TreeNode(bytes, metricCount, methodCount, new int[metricCount]);
+        for (Section s : sections) {
+            ByteSource in = new ByteSource(bytes, s);
+            long threadId = in.svarint();
+            if (s.tag == TAG_FLAT) {
+                ThreadTree t = latest.get(threadId);
+                if (t == null) throw in.corrupt("it is for thread #" + threadId + ", which has no THRD section before it");
+                if (t.flat != null) throw in.corrupt("thread " + t + " has a FLAT section already");
+                t.flat = s;
+                continue;
+            }
+            String name = in.string();
+            int nodes = in.count(3 + metricCount, "node"); // the root takes at least that much, too
+            if (nodes == 0) throw in.corrupt("thread " + name + " has no root node");
+            ThreadTree t = new ThreadTree(threadId, name, nodes, in.position(), s.end(), s);
+            probe.skip(t.root(), t.end());
+            threads.add(t);
+            latest.put(threadId, t);
+        }
+        return threads;
+    }
+
+    private SnapshotFile asVersion(String v) {
+        return new SnapshotFile(bytes, v, info, metrics, columns, storedMetrics, methods, stats, threads);
+    }
+
+    /**
+     * A view of the same file whose metric {@code k} is the file's column {@code columns[k]}, with other info: how a
+     * calibrated snapshot shows its raw or its calibrated times (see CalibratedValues).
+     */
+    public SnapshotFile withColumns(SnapshotInfo newInfo, List<Metric> newMetrics, int[] newColumns) {
+        if (newMetrics.size() != newColumns.length) {
+            throw new IllegalArgumentException(newMetrics.size() + " metrics for " + newColumns.length + " columns");
+        }
+        int[] mapped = new int[newColumns.length];
+        for (int k = 0; k < mapped.length; k++) mapped[k] = columns[newColumns[k]];
+        SnapshotInfo copy = new SnapshotInfo();
+        newInfo.asMap().forEach(copy::put);
+        return new SnapshotFile(bytes, version, copy, newMetrics, mapped, storedMetrics, methods, stats, threads);
+    }
+
+    /** The file or stream name, for messages. */
+    public String name() { return bytes.name(); }
+
+    SnapshotBytes bytes() { return bytes; }
+    /** The format version the file was written in, e.g. {@code 2.0}. */
+    public String version() { return version; }
+
+    /** A copy of the session's properties. */
+    public SnapshotInfo info() {
+        SnapshotInfo copy = new SnapshotInfo();
+        info.asMap().forEach(copy::put);
+        return copy;
+    }
+
+    public List<Metric> metrics() { return metrics; }
+    /** The method table; shared, not to be changed. */
+    public MethodTable methods() { return methods; }
+    public Map<String, Long> stats() { return stats; }
+    public List<ThreadTree> threads() { return threads; }
+
+    public long stat(String key) {
+        Long v = stats.get(key);
+        return v != null ? v : 0L;
+    }
+
+    /** Index of the metric with this key, or -1. */
+    public int metricIndex(String key) {
+        for (int i = 0; i < metrics.size(); i++) if (metrics.get(i).key().equals(key)) return i;
+        return -1;
+    }
+
+    /** A cursor for {@link #read} and {@link #readRoot}. */
+    public TreeNode newNode() {
+        return new TreeNode(bytes, storedMetrics, methods.size(), columns);
+    }
+
+    /** Reads the thread's root record into {@code into}. */
+    public void readRoot(ThreadTree thread, TreeNode into) throws SnapshotFormatException {
+        into.read(thread.root(), thread.end(), true);
+    }
+
+    /** Reads the (non-root) node record at {@code offset}, which must end by {@code limit}: its parent's end. */
+    public void read(long offset, long limit, TreeNode into) throws SnapshotFormatException {
+        into.read(offset, limit, false);
+    }
+
+    /** The offsets of the node's children, their extents checked to nest exactly in the node's record. */
+    public long[] childOffsets(TreeNode node) throws SnapshotFormatException {
+        long[] offsets = new long[node.childCount()];
+        TreeNode child = newNode();
+        long at = node.firstChild();
+        for (int i = 0; i < offsets.length; i++) {
+            offsets[i] = at;
+            at = child.skip(at, node.end());
+        }
+        TreeNode.checkChildrenEnd(bytes, at, node.offset(), node.end());
+        return offsets;
+    }
+
+    /** The children's records must end where their parent's does: call after the last child, with its end. */
+    public void checkChildrenEnd(TreeNode parent, long lastChildEnd) throws SnapshotFormatException {
+        TreeNode.checkChildrenEnd(bytes, lastChildEnd, parent.offset(), parent.end());
+    }
+
+    /** The thread's flat profile as its FLAT section holds it, in this view's columns; null when it has none. */
+    public FlatProfile flat(ThreadTree thread) throws SnapshotFormatException {
+        if (thread.flat == null) return null;
+        ByteSource in = new ByteSource(bytes, thread.flat);
+        in.svarint();
+        int rows = in.count(1 + storedMetrics, "row");
+        int[] ids = new int[rows];
+        long[] values = new long[rows * metrics.size()];
+        long[] row = new long[storedMetrics];
+        IntIndex seen = new IntIndex();
+        for (int r = 0; r < rows; r++) {
+            long method = in.uvarint();
+            if (method < 0 || method >= methods.size()) {
+                throw in.corrupt("row " + r + " refers to method " + Long.toUnsignedString(method)
+                        + ", the method table has " + methods.size());
+            }
+            if (seen.get((int) method) >= 0) throw in.corrupt("row " + r + " repeats method " + method);
+            seen.add((int) method);
+            ids[r] = (int) method;
+            for (int k = 0; k < storedMetrics; k++) row[k] = in.svarint();
+            for (int k = 0; k < columns.length; k++) values[r * columns.length + k] = row[columns[k]];
+        }
+        return new FlatProfile(columns.length, ids, values);
+    }
+}

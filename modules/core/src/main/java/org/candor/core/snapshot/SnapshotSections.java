@@ -1,0 +1,117 @@
+package org.candor.core.snapshot;
+
+import static org.candor.core.snapshot.SnapshotFormat.*;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Checks a snapshot's header, checksum and framing, and lists its sections, before any payload is decoded. The
+ * order of the checks decides which problem a damaged file reports: magic, then version, then checksum (so a
+ * flipped byte reads as corruption, not as some odd field), then the framing (a file cut short has no valid trailer,
+ * and the framing shows where it ends).
+ */
+final class SnapshotSections {
+
+    final int major;
+    final int minor;
+    /** Every section but END, in file order. */
+    final List<Section> sections;
+
+    private SnapshotSections(int major, int minor, List<Section> sections) {
+        this.major = major;
+        this.minor = minor;
+        this.sections = Collections.unmodifiableList(sections);
+    }
+
+    static SnapshotSections read(SnapshotBytes bytes) throws SnapshotFormatException {
+        int[] version = checkHeader(bytes);
+        boolean checksumVerified = checkTrailer(bytes);
+        return new SnapshotSections(version[0], version[1], walk(bytes, checksumVerified));
+    }
+
+    private static int[] checkHeader(SnapshotBytes bytes) throws SnapshotFormatException {
+        long size = bytes.size();
+        if (size == 0) throw fail(bytes, "is empty (0 bytes)");
+        int prefix = (int) Math.min(size, MAGIC.length);
+        for (int i = 0; i < prefix; i++) {
+            if (bytes.get(i) != MAGIC[i]) throw fail(bytes, "is not a Candor snapshot (magic bytes are " + hex(bytes, prefix) + ")");
+        }
+        if (size < HEADER_SIZE) {
+            throw fail(bytes, "is truncated: the header needs " + HEADER_SIZE + " bytes, the file ends at " + size);
+        }
+        int major = bytes.u16(MAGIC.length);
+        int minor = bytes.u16(MAGIC.length + 2);
+        if (major > MAJOR_VERSION) {
+            throw fail(bytes, "was written by format version " + major + "." + minor + "; this Candor reads up to "
+                    + MAJOR_VERSION + ".x");
+        }
+        if (major < OLDEST_READABLE_MAJOR) {
+            throw fail(bytes, "was written by format version " + major + "." + minor + ", which this Candor no longer"
+                    + " reads (it reads " + OLDEST_READABLE_MAJOR + ".x to " + MAJOR_VERSION + ".x)");
+        }
+        return new int[] {major, minor};
+    }
+
+    /** True when the file ends with an END section whose checksum matches; false when it has no such ending. */
+    private static boolean checkTrailer(SnapshotBytes bytes) throws SnapshotFormatException {
+        long size = bytes.size();
+        if (size < HEADER_SIZE + TRAILER_SIZE) return false;
+        long at = size - TRAILER_SIZE;
+        if (bytes.u32(at) != TAG_END || bytes.u64(at + 4) != 4) return false;
+        if (bytes.crc32c(0, size - 4) != bytes.u32(size - 4)) throw fail(bytes, "is corrupt: checksum mismatch");
+        return true;
+    }
+
+    private static List<Section> walk(SnapshotBytes bytes, boolean checksumVerified) throws SnapshotFormatException {
+        long size = bytes.size();
+        List<Section> sections = new ArrayList<>();
+        long at = HEADER_SIZE;
+        while (true) {
+            if (at == size) {
+                throw fail(bytes, damaged(checksumVerified) + ": the file ends at " + size + " without an END section");
+            }
+            if (size - at < SECTION_HEADER_SIZE) {
+                throw fail(bytes, damaged(checksumVerified) + ": a section header needs " + SECTION_HEADER_SIZE
+                        + " bytes at offset " + at + ", the file ends at " + size);
+            }
+            int tag = bytes.u32(at);
+            long length = bytes.u64(at + 4);
+            long payload = at + SECTION_HEADER_SIZE;
+            if (length < 0 || length > size - payload) {
+                throw fail(bytes, damaged(checksumVerified) + ": section " + tagName(tag) + " needs "
+                        + Long.toUnsignedString(length) + " bytes at offset " + payload + ", the file ends at " + size);
+            }
+            if (tag == TAG_END) {
+                if (length != 4) {
+                    throw fail(bytes, "is corrupt: the END section at offset " + at + " has length " + length + ", not 4");
+                }
+                if (payload + 4 != size) {
+                    throw fail(bytes, "is corrupt: " + (size - payload - 4) + " bytes follow the END section at offset " + at);
+                }
+                return sections;
+            }
+            sections.add(new Section(tag, at, payload, length));
+            at = payload + length;
+        }
+    }
+
+    private static String damaged(boolean checksumVerified) {
+        // a file whose checksum matched was complete when written: its framing is wrong, not cut short
+        return checksumVerified ? "is corrupt" : "is truncated";
+    }
+
+    static SnapshotFormatException fail(SnapshotBytes bytes, String problem) {
+        return new SnapshotFormatException(bytes.name(), problem);
+    }
+
+    private static String hex(SnapshotBytes bytes, int count) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            if (i > 0) s.append(' ');
+            s.append(String.format("%02X", bytes.get(i) & 0xFF));
+        }
+        return s.toString();
+    }
+}

@@ -1,0 +1,189 @@
+package org.candor.core.snapshot;
+
+import java.io.BufferedOutputStream;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.UnaryOperator;
+import org.candor.core.model.MethodTable;
+import org.candor.core.model.Metric;
+import org.candor.core.model.SnapshotInfo;
+
+/**
+ * Writes a snapshot file section by section, each thread's tree straight from the caller's tables, so that a tree
+ * of any size is written with 16 bytes of working memory a node (outside the Java heap where the JVM allows) and
+ * no object per node. The sections go, in the order of the calls, to a temporary file beside the target; {@link
+ * #commit} ends the file, syncs it and renames it over the target, so readers see the previous file or the whole
+ * new one, never a part. {@link #close} without a commit deletes the temporary file and leaves the target alone.
+ *
+ * <pre>{@code
+ * try (SnapshotStreamWriter w = SnapshotStreamWriter.open(target)) {
+ *     w.info(info);
+ *     w.metrics(metrics);                    // before any thread
+ *     w.thread(id, name, tree, flatOrNull);  // per thread: THRD, then FLAT
+ *     w.methods(methods);                    // any time before commit: after the trees is fine
+ *     w.stats(stats);
+ *     w.commit();
+ * }
+ * }</pre>
+ *
+ * Calls out of order (a thread before the metrics, a section twice, a commit without metrics or methods) throw
+ * IllegalStateException; inconsistent content (a method id outside the table, a parent after its child) throws
+ * IllegalArgumentException; every write error is an IOException. After any of them the writer only closes.
+ */
+public final class SnapshotStreamWriter implements Closeable {
+
+    private final Path target;
+    private final Path temp;
+    private final FileChannel channel;
+    private final OutputStream stream;
+    private final SnapshotEncoder encoder;
+    private boolean failed;
+    private boolean done;
+
+    private SnapshotStreamWriter(Path target, Path temp, FileChannel channel, OutputStream stream) throws IOException {
+        this.target = target;
+        this.temp = temp;
+        this.channel = channel;
+        this.stream = stream;
+        this.encoder = new SnapshotEncoder(stream);
+    }
+
+    /** Starts a snapshot for {@code target}: a temporary file in the same directory, named {@code .NAME.*.tmp}. */
+    public static SnapshotStreamWriter open(Path target) throws IOException {
+        return open(target, UnaryOperator.identity());
+    }
+
+    /** As {@link #open(Path)}; {@code fileStream} wraps the temporary file's stream, to inject failures. */
+    static SnapshotStreamWriter open(Path target, UnaryOperator<OutputStream> fileStream) throws IOException {
+        Path dir = target.toAbsolutePath().getParent();
+        for (int attempt = 0; ; attempt++) {
+            Path temp = dir.resolve("." + target.getFileName() + "."
+                    + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + ".tmp");
+            FileChannel channel;
+            try {
+                channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == 9) throw e;
+                continue;
+            }
+            try {
+                OutputStream stream = new BufferedOutputStream(fileStream.apply(Channels.newOutputStream(channel)), 1 << 16);
+                return new SnapshotStreamWriter(target, temp, channel, stream);
+            } catch (IOException | RuntimeException | Error e) {
+                closeQuietly(channel);
+                deleteQuietly(temp);
+                throw e;
+            }
+        }
+    }
+
+    public void info(SnapshotInfo info) throws IOException {
+        step(() -> encoder.info(info));
+    }
+
+    /** The value columns every node carries; before any thread. */
+    public void metrics(List<Metric> metrics) throws IOException {
+        step(() -> encoder.metrics(metrics));
+    }
+
+    /**
+     * One thread's THRD section and its FLAT section: {@code flatOrNull}, or the flat profile computed from the tree
+     * when it is null. Trees of any depth and width; children are stored highest first by the first inclusive metric.
+     */
+    public void thread(long threadId, String name, NodeTable tree, FlatTable flatOrNull) throws IOException {
+        step(() -> encoder.thread(threadId, name, tree, flatOrNull));
+    }
+
+    /** The method table; any time before {@link #commit}, so that a streaming writer may learn it from its trees. */
+    public void methods(MethodTable methods) throws IOException {
+        step(() -> encoder.methods(methods));
+    }
+
+    public void stats(Map<String, Long> stats) throws IOException {
+        step(() -> encoder.stats(stats));
+    }
+
+    /** Ends the file (END and checksum), forces it to disk and renames it over the target. */
+    public void commit() throws IOException {
+        step(() -> {
+            encoder.end();
+            stream.flush();
+            channel.force(true);
+            channel.close();
+            moveOver(temp, target);
+            done = true;
+            syncDirectory(target.toAbsolutePath().getParent());
+        });
+    }
+
+    /** Without a commit: closes and deletes the temporary file; the target stays as it was. */
+    @Override public void close() {
+        if (done) return;
+        done = true;
+        closeQuietly(channel);
+        deleteQuietly(temp);
+    }
+
+    private interface Step {
+        void run() throws IOException;
+    }
+
+    /** Runs one call; any failure leaves the writer able only to close. */
+    private void step(Step step) throws IOException {
+        if (done) throw new IllegalStateException("the snapshot was committed or closed already");
+        if (failed) throw new IllegalStateException("an earlier call failed; the snapshot can only be closed");
+        boolean ok = false;
+        try {
+            step.run();
+            ok = true;
+        } finally {
+            if (!ok) failed = true;
+        }
+    }
+
+    private static void moveOver(Path temp, Path target) throws IOException {
+        try {
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            // file systems without atomic rename: still never a half-written target, only a brief gap without one
+            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /** Makes the rename durable where the platform allows opening a directory (not on Windows). */
+    private static void syncDirectory(Path dir) {
+        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+            d.force(true);
+        } catch (IOException | RuntimeException ignored) {
+            // best effort: the data itself was synced before the rename
+        }
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // the write already failed or was abandoned; that is what the caller hears about
+        }
+    }
+
+    private static void deleteQuietly(Path temp) {
+        try {
+            Files.deleteIfExists(temp);
+        } catch (IOException ignored) {
+            // nothing more to do; the temporary name starts with a dot and ends with .tmp
+        }
+    }
+}
