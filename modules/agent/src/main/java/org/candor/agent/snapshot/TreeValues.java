@@ -1,6 +1,5 @@
 package org.candor.agent.snapshot;
 
-import org.candor.core.model.CallNode;
 import org.candor.probe.ThreadTreeCopy;
 
 /**
@@ -49,22 +48,31 @@ final class TreeValues {
         return v;
     }
 
-    int width() { return calibrated ? 5 : 3; }
+    boolean calibrated() { return calibrated; }
 
-    /** The root's values are its children's sums: its own self time (outside every recorded call) is not shown. */
-    void fill(int i, CallNode node) {
-        long calls = 0;
-        if (i == 0) {
+    /**
+     * A node's value of the metric with this index (calls, total, self, raw total, raw self). The root's values are
+     * its children's sums: its own self time (outside every recorded call) is not shown.
+     */
+    long value(int node, int metric) {
+        switch (metric) {
+            case CALLS: return node == 0 ? rootCalls() : copy.nodeCalls[node];
+            case TOTAL: return total[node];
+            case SELF: return node == 0 ? 0 : self[node];
+            case RAW_TOTAL: return rawTotal[node];
+            case RAW_SELF: return node == 0 ? 0 : rawSelf[node];
+            default: throw new IllegalArgumentException("metric " + metric);
+        }
+    }
+
+    private long rootCalls = -1;
+
+    private long rootCalls() {
+        if (rootCalls < 0) {
+            long calls = 0;
             for (int k = 1; k < copy.nodeCount(); k++) if (copy.nodeParent[k] == 0) calls += copy.nodeCalls[k];
-        } else {
-            calls = copy.nodeCalls[i];
+            rootCalls = calls;
         }
-        node.setValue(CALLS, calls);
-        node.setValue(TOTAL, total[i]);
-        node.setValue(SELF, i == 0 ? 0 : self[i]);
-        if (calibrated) {
-            node.setValue(RAW_TOTAL, rawTotal[i]);
-            node.setValue(RAW_SELF, i == 0 ? 0 : rawSelf[i]);
-        }
+        return rootCalls;
     }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.candor.core.model.CallNode;
+import org.candor.core.model.FlatProfile;
 import org.candor.core.model.MethodInfo;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.ThreadProfile;
@@ -45,6 +46,11 @@ class FullSizeIT {
         // every call counts at exactly one node: the program's own m<i>, the next() each makes, main, <clinit>
         assertThat(TreePaths.allCalls(s)).isEqualTo(2 + 2 * 1_111_111);
         assertThat(s.info().get("recursion")).isEqualTo("keep");
+        // and per method, the flat figures beside the tree match the program's own count exactly
+        ThreadProfile main = TreePaths.thread(s, "main");
+        assertThat(flatCalls(s, main)).containsAllEntriesOf(counted);
+        assertThat(flatCalls(s, main).get("next")).isEqualTo(1_111_111);
+        assertFlatTimesHold(s, main);
     }
 
     @Test
@@ -63,6 +69,14 @@ class FullSizeIT {
         Map<String, Long> counted = counted(run.stdout);
         assertThat(counted).containsEntry("a", 100_010L).containsEntry("b", 100_000L).containsEntry("c", 100_000L);
         assertThat(callsOf(s, deep, "a") + callsOf(s, deep, "b") + callsOf(s, deep, "c")).isEqualTo(300_010);
+        assertThat(flatCalls(s, deep)).containsEntry("a", 100_010L).containsEntry("b", 100_000L).containsEntry("c", 100_000L);
+        assertFlatTimesHold(s, deep);
+        // no method's time exceeds the thread's recorded time (as measured; per-node rounding aside)
+        FlatProfile flat = deep.flat();
+        int total = s.metricIndex("total_time");
+        for (int r = 0; r < flat.size(); r++) {
+            assertThat(flat.value(r, total)).isLessThanOrEqualTo(deep.root().value(s.metricIndex("raw_total_time")) + 1_000);
+        }
         assertThat(deep.root().subtreeSize()).as("folded: the tree stops growing").isLessThan(1_200);
         // no figure exceeds the thread's time, and a child's total never exceeds its parent's
         long totalNs = deep.root().value(s.metricIndex("total_time"));
@@ -94,6 +108,35 @@ class FullSizeIT {
         assertThat(s.stat("threads.not_recorded")).isEqualTo(3);
         assertThat(s.info().get("threads.not_recorded.names")).contains("worker-");
         assertThat(s.info().get("threads.not_recorded.names").split(", ")).hasSize(3);
+    }
+
+    /** Calls per method name of the thread's flat profile (the FLAT section the agent writes). */
+    static Map<String, Long> flatCalls(Snapshot s, ThreadProfile t) {
+        FlatProfile flat = t.flat();
+        assertThat(flat).as("the agent writes the flat profile of " + t.name()).isNotNull();
+        Map<String, Long> m = new TreeMap<>();
+        int calls = s.metricIndex("calls");
+        for (int r = 0; r < flat.size(); r++) {
+            MethodInfo method = s.methods().get(flat.method(r));
+            if (method.className().endsWith("ManyPaths")) m.merge(method.name(), flat.value(r, calls), Long::sum);
+        }
+        return m;
+    }
+
+    /** Per method: self within total, total within the thread's, raw within raw. */
+    static void assertFlatTimesHold(Snapshot s, ThreadProfile t) {
+        FlatProfile flat = t.flat();
+        int self = s.metricIndex("self_time");
+        int total = s.metricIndex("total_time");
+        int rawSelf = s.metricIndex("raw_self_time");
+        int rawTotal = s.metricIndex("raw_total_time");
+        long threadRaw = t.root().value(rawTotal);
+        for (int r = 0; r < flat.size(); r++) {
+            String name = s.methods().get(flat.method(r)).name();
+            assertThat(flat.value(r, self)).as(name).isBetween(0L, flat.value(r, total) + 1_000);
+            assertThat(flat.value(r, rawSelf)).as(name).isBetween(0L, flat.value(r, rawTotal) + 1_000);
+            assertThat(flat.value(r, rawTotal)).as(name).isLessThanOrEqualTo(threadRaw + 1_000);
+        }
     }
 
     /** The {@code calls NAME N} lines a ManyPaths run prints. */
