@@ -18,6 +18,7 @@ import org.candor.agent.filter.ClassFilter;
 import org.candor.agent.instrument.MethodChoice;
 import org.candor.agent.instrument.ProbeKind;
 import org.candor.core.model.Snapshot;
+import org.candor.core.model.SnapshotInfo;
 import org.candor.probe.FirstRun;
 import org.objectweb.asm.ClassReader;
 
@@ -53,6 +54,7 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
 
     final ClassFilter filter;
     final RootMethods roots;
+    private final PatternUse patterns;
     private final TypeHierarchy types = new TypeHierarchy();
     /** Class to the methods (name + descriptor) instrumented besides its roots. */
     private final ConcurrentHashMap<String, Set<String>> wanted = new ConcurrentHashMap<>();
@@ -110,6 +112,7 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
         this.filter = filter;
         this.roots = roots;
         this.lookahead = lookahead;
+        this.patterns = new PatternUse(filter.includes(), roots.patterns());
     }
 
     abstract String name();
@@ -132,6 +135,7 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
         this.inst = inst;
         FirstRun.install(this);
         worker.start();
+        patterns.start(inst);
         List<Class<?>> withRoots = new ArrayList<>();
         for (Class<?> c : LoadedClasses.modifiable(inst)) {
             String n = c.getName();
@@ -148,6 +152,12 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
     public void stop() {
         FirstRun.install(null);
         worker.stop();
+        patterns.stop();
+    }
+
+    @Override
+    public void loaded(String className) {
+        patterns.loaded(className);
     }
 
     @Override
@@ -174,6 +184,7 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
             if (name.equals("<clinit>") || !allowed(className, decision, m)) continue;
             if (roots.matches(className, name, descriptor)) {
                 kinds.put(m, ProbeKind.ROOT);
+                patterns.rootChosen(className, name, descriptor);
             } else if (want.contains(m) || lambdaProxy) {
                 kinds.put(m, ProbeKind.INNER);
             } else if (watchedHere.contains(m)) {
@@ -181,6 +192,7 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
                 addWanted(className, m);
             }
         }
+        patterns.rootsOffered(className);
         wantInherited(className, loader, watchedHere, sites.keySet());
         chooseBridgeTargets(className, decision, sites, classBridges, kinds);
         closeWithinClass(className, decision, sites, kinds);
@@ -400,6 +412,11 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
         }
         classesRetransformed.addAndGet(classes.size());
         LoadedClasses.retransform(inst, classes);
+    }
+
+    @Override
+    public void addInfo(SnapshotInfo info) {
+        patterns.addTo(info);
     }
 
     @Override

@@ -84,6 +84,7 @@ public final class InstrumentationSnapshots implements SnapshotSource {
         }
         if (calibration.statsFile() != null) info.put("calibration.file", calibration.statsFile().toString());
         if (calibration.calibrated()) info.put("calibration.minima", calibration.minimaSource());
+        scheme.addInfo(info); // include and root patterns that matched nothing (PatternWarnings)
         Snapshot s = new SnapshotAssembler(registry).assemble(info, ThreadRegistry.current(), nanosPerTick,
                 calibration.calibrated())
                 .withMetrics(MeasuredMetric.of(Clock.metric(), Clock.unit()).instrumentationColumns(calibration.calibrated()));
