@@ -9,7 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.candor.core.analysis.CalibratedValues;
+import org.candor.core.analysis.PatternWarnings;
 import org.candor.core.model.Snapshot;
+import org.candor.core.report.ReportFormat;
 import org.candor.core.snapshot.SnapshotReader;
 
 /** {@code candor report FILE}: a snapshot as a text tree, folded stacks or CSV. */
@@ -47,6 +49,10 @@ final class ReportCommand implements Command {
 
     static void write(Snapshot snapshot, ReportSettings settings, Console console) throws IOException, UsageException {
         snapshot = CalibratedValues.select(snapshot, settings.raw);
+        // the text report shows them under its title; folded stacks and CSV are data for other tools
+        if (settings.format != ReportFormat.TEXT) {
+            for (String w : PatternWarnings.lines(snapshot.info())) console.err.println(w);
+        }
         try {
             if (settings.output == null) {
                 Writer w = new BufferedWriter(new OutputStreamWriter(console.out, StandardCharsets.UTF_8));

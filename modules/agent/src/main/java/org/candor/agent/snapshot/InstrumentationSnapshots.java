@@ -79,6 +79,7 @@ public final class InstrumentationSnapshots implements SnapshotSource {
         Scheme scheme = this.scheme;
         double nanosPerTick = clockRate.nanosPerTick();
         SnapshotInfo info = describe(options);
+        scheme.addInfo(info);  // include and root patterns that matched nothing (PatternWarnings)
         boolean calibrated = calibration.calibrated();
         List<Metric> metrics = MeasuredMetric.of(Clock.metric(), Clock.unit()).instrumentationColumns(calibrated);
         // statistics are gathered on a snapshot without trees, by the same code as ever
