@@ -46,6 +46,7 @@ public final class ThreadRegistry {
             int k = retireCursor++ % count;
             if (!retired[k] && states[k].ended()) {
                 TreeStorage.retire(states[k]);
+                Probe.BY_ID.remove(states[k]);
                 retired[k] = true;
             }
         }
