@@ -9,7 +9,7 @@ import org.candor.core.snapshot.SnapshotReader;
 
 /**
  * The figures of a snapshot the full-size benchmark needs, one per line, tab-separated: {@code stat KEY VALUE},
- * {@code thread NAME TOTAL_NS RAW_TOTAL_NS CALLS} and {@code method CLASS.NAME CALLS SELF TOTAL RAW_SELF RAW_TOTAL}
+ * {@code thread NAME TOTAL_NS RAW_TOTAL_NS CALLS} (all its calls) and {@code method CLASS.NAME CALLS SELF TOTAL RAW_SELF RAW_TOTAL}
  * (the flat profile over all threads, as the report's hot spots).
  */
 public final class SnapshotFigures {
@@ -24,8 +24,10 @@ public final class SnapshotFigures {
         if (rawTotal < 0) rawTotal = total;
         if (rawSelf < 0) rawSelf = self;
         for (ThreadProfile t : s.threads()) {
+            long threadCalls = 0;
+            for (HotSpot h : HotSpots.compute(s, java.util.List.of(t))) threadCalls += h.value(calls);
             System.out.println("thread\t" + t.name() + "\t" + t.root().value(total) + "\t" + t.root().value(rawTotal)
-                    + "\t" + t.root().value(calls));
+                    + "\t" + threadCalls);
         }
         for (HotSpot h : HotSpots.compute(s, s.threads())) {
             MethodInfo m = h.method();

@@ -8,6 +8,7 @@ profiler that leaves the JDK alone sees it). Run it through bench/full-size.sh. 
 """
 import argparse
 import collections
+import hashlib
 import json
 import os
 import re
@@ -43,17 +44,37 @@ def run(cmd, env, cwd, log):
     return p.returncode, err, wall, user + sys_, rss
 
 
-def javac_args(w):
-    cp = ":".join(sorted(os.path.join(w, "lib", f) for f in os.listdir(os.path.join(w, "lib")) if "guava-33" not in f))
-    return ["-nowarn", "-proc:none", "-encoding", "UTF-8", "-d", "out", "-cp", cp, "@sources.txt"]
+def javac_args(w, sources):
+    # all of Guava compiles against its dependencies; a subset against the rest of Guava too
+    whole = sources == "sources.txt"
+    cp = ":".join(sorted(os.path.join(w, "lib", f) for f in os.listdir(os.path.join(w, "lib"))
+                         if f.endswith(".jar") and not (whole and "guava-33" in f)))
+    return ["-nowarn", "-proc:none", "-encoding", "UTF-8", "-d", "out", "-cp", cp, "@" + sources]
+
+
+def source_list(w, only):
+    """All of Guava's sources, or those under the packages named (comma-separated, e.g. com/google/common/base)."""
+    if not only:
+        return "sources.txt"
+    prefixes = ["srcx/" + p.strip().strip("/") + "/" for p in only.split(",") if p.strip()]
+    with open(os.path.join(w, "sources.txt")) as f:
+        picked = [l for l in f if any(l.startswith(p) for p in prefixes)]
+    if not picked:
+        sys.exit("full-size: --only %s names no Guava sources" % only)
+    name = "sources-subset.txt"
+    with open(os.path.join(w, name), "w") as f:
+        f.writelines(picked)
+    return name
 
 
 def output_check(w):
     out = os.path.join(w, "out")
-    files = sorted(os.path.join(d, f) for d, _, fs in os.walk(out) for f in fs if f.endswith(".class"))
-    p = subprocess.run("cat " + " ".join("'%s'" % f for f in files) + " | md5sum", shell=True, capture_output=True,
-                       text=True)
-    return "%d classes %s" % (len(files), p.stdout.split()[0])
+    files = sorted(os.path.relpath(os.path.join(d, f), out) for d, _, fs in os.walk(out) for f in fs if f.endswith(".class"))
+    md5 = hashlib.md5()
+    for f in files:
+        with open(os.path.join(out, f), "rb") as fh:
+            md5.update(fh.read())
+    return "%d classes %s" % (len(files), md5.hexdigest())
 
 
 def fresh_out(w):
@@ -81,15 +102,15 @@ def figures(args, snapshot):
 
 
 def async_shares(collapsed):
-    """Samples per javac method (deepest javac frame of each stack), and the samples in all."""
+    """Samples per javac method (deepest javac frame of each stack), and the samples that have a javac frame."""
     per, total = collections.Counter(), 0
     with open(collapsed) as f:
         for line in f:
             stack, _, n = line.rstrip("\n").rpartition(" ")
             n = int(n)
-            total += n
             frames = [fr for fr in stack.split(";") if fr.startswith(JAVAC_PREFIX)]
             if frames:
+                total += n
                 per[frames[-1].replace("/", ".").split("(")[0]] += n
     return per, total
 
@@ -106,6 +127,8 @@ def main():
     ap.add_argument("--configs", default=",".join(CONFIGS))
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--top", type=int, default=15)
+    ap.add_argument("--only", default="", help="compile only these Guava packages (a quick run), e.g. com/google/common/base")
+    ap.add_argument("--agent-option", action="append", default=[], help="K=V for Candor's runs (e.g. calibration=off)")
     args = ap.parse_args()
     configs = [c.strip() for c in args.configs.split(",") if c.strip()]
     for c in configs:
@@ -116,7 +139,9 @@ def main():
     os.makedirs(outdir)
     w = args.workload
     env = dict(os.environ)
-    base = [args.java, "-cp", args.classes, "JavacMain"] + javac_args(w)
+    sources = source_list(w, args.only)
+    base = [args.java, "-cp", args.classes, "JavacMain"] + javac_args(w, sources)
+    extra = [x for o in args.agent_option for x in ("--agent-option", o)]
     include = "com.sun.tools.javac.**"
     results = collections.defaultdict(list)
     for rnd in range(args.rounds):
@@ -126,14 +151,14 @@ def main():
             if c == "plain":
                 cmd = base
             elif c == "total":
-                cmd = [args.candor, "profile", "--include", include, "-o", snap, "--"] + base
+                cmd = [args.candor, "profile", "--include", include, "-o", snap] + extra + ["--"] + base
             elif c == "lazy":
                 cmd = [args.candor, "profile", "--root", "com.sun.tools.javac.main.JavaCompiler.compile", "--include",
-                       include, "-o", snap, "--"] + base
+                       include, "-o", snap] + extra + ["--"] + base
             else:
                 coll = os.path.join(outdir, "async-%d.collapsed" % rnd)
                 cmd = [args.java, "-agentpath:%s=start,event=cpu,interval=1ms,file=%s,collapsed" % (args.async_lib, coll),
-                       "-cp", args.classes, "JavacMain"] + javac_args(w)
+                       "-cp", args.classes, "JavacMain"] + javac_args(w, sources)
             log = os.path.join(outdir, "%s-%d.log" % (c, rnd))
             rc, err, wall, cpu, rss = run(cmd, env, w, log)
             m = re.search(r"FULLSIZE main_cpu_ns=(\d+) main_wall_ns=(\d+) rc=(\d+)", err)
@@ -151,7 +176,7 @@ def main():
                 f.write(json.dumps({k: v for k, v in r.items() if k not in ("methods", "async_per")}) + "\n")
             print("full-size: round %d %-6s rc %d, %.1f s, CPU %.1f s, peak RSS %.0f MB" % (rnd, c, rc, wall, cpu, rss / 1024),
                   flush=True)
-    summary = summarize(results, args.top)
+    summary = summarize(results, args.top, args.only, args.agent_option)
     print(summary)
     with open(os.path.join(outdir, "summary.txt"), "w") as f:
         f.write(summary)
@@ -164,11 +189,13 @@ def med(rs, key):
     return statistics.median(xs) if xs else None
 
 
-def summarize(results, top):
+def summarize(results, top, only, agent_options):
     L = []
     load = os.getloadavg()[0]
-    L.append("# candor full-size benchmark: javac compiling Guava 33.3.1 (627 files), %s; CPU %s; load %.2f at the end"
-             % (time.strftime("%Y-%m-%d %H:%M"), cpu_model(), load))
+    what = "Guava 33.3.1 (627 files)" if not only else "Guava's " + only
+    L.append("# candor full-size benchmark: javac compiling %s, %s; CPU %s; load %.2f at the end%s"
+             % (what, time.strftime("%Y-%m-%d %H:%M"), cpu_model(), load,
+                "; Candor with " + ",".join(agent_options) if agent_options else ""))
     plain = results.get("plain", [])
     pw, prss = med(plain, "wall_s"), med(plain, "rss_kb")
     checks = {c: {r["check"] for r in rs} for c, rs in results.items()}
@@ -208,7 +235,7 @@ def summarize(results, top):
         methods = tot[-1]["methods"]
         cal_sum = sum(v[1] for v in methods.values()) or 1
         raw_sum = sum(v[3] for v in methods.values()) or 1
-        L.append("per-method self shares: async-profiler 4.5 cpu 1 ms (%d samples; each to its deepest javac frame) "
+        L.append("per-method self shares: async-profiler 4.5 cpu 1 ms (%d samples in javac code; each to its deepest javac frame) "
                  "against Candor Total (calibrated, raw), top %d by async-profiler" % (n, top))
         L.append("  %8s %11s %8s  %s" % ("async %", "calibrated%", "raw %", "method"))
         diffs = []

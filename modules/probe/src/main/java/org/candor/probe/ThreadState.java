@@ -210,40 +210,35 @@ public final class ThreadState {
             droppedCalls++;
             int top = frameNode.length - 1;
             long corr = section(in, Calibration.ENTRY, MethodKinds.of(frameMethod[top]), MethodKinds.of(methodId), true);
-            finishEvent(top, in, corr, Clock.nowStartingSection(), true);
+            addSection(top, in, corr);
+            leave(in, Clock.nowStartingSection());
             return;
         }
         unopened(d, in);
         int owner = d - 1;
         long corr = section(in, Calibration.ENTRY, MethodKinds.of(frameMethod[owner]), MethodKinds.of(methodId), true);
+        addSection(owner, in, corr);
         open(d, methodId);
-        long out = Clock.nowStartingSection();
-        finishEvent(owner, in, corr, out, true);
-        if (frameRow[d] >= 0) {
-            frameStart[d] = out;
-            frameExcluded[d] = excluded;
-        }
+        frameExcluded[d] = excluded;
+        leave(in, Clock.nowStartingSection());
     }
 
     /**
-     * The end of an event: the section that ended at {@code in} (corrected by {@code corr}) goes to frame
-     * {@code owner}'s node, with the probe time since the previous event left the section; after an entry the
-     * probe's own time up to {@code out} goes to the caller too, after an exit it is the next section's pending part.
+     * The section that ended at {@code in} goes to frame {@code owner}'s node: as measured, and with its correction
+     * and the probe time of the event before it (its pending part) to take out. All of it before the closing clock
+     * reading, so that the probe's work on the tree is excluded whatever it costs.
      */
-    private void finishEvent(int owner, long in, long corr, long out, boolean entry) {
-        long probe = out - in;
-        long raw = (entry ? out : in) - lastRaw;
-        long adjust = corr + (lastOut - lastRaw) + (entry ? probe : 0);
-        int node = frameNode[owner];
-        if (node >= 0) {
-            int b = node * W;
-            nodes[b + SELF] += raw;
-            nodes[b + ADJUST] += adjust;
-        }
-        int row = frameRow[owner];
-        if (row >= 0 && (row & ROW_BEYOND) != 0) rows.addSelf(row & ~ROW_BEYOND, raw, adjust);
-        excluded += probe;
-        lastRaw = entry ? out : in;
+    private void addSection(int owner, long in, long corr) {
+        addToFrame(owner, in - lastRaw, corr + (lastOut - lastRaw));
+    }
+
+    /**
+     * The event's own time, from {@code in} to {@code out}, opens the next section: its raw time holds it, its
+     * calibration takes it out.
+     */
+    private void leave(long in, long out) {
+        excluded += out - in;
+        lastRaw = in;
         lastOut = out;
         countEvent();
     }
@@ -385,14 +380,16 @@ public final class ThreadState {
         if (d >= frameNode.length && growFrames(d) == null) {
             int top = frameNode.length - 1;
             long corr = section(in, Calibration.ENTRY, MethodKinds.of(frameMethod[top]), MethodKinds.of(methodId), true);
-            finishEvent(top, in, corr, Clock.nowStartingSection(), true);
+            addSection(top, in, corr);
+            leave(in, Clock.nowStartingSection());
             return;
         }
         long corr = section(in, Calibration.ENTRY, MethodKinds.of(frameMethod[d - 1]), MethodKinds.of(methodId), true);
+        addSection(d - 1, in, corr);
         frameNode[d] = -2 - methodId;
         frameMethod[d] = methodId;
         frameRow[d] = ROW_NONE;
-        finishEvent(d - 1, in, corr, Clock.nowStartingSection(), true);
+        leave(in, Clock.nowStartingSection());
     }
 
     /** The node of the nearest frame below {@code d} not opened while stopped: 0 (the thread's root) at the bottom. */
@@ -486,9 +483,10 @@ public final class ThreadState {
         int d = depth;
         if (d == frame && d < frameNode.length && d > 0) {
             long corr = section(in, Calibration.EXIT, MethodKinds.of(frameMethod[d]), MethodKinds.of(frameMethod[d - 1]), true);
+            addSection(d, in, corr);
             closeFrame(d, in);
             depth = d - 1;
-            finishEvent(d, in, corr, Clock.nowStartingSection(), false);
+            leave(in, Clock.nowStartingSection());
             return;
         }
         closeCalibrated(frame, in);
@@ -508,17 +506,10 @@ public final class ThreadState {
         int top = Math.min(depth, frameNode.length - 1);
         int below = Math.min(frame - 1, frameNode.length - 1);
         long corr = section(in, Calibration.EXIT, MethodKinds.of(frameMethod[top]), MethodKinds.of(frameMethod[below]), false);
-        // the section goes to the top frame (before the frames close: its node and row are still there)
-        long raw = in - lastRaw;
-        long adjust = corr + (lastOut - lastRaw);
-        addToFrame(top, raw, adjust);
+        addSection(top, in, corr);  // before the frames close: its node and row are still there
         for (int d = top; d >= frame; d--) closeFrame(d, in);
         depth = frame - 1;
-        long out = Clock.nowStartingSection();
-        excluded += out - in;
-        lastRaw = in;
-        lastOut = out;
-        countEvent();
+        leave(in, Clock.nowStartingSection());
     }
 
     private void closeRaw(int frame, long now) {
