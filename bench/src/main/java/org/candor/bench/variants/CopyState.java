@@ -3,8 +3,9 @@ package org.candor.bench.variants;
 import org.candor.probe.Clock;
 
 /**
- * A bench-only copy of {@code org.candor.probe.ThreadState}'s hot path (enter, exit, the child index), line for line,
- * so that parts of it can be swapped out and measured. Cold paths are simplified (no node budget, fixed depth limit):
+ * A bench-only copy of the hot path (enter, exit, the child index) of {@code org.candor.probe.ThreadState} as it was
+ * before it kept self time per node (total time per node, a frame's start stamp), line for line, so that parts of it
+ * can be swapped out and measured; the probe's cost itself is {@code ProbeCost}'s. Cold paths are simplified (no node budget, fixed depth limit):
  * the benchmarks never reach them after the first call. {@link #enter}/{@link #exit} are the unchanged copy; the other
  * pairs are the variants.
  */

@@ -60,6 +60,7 @@ public final class CandorAgent {
         int maxNodes = options.maxNodes() > 0 ? options.maxNodes()
                 : ProbeLimits.defaultMaxNodes(Runtime.getRuntime().maxMemory());
         ProbeLimits.set(maxNodes, options.maxDepth(), options.maxThreads());
+        ProbeLimits.treeShape(options.recursion().name().toLowerCase(java.util.Locale.ROOT), options.foldAfter());
         CalibrationSession calibration = CalibrationSession.configure(options);
         ProbeClasses.preload();
         if (options.delayedStart()) Recording.delayStart();

@@ -14,6 +14,8 @@ final class ProbeClasses {
         "org.candor.probe.CalibrationSettings", "org.candor.probe.MethodKinds", "org.candor.probe.Calibration",
         "org.candor.probe.Calibration$Warmup", "org.candor.probe.SectionHistogram", "org.candor.probe.ExactSections",
         "org.candor.probe.FirstRun", "org.candor.probe.FirstRun$Hook", "org.candor.probe.Recording",
+        "org.candor.probe.MethodRows", "org.candor.probe.TreeShape", "org.candor.probe.TreeStorage",
+        "org.candor.probe.TreeReset", "org.candor.probe.StatesById",
     };
 
     private ProbeClasses() {}

@@ -39,7 +39,13 @@ final class ProfileCommand implements Command {
                 + "  --no-default-excludes    also instrument what is excluded by default\n"
                 + "                           (java, javax, jdk, sun, com.sun; the JDK core itself never is)\n"
                 + "  --max-nodes N            call-tree nodes kept over all threads (default: an eighth of the\n"
-                + "                           target's heap at ~60 bytes a node, at most 4000000)\n"
+                + "                           target's heap at ~48 bytes a node, at most 32000000); a call past it\n"
+                + "                           counts under a node 'beyond the tree budget' of its caller, and its\n"
+                + "                           method's own figures stay exact\n"
+                + "  --recursion keep|fold|auto  keep: every call path its own node; fold: a call of a method that\n"
+                + "                           is already on the thread's stack counts at that first frame (paths\n"
+                + "                           never repeat a method); auto (default): keep until a thread's tree\n"
+                + "                           has --fold-after paths (default 1000000), fold from there on\n"
                 + "  --max-depth N            frames recorded per thread (default 100000)\n"
                 + "  --metric NAME            what a call is measured by (default wall): wall (elapsed time),\n"
                 + "                           cpu (the thread's CPU time), or a counter of the thread: task-clock,\n"
@@ -113,6 +119,8 @@ final class ProfileCommand implements Command {
                     case "--no-default-excludes": settings.defaultExcludes(false); break;
                     case "--max-nodes": settings.option("maxnodes=" + args.intValue(a, 1)); break;
                     case "--max-depth": settings.option("maxdepth=" + args.intValue(a, 1)); break;
+                    case "--recursion": settings.option("recursion=" + args.value(a)); break;
+                    case "--fold-after": settings.option("foldafter=" + args.intValue(a, 1)); break;
                     case "--agent-option": settings.option(args.value(a)); break;
                     case "--calibration": settings.calibration(args.value(a)); break;
                     case "--calstats": settings.calstats(args.value(a)); break;

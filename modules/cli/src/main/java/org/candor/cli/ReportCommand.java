@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.candor.core.analysis.CalibratedValues;
+import org.candor.core.analysis.PatternWarnings;
+import org.candor.core.report.ReportFormat;
 import org.candor.core.snapshot.SnapshotFile;
 import org.candor.core.snapshot.SnapshotTooLargeException;
 
@@ -55,6 +57,10 @@ final class ReportCommand implements Command {
     static void write(Path file, ReportSettings settings, Console console) throws IOException, UsageException {
         try (SnapshotFile snapshot = SnapshotFile.open(file)) {
             SnapshotFile shown = CalibratedValues.select(snapshot, settings.raw);
+            // the text report shows them under its title; folded stacks and CSV are data for other tools
+            if (settings.format != ReportFormat.TEXT) {
+                for (String w : PatternWarnings.lines(shown.info())) console.err.println(w);
+            }
             if (settings.output == null) {
                 console.out.flush();
                 settings.format.write(shown, settings.options, console.data); // buffered by the report itself

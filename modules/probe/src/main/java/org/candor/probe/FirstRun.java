@@ -64,7 +64,7 @@ public final class FirstRun {
             // the scheme counts its own failures; the target must never see one
         } finally {
             ts.paused--;
-            if (Calibration.ON) ts.excluded += Clock.now() - start;
+            ts.excludeAgentTime(Clock.now() - start);
         }
     }
 }

@@ -20,22 +20,34 @@ public final class Probe {
 
     private static final ThreadLocal<ThreadState> STATE = new ThreadLocal<>() {
         @Override protected ThreadState initialValue() {
-            return ThreadRegistry.register(Thread.currentThread());
+            ThreadState s = ThreadRegistry.register(Thread.currentThread());
+            BY_ID.install(s);
+            return s;
         }
     };
 
+    /** Thread states by thread id, looked up before the thread local (whose hash lookup costs more). */
+    static final StatesById BY_ID = new StatesById();
+
     private Probe() {}
+
+    /** The calling thread's state: from its slot by thread id, else from the thread local. */
+    static ThreadState state() {
+        Thread t = Thread.currentThread();
+        ThreadState s = BY_ID.get(t);
+        return s != null ? s : STATE.get();
+    }
 
     /** Total scheme: every call recorded. */
     public static ThreadState enter(int methodId) {
-        ThreadState ts = STATE.get();
+        ThreadState ts = state();
         ts.enter(methodId);
         return ts;
     }
 
     /** A root method: recorded always; its first run may instrument what it calls. */
     public static ThreadState enterRoot(int methodId) {
-        ThreadState ts = STATE.get();
+        ThreadState ts = state();
         if (FirstRun.pending(methodId)) FirstRun.run(ts, methodId);
         ts.enter(methodId);
         if (ts.rootFrame == 0) ts.rootFrame = ts.frame;
@@ -44,7 +56,7 @@ public final class Probe {
 
     /** A method reached from roots: recorded only inside a root. */
     public static ThreadState enterInner(int methodId) {
-        ThreadState ts = STATE.get();
+        ThreadState ts = state();
         if (ts.rootFrame == 0) {
             ts.frame = 0;
             return ts;

@@ -6,7 +6,7 @@ package org.candor.probe;
  */
 public final class ProbeLimits {
 
-    /** Call-tree nodes over all threads. A node costs about 60 bytes of the target's heap, its index included. */
+    /** Call-tree nodes over all threads. A node costs about 48 bytes of the target's heap, its index included. */
     static volatile int maxNodes = 4_000_000;
     /** Open frames recorded per thread; deeper frames are counted as dropped. */
     static volatile int maxDepth = 100_000;
@@ -25,13 +25,33 @@ public final class ProbeLimits {
     public static int maxNodes() { return maxNodes; }
 
     /**
-     * The default node limit for a heap: at most an eighth of the target's maximum heap goes to call trees, and
-     * never more than 4 million nodes (about 240 MB).
+     * The default node limit for a heap: at most an eighth of the target's maximum heap goes to call trees (about
+     * 48 bytes a node), and never more than 32 million nodes (about 1.5 GB).
      */
     public static int defaultMaxNodes(long maxHeapBytes) {
-        long byHeap = maxHeapBytes / 8 / 60;
-        return (int) Math.max(50_000, Math.min(4_000_000, byHeap));
+        long byHeap = maxHeapBytes / 8 / 48;
+        return (int) Math.max(50_000, Math.min(32_000_000, byHeap));
     }
+
+    /**
+     * How trees grow when paths are many: {@code keep} (every path its node while the budget lasts), {@code fold}
+     * (recursion folded into the first open frame of the method) or {@code auto} (kept until a thread's tree has
+     * {@code foldAfter} nodes, folded from there on).
+     */
+    public static void treeShape(String recursion, int foldAfter) {
+        if (foldAfter < 1) throw new IllegalArgumentException("foldAfter must be positive");
+        switch (recursion) {
+            case "keep": TreeShape.mode = TreeShape.KEEP; break;
+            case "fold": TreeShape.mode = TreeShape.FOLD; break;
+            case "auto": TreeShape.mode = TreeShape.AUTO; break;
+            default: throw new IllegalArgumentException("recursion must be keep, fold or auto");
+        }
+        TreeShape.foldAfter = foldAfter;
+    }
+
+    /** {@code keep}, {@code fold} or {@code auto}. */
+    public static String recursion() { return TreeShape.name(TreeShape.mode); }
+    public static int foldAfter() { return TreeShape.foldAfter; }
     public static int maxDepth() { return maxDepth; }
     public static int maxThreads() { return maxThreads; }
 }

@@ -4,17 +4,47 @@ import java.lang.ref.WeakReference;
 
 /**
  * One thread's calling-context tree, built in place by the probes of that thread: no locks, no allocation per
- * call. Node 0 is the thread's root; frame k (1-based) of the shadow stack holds the node of the k-th open
- * measured call and the time stamp taken when it entered. Self time is not kept: it is total minus the children's
- * totals, derived when a snapshot is taken.
+ * call. Node 0 is the thread's root; frame k (1-based) of the shadow stack holds the node of the k-th open measured
+ * call.
+ *
+ * <p>Time is kept as <em>self</em> time: each clock reading ends a section of the program, which belongs to the
+ * frame on top just before the event, and is added to that frame's node. Totals are sums over subtrees, derived
+ * when a snapshot is taken, so a tree stays consistent whatever node a frame is attributed to: its own path, the
+ * first open frame of the same method (recursion folded, {@link TreeShape}), or a node that stands for calls
+ * beyond the tree's budget.
+ *
+ * <p>Beside the tree each thread keeps per-method rows ({@link MethodRows}): how many frames of the method are open,
+ * and the time it was on the stack (outermost calls only), so that the flat figures stay exact however the tree
+ * was folded or cut.
  *
  * <p>Other threads only read this state (snapshots); they see values as of some recent moment, never torn arrays.
  */
 public final class ThreadState {
 
+    /** Node row layout in {@link #nodes}: key, calls and method row, raw self ticks, calibration adjustment. */
+    static final int KEY = 0;
+    static final int WORD = 1;
+    static final int SELF = 2;
+    static final int ADJUST = 3;
+    /** Longs per node: the adjustment only with calibration. */
+    static final int W = Calibration.ON ? 4 : 3;
+    /** {@link #WORD}: calls above the low 24 bits, the method's row in the low 24 bits. */
+    static final int ROW_BITS = 24;
+    static final long ROW_MASK = (1L << ROW_BITS) - 1;
+    static final long ONE_CALL = 1L << ROW_BITS;
+    /** The row of a node without one (the root, a node beyond the budget). */
+    static final int NO_ROW = (int) ROW_MASK;
+
+    /** {@link #frameRow} of a frame without a row: the root, or a call made while a delayed start waited. */
+    static final int ROW_NONE = -1;
+    /** {@link #frameRow} of a dropped call: it counts nowhere, and its callees are dropped too. */
+    static final int ROW_DROPPED = -2;
+    /** Set in {@link #frameRow} when the frame's node stands for calls beyond the budget: the row keeps its figures. */
+    static final int ROW_BEYOND = 1 << 30;
+
     /**
-     * Open measured frames. Instrumented code reads it right after {@link Probe#enter} and hands it back on exit,
-     * so an exit closes exactly its own frame and any frame an exception left open above it.
+     * Open measured frames. Instrumented code reads {@link #frame} right after {@link Probe#enter} and hands it
+     * back on exit, so an exit closes exactly its own frame and any frame an exception left open above it.
      */
     int depth;
 
@@ -50,43 +80,51 @@ public final class ThreadState {
     volatile String threadName;
     private final boolean recording;
 
-    int[] nodeMethod;
-    int[] nodeParent;
-    long[] nodeCalls;
-    long[] nodeTicks;
-    /** Calibration: ticks removed from each node's total (probe processing and residual overhead inside it). */
-    long[] nodeAdjust;
+    /** The nodes, {@link #W} longs each: see {@link #KEY} ... {@link #ADJUST}. */
+    long[] nodes;
     /** Written last when a node is added, so a reader that sees the count sees the node. */
     volatile int nodeCount;
-    private int nodesGranted;
+    int nodesGranted;
+    /** Open-addressing index of (parent, method) to node + 1; 0 means empty. */
+    int[] slots;
+    int slotsUsed;
 
-    /** Open-addressing index (parent, method) to child node; key 0 means empty. */
-    private long[] indexKeys;
-    private int[] indexNodes;
-    private int indexSize;
+    /** The per-method rows beside the tree. */
+    final MethodRows rows;
+    /** How recursion is folded in this thread's tree. */
+    final TreeShape shape;
 
-    /**
-     * The node of each open frame: -1 when the call was dropped (its callees are dropped too), {@code -2 - methodId}
-     * when it was made while recording was stopped and only calibrated (its callees hang under the frame below it).
-     */
+    /** The node each open frame's time goes to; {@code -2 - methodId} for a call made while a delayed start waited. */
     int[] frameNode;
+    /** The method of each open frame. */
+    int[] frameMethod;
+    /** The row of each open frame's method, or {@link #ROW_NONE} / {@link #ROW_DROPPED}; maybe {@link #ROW_BEYOND}. */
+    int[] frameRow;
+    /** Where an outermost frame of its method opened (its window's start), for the method's time on the stack. */
     long[] frameStart;
-    /** Calibration: {@link #excluded} when the frame's window opened. */
+    /** Calibration: {@link #excluded} when an outermost frame of its method opened. */
     long[] frameExcluded;
 
-    /** Calibration: the clock when the previous event's processing ended. */
-    private long lastOut;
+    /** Where the current section started, as measured (after an entry: its last reading; after an exit: its first). */
+    long lastRaw;
+    /** Calibration: where the current section started once the probe's own time is taken out (the last reading). */
+    long lastOut;
     /** Calibration: the previous event ({@link Calibration#ENTRY}, {@link Calibration#EXIT}; 0 before the first). */
     private int lastEvent;
     /** Calibration: the kind of the method the previous event came from. */
     private int lastFromKind;
-    /** Calibration: ticks removed so far on this thread; a node's correction is the growth over its window. */
+    /** Calibration: ticks removed so far on this thread (probe time and corrections); windows take its growth. */
     long excluded;
     private int eventsSinceCount;
     final SectionHistogram sections;
     final ExactSections exactSections;
 
+    /** Calls not counted anywhere (past the depth limit, or no node could be had at all). */
     long droppedCalls;
+    /** Calls attributed to the first open frame of their method (recursion folded). */
+    long foldedCalls;
+    /** Calls counted under a node that stands for calls beyond the tree's budget. */
+    long beyondCalls;
 
     ThreadState(Thread t, boolean recording) {
         this.threadId = t.getId();
@@ -95,23 +133,25 @@ public final class ThreadState {
         this.recording = recording;
         this.generation = Recording.generation();
         this.control = recording ? generation << 1 : -1;
-        nodeMethod = new int[64];
-        nodeParent = new int[64];
-        nodeCalls = new long[64];
-        nodeTicks = new long[64];
-        nodeAdjust = Calibration.ON ? new long[64] : null;
-        nodeMethod[0] = -1;
-        nodeParent[0] = -1;
+        nodes = new long[64 * W];
+        nodes[KEY] = -1;
+        nodes[WORD] = NO_ROW;
         nodeCount = 1;
         nodesGranted = 1;
-        indexKeys = new long[128];
-        indexNodes = new int[128];
+        slots = new int[128];
+        rows = new MethodRows();
+        shape = new TreeShape();
         int frames = Math.min(32, ProbeLimits.maxDepth + 1);
         frameNode = new int[frames];
+        frameMethod = new int[frames];
+        frameRow = new int[frames];
         frameStart = new long[frames];
         frameExcluded = Calibration.ON ? new long[frames] : null;
+        frameMethod[0] = -1;
+        frameRow[0] = ROW_NONE;
         sections = Calibration.ON ? new SectionHistogram() : null;
         exactSections = Calibration.ON && Calibration.TRAINER ? new ExactSections() : null;
+        lastRaw = lastOut = recording ? Clock.now() : 0;
     }
 
     void enter(int methodId) {
@@ -145,53 +185,173 @@ public final class ThreadState {
     private void enterRaw(int methodId) {
         int d = ++depth;
         frame = d;
-        int[] frames = frameNode;
-        if (d >= frames.length && (frames = growFrames(d)) == null) {
+        if (d >= frameNode.length && growFrames(d) == null) {
             droppedCalls++;
             return;
         }
-        int parent = frames[d - 1];
-        int node = parent < 0 ? -1 : child(parent, methodId);
-        frames[d] = node;
-        if (node < 0) {
-            droppedCalls++;
-            return;
-        }
-        nodeCalls[node]++;
-        frameStart[d] = Clock.now();
+        unopened(d, lastRaw);
+        open(d, methodId);
+        long now = Clock.now();
+        int owner = d - 1;
+        int node = frameNode[owner];
+        if (node >= 0) nodes[node * W + SELF] += now - lastRaw;
+        int row = frameRow[owner];
+        if (row >= 0 && (row & ROW_BEYOND) != 0) rows.addSelf(row & ~ROW_BEYOND, now - lastRaw, 0);
+        if (frameRow[d] >= 0) frameStart[d] = now;
+        lastRaw = now;
     }
 
     private void enterCalibrated(int methodId) {
         long in = Clock.nowEndingSection();
         int d = ++depth;
         frame = d;
-        int[] frames = frameNode;
-        if (d >= frames.length && (frames = growFrames(d)) == null) {
+        if (d >= frameNode.length && growFrames(d) == null) {
+            // past the depth limit: the frame is not kept, its time stays with the deepest kept frame
             droppedCalls++;
-            section(in, Calibration.ENTRY, MethodKinds.OTHER, MethodKinds.of(methodId), true);
-            finishEvent(in);
+            int top = frameNode.length - 1;
+            long corr = section(in, Calibration.ENTRY, MethodKinds.of(frameMethod[top]), MethodKinds.of(methodId), true);
+            addSection(top, in, corr);
+            leave(in, Clock.nowStartingSection());
             return;
         }
-        int parent = frames[d - 1];
-        section(in, Calibration.ENTRY, kindOfNode(parent), MethodKinds.of(methodId), true);
-        int node = parent >= 0 ? child(parent, methodId) : parent == -1 ? -1 : childOfRecordedBelow(d, methodId);
-        frames[d] = node;
-        if (node < 0) {
-            droppedCalls++;
-        } else {
-            nodeCalls[node]++;
-        }
-        finishEntry(d, in);
+        unopened(d, in);
+        int owner = d - 1;
+        long corr = section(in, Calibration.ENTRY, MethodKinds.of(frameMethod[owner]), MethodKinds.of(methodId), true);
+        addSection(owner, in, corr);
+        open(d, methodId);
+        frameExcluded[d] = excluded;
+        leave(in, Clock.nowStartingSection());
     }
 
-    /** The end of an entry that opened frame {@code d}: the probe's own time is excluded, the frame's window opens. */
-    private void finishEntry(int d, long in) {
-        long out = Clock.nowStartingSection();
+    /**
+     * The section that ended at {@code in} goes to frame {@code owner}'s node: as measured, and with its correction
+     * and the probe time of the event before it (its pending part) to take out. All of it before the closing clock
+     * reading, so that the probe's work on the tree is excluded whatever it costs.
+     */
+    private void addSection(int owner, long in, long corr) {
+        addToFrame(owner, in - lastRaw, corr + (lastOut - lastRaw));
+    }
+
+    /**
+     * The event's own time, from {@code in} to {@code out}, opens the next section: its raw time holds it, its
+     * calibration takes it out.
+     */
+    private void leave(long in, long out) {
         excluded += out - in;
-        frameExcluded[d] = excluded;
-        frameStart[d] = out;
+        lastRaw = in;
         lastOut = out;
         countEvent();
+    }
+
+    /**
+     * Frame {@code d} as it stands until it is open: no node, no row, a window from {@code since}. An error thrown
+     * inside the probe (a StackOverflowError) before the frame is open leaves it so, and whatever closes it then
+     * finds nothing stale: no other call's node or row, no time stamp of 0.
+     */
+    private void unopened(int d, long since) {
+        frameNode[d] = -1;
+        frameRow[d] = ROW_NONE;
+        frameMethod[d] = -1;
+        frameStart[d] = since;
+    }
+
+    /**
+     * Opens frame {@code d} for a call of {@code methodId}: finds its node (its own path, the first open frame of the
+     * same method when recursion is folded, or a node for calls beyond the budget), counts the call there and in the
+     * method's row.
+     */
+    private void open(int d, int methodId) {
+        frameMethod[d] = methodId;
+        int parentFrame = d - 1;
+        int parentRow = frameRow[parentFrame];
+        int parent = frameNode[parentFrame];
+        if (parent < -1) parent = recordedBelow(d);
+        if (parentRow == ROW_DROPPED || parent == -1) {
+            drop(d, parent);  // below a dropped call, or below a frame an error left unopened
+            return;
+        }
+        if ((parentRow & ROW_BEYOND) != 0 && parentRow >= 0) {
+            openBeyond(d, methodId, parent);  // below a node beyond the budget everything is lumped into it
+            return;
+        }
+        int node = find(parent, methodId);
+        int row;
+        if (node > 0) {
+            row = (int) (nodes[node * W + WORD] & ROW_MASK);
+            if (shape.folding && rows.open(row)) {
+                fold(d, row);
+                return;
+            }
+        } else {
+            row = rows.of(methodId);
+            if (row < 0) {
+                drop(d, parent);
+                return;
+            }
+            if (!shape.folding) shape.newPath(nodeCount - 1);
+            if (shape.folding && rows.open(row)) {
+                fold(d, row);
+                return;
+            }
+            node = addNode(parent, methodId, row);
+            if (node < 0) {
+                openBeyond(d, methodId, parent);
+                return;
+            }
+        }
+        nodes[node * W + WORD] += ONE_CALL;
+        frameNode[d] = node;
+        frameRow[d] = row;
+        rows.enter(row, node);
+    }
+
+    /** A recursive call, folded: it counts at the first open frame of its method, and its time goes there. */
+    private void fold(int d, int row) {
+        int node = rows.firstNode(row);
+        if (node >= 0) nodes[node * W + WORD] += ONE_CALL;
+        foldedCalls++;
+        frameNode[d] = node;
+        frameRow[d] = node >= 0 && isBeyond(node) ? row | ROW_BEYOND : row;
+        rows.enter(row, node);
+    }
+
+    /**
+     * A call that gets no node of its own: it counts under its parent's node for calls beyond the budget (from a
+     * reserve; the thread root's when even that is gone), and in its method's row, which keeps its exact figures.
+     */
+    private void openBeyond(int d, int methodId, int parent) {
+        int row = rows.of(methodId);
+        int node = parent >= 0 && isBeyond(parent) ? parent : beyondNode(parent);
+        if (node < 0 || row < 0) {
+            drop(d, parent);
+            return;
+        }
+        nodes[node * W + WORD] += ONE_CALL;
+        beyondCalls++;
+        frameNode[d] = node;
+        frameRow[d] = row | ROW_BEYOND;
+        rows.enter(row, node);
+        rows.addCall(row);
+    }
+
+    private int beyondNode(int parent) {
+        int node = parent >= 0 ? find(parent, TreeShape.BEYOND) : -1;
+        if (node > 0) return node;
+        if (parent >= 0) node = addReserveNode(parent, TreeShape.BEYOND);
+        if (node > 0) return node;
+        node = find(0, TreeShape.BEYOND);
+        return node > 0 ? node : addReserveNode(0, TreeShape.BEYOND);
+    }
+
+    boolean isBeyond(int node) {
+        return (int) nodes[node * W + KEY] == TreeShape.BEYOND;
+    }
+
+    /** A call counted nowhere; its time stays with the frame below, and its callees are dropped too. */
+    private void drop(int d, int parent) {
+        droppedCalls++;
+        frameNode[d] = parent;
+        frameRow[d] = ROW_DROPPED;
     }
 
     /**
@@ -209,36 +369,31 @@ public final class ThreadState {
 
     /**
      * A calibrated entry that creates no node and counts nothing (not even a dropped call): its sections are
-     * learnt from, its probe time goes into {@link #excluded}, and its frame keeps the method for the kinds of the
-     * sections around it. Its exit pairs with it like any other.
+     * learnt from, its probe time is excluded, and its frame keeps the method for the kinds of the sections around
+     * it. Its exit pairs with it like any other.
      */
     private void enterUnrecorded(int methodId) {
         long in = Clock.nowEndingSection();
         control = -1;  // so that the first call after the start catches up (a root opened before it is no root)
         int d = ++depth;
         frame = d;
-        int[] frames = frameNode;
-        if (d >= frames.length && (frames = growFrames(d)) == null) {
-            section(in, Calibration.ENTRY, MethodKinds.OTHER, MethodKinds.of(methodId), true);
-            finishEvent(in);
+        if (d >= frameNode.length && growFrames(d) == null) {
+            int top = frameNode.length - 1;
+            long corr = section(in, Calibration.ENTRY, MethodKinds.of(frameMethod[top]), MethodKinds.of(methodId), true);
+            addSection(top, in, corr);
+            leave(in, Clock.nowStartingSection());
             return;
         }
-        section(in, Calibration.ENTRY, kindOfNode(frames[d - 1]), MethodKinds.of(methodId), true);
-        frames[d] = -2 - methodId;
-        finishEntry(d, in);
-    }
-
-    /**
-     * A recorded call whose parent frame was opened while recording was stopped: it hangs under the nearest frame
-     * below that has a node (or was dropped), as if the unrecorded frames were not there.
-     */
-    private int childOfRecordedBelow(int d, int methodId) {
-        int parent = recordedBelow(d);
-        return parent < 0 ? -1 : child(parent, methodId);
+        long corr = section(in, Calibration.ENTRY, MethodKinds.of(frameMethod[d - 1]), MethodKinds.of(methodId), true);
+        addSection(d - 1, in, corr);
+        frameNode[d] = -2 - methodId;
+        frameMethod[d] = methodId;
+        frameRow[d] = ROW_NONE;
+        leave(in, Clock.nowStartingSection());
     }
 
     /** The node of the nearest frame below {@code d} not opened while stopped: 0 (the thread's root) at the bottom. */
-    private int recordedBelow(int d) {
+    int recordedBelow(int d) {
         int[] frames = frameNode;
         int k = d - 1;
         while (frames[k] < -1) k--;
@@ -252,7 +407,10 @@ public final class ThreadState {
     private boolean catchUp() {
         if (!recording) return false;
         int c = Recording.control;
-        if (c >>> 1 != generation) clearForReset(c >>> 1);
+        if (c >>> 1 != generation) {
+            TreeReset.clear(this);
+            generation = c >>> 1;
+        }
         if ((c & Recording.STOPPED) != 0) {
             if (Recording.detached()) Recording.eventsAfterDetach++;
             return false;
@@ -263,68 +421,23 @@ public final class ThreadState {
         return true;
     }
 
-    /**
-     * Reset, done by the owner thread: every node goes, the calls still open become fresh zeroed nodes on the same
-     * path that start at the reset (wall clocks) or now (per-thread metrics), and the generation is published last.
-     * Frames opened while recording was stopped stay without a node.
-     */
-    private void clearForReset(int newGeneration) {
-        long now = Clock.now();
-        long start = Clock.perThread() ? now : Recording.resetTicks;
-        int open = Math.min(depth, frameNode.length - 1);
-        int[] methods;
-        try {
-            methods = new int[open + 1];
-        } catch (OutOfMemoryError heapFull) {
-            methods = null;  // the open calls are not kept (their frames stay, unrecorded)
-        }
-        for (int d = 1; d <= open && methods != null; d++) {
-            int node = frameNode[d];
-            methods[d] = node > 0 ? nodeMethod[node] : -1;
-        }
-        int n = nodeCount;
-        nodeCount = 1;
-        for (int i = 0; i < n; i++) {
-            nodeCalls[i] = 0;
-            nodeTicks[i] = 0;
-            if (nodeAdjust != null) nodeAdjust[i] = 0;
-        }
-        long[] keys = indexKeys;
-        for (int i = 0; i < keys.length; i++) keys[i] = 0;
-        indexSize = 0;
-        nodesGranted = 1;
-        droppedCalls = 0;
-        for (int d = 1; d <= open; d++) {
-            if (frameNode[d] < -1) continue;
-            int parent = recordedBelow(d);
-            frameNode[d] = methods == null || methods[d] < 0 || parent < 0 ? -1 : child(parent, methods[d]);
-            if (frameStart[d] < start || Clock.perThread()) frameStart[d] = start;
-            if (frameExcluded != null) frameExcluded[d] = excluded;
-        }
-        generation = newGeneration;
-    }
-
-    /** The section since the previous event, which belongs to the method on top: corrected and learnt from. */
-    private void section(long in, int event, int ownerKind, int toKind, boolean learn) {
+    /** The section since the previous event, which belongs to the method on top: learnt from; returns its correction. */
+    private long section(long in, int event, int ownerKind, int toKind, boolean learn) {
         int previous = lastEvent;
+        long corr = 0;
         if (previous != 0) {
             int category = Calibration.category(previous, lastFromKind, ownerKind, event, toKind);
             long length = in - lastOut;
-            excluded += Calibration.correct(category, ownerKind, length, learn);
+            corr = Calibration.correct(category, ownerKind, length, learn);
             if (learn && length >= 0) {
                 sections.add(category, length);
                 if (Calibration.TRAINER) exactSections.add(category, length);
             }
         }
+        excluded += corr;
         lastEvent = event;
         lastFromKind = ownerKind;
-    }
-
-    private void finishEvent(long in) {
-        long out = Clock.nowStartingSection();
-        excluded += out - in;
-        lastOut = out;
-        countEvent();
+        return corr;
     }
 
     private void countEvent() {
@@ -334,10 +447,11 @@ public final class ThreadState {
         }
     }
 
-    /** The kind of a frame's method: from its node, or from the method an unrecorded frame keeps. */
-    private int kindOfNode(int node) {
-        if (node > 0) return MethodKinds.of(nodeMethod[node]);
-        return node < -1 ? MethodKinds.of(-2 - node) : MethodKinds.OTHER;
+    /** Time the agent spent in this thread (a first-run hook) is no section's: the next section starts after it. */
+    void excludeAgentTime(long ticks) {
+        if (!Calibration.ON) return;
+        lastOut += ticks;
+        excluded += ticks;
     }
 
     /** Closes {@code frame} and every frame above it that an exception left open; a second call is a no-op. */
@@ -351,51 +465,71 @@ public final class ThreadState {
         int d = depth;
         if (d == frame && d < frameNode.length && d > 0) {
             int node = frameNode[d];
-            if (node >= 0) nodeTicks[node] += now - frameStart[d];
+            if (node >= 0) nodes[node * W + SELF] += now - lastRaw;
+            int row = frameRow[d];
+            if (row >= 0) {
+                if ((row & ROW_BEYOND) != 0) rows.addSelf(row & ~ROW_BEYOND, now - lastRaw, 0);
+                rows.exit(row & ~ROW_BEYOND, now - frameStart[d], 0);
+            }
             depth = d - 1;
+            lastRaw = now;
             return;
         }
-        closeDownTo(frame, now);
+        closeRaw(frame, now);
     }
 
     private void exitCalibrated(int frame) {
         long in = Clock.nowEndingSection();
         int d = depth;
         if (d == frame && d < frameNode.length && d > 0) {
-            int[] frames = frameNode;
-            int node = frames[d];
-            section(in, Calibration.EXIT, kindOfNode(node), kindOfNode(frames[d - 1]), true);
-            if (node >= 0) {
-                nodeTicks[node] += in - frameStart[d];
-                nodeAdjust[node] += excluded - frameExcluded[d];
-            }
+            long corr = section(in, Calibration.EXIT, MethodKinds.of(frameMethod[d]), MethodKinds.of(frameMethod[d - 1]), true);
+            addSection(d, in, corr);
+            closeFrame(d, in);
             depth = d - 1;
-            finishEvent(in);
+            leave(in, Clock.nowStartingSection());
             return;
         }
         closeCalibrated(frame, in);
     }
 
+    /** The method's row learns that frame {@code d} closed at {@code in}: its time on the stack if it was outermost. */
+    private void closeFrame(int d, long in) {
+        int row = frameRow[d];
+        if (row >= 0) {
+            rows.exit(row & ~ROW_BEYOND, in - frameStart[d], frameExcluded == null ? 0 : excluded - frameExcluded[d]);
+        }
+    }
+
     /** Several frames at once (an exception passed through): corrected with the exit minima, never learnt from. */
     private void closeCalibrated(int frame, long in) {
         if (frame < 1 || depth < frame) return;
-        int[] frames = frameNode;
-        int top = depth < frames.length ? frames[depth] : -1;
-        int below = frame - 1 < frames.length ? frames[frame - 1] : -1;
-        section(in, Calibration.EXIT, kindOfNode(top), kindOfNode(below), false);
-        int d = depth;
-        while (d >= frame) {
-            if (d < frames.length) {
-                int node = frames[d];
-                if (node >= 0) {
-                    nodeTicks[node] += in - frameStart[d];
-                    nodeAdjust[node] += excluded - frameExcluded[d];
-                }
-            }
-            d--;
+        int top = Math.min(depth, frameNode.length - 1);
+        int below = Math.min(frame - 1, frameNode.length - 1);
+        long corr = section(in, Calibration.EXIT, MethodKinds.of(frameMethod[top]), MethodKinds.of(frameMethod[below]), false);
+        addSection(top, in, corr);  // before the frames close: its node and row are still there
+        for (int d = top; d >= frame; d--) closeFrame(d, in);
+        depth = frame - 1;
+        leave(in, Clock.nowStartingSection());
+    }
+
+    private void closeRaw(int frame, long now) {
+        if (frame < 1 || depth < frame) return;
+        int top = Math.min(depth, frameNode.length - 1);
+        addToFrame(top, now - lastRaw, 0);
+        for (int d = top; d >= frame; d--) closeFrame(d, now);
+        depth = frame - 1;
+        lastRaw = now;
+    }
+
+    private void addToFrame(int f, long raw, long adjust) {
+        int node = frameNode[f];
+        if (node >= 0) {
+            int b = node * W;
+            nodes[b + SELF] += raw;
+            if (Calibration.ON) nodes[b + ADJUST] += adjust;
         }
-        depth = d;
-        finishEvent(in);
+        int row = frameRow[f];
+        if (row >= 0 && (row & ROW_BEYOND) != 0) rows.addSelf(row & ~ROW_BEYOND, raw, adjust);
     }
 
     /** At an exception handler of frame {@code frame}: closes the frames above it, keeps it open. */
@@ -405,104 +539,49 @@ public final class ThreadState {
         if (Calibration.ON) {
             closeCalibrated(frame + 1, Clock.nowEndingSection());
         } else {
-            closeDownTo(frame + 1, Clock.now());
+            closeRaw(frame + 1, Clock.now());
         }
     }
 
-    private void closeDownTo(int frame, long now) {
-        if (frame < 1) return;
-        int d = depth;
-        int[] frames = frameNode;
-        while (d >= frame) {
-            if (d < frames.length) {
-                int node = frames[d];
-                if (node >= 0) nodeTicks[node] += now - frameStart[d];
-            }
-            d--;
-        }
-        depth = d;
-    }
-
-    private int child(int parent, int methodId) {
-        long key = ((long) (parent + 1) << 32) | (methodId & 0xFFFF_FFFFL);
-        long[] keys = indexKeys;
-        int mask = keys.length - 1;
+    /** The node for (parent, method), or 0 when there is none. */
+    int find(int parent, int methodId) {
+        long key = key(parent, methodId);
+        int[] s = slots;
+        int mask = s.length - 1;
         int h = mix(key) & mask;
         while (true) {
-            long k = keys[h];
-            if (k == key) return indexNodes[h];
-            if (k == 0) return addNode(parent, methodId, key, h);
+            int n = s[h];
+            if (n == 0) return 0;
+            if (nodes[(n - 1) * W] == key) return n - 1;
             h = (h + 1) & mask;
         }
     }
 
-    private static int mix(long key) {
+    static long key(int parent, int methodId) {
+        return ((long) (parent + 1) << 32) | (methodId & 0xFFFF_FFFFL);
+    }
+
+    static int mix(long key) {
         long h = key * 0x9E37_79B9_7F4A_7C15L;
         return (int) (h >>> 32) ^ (int) h;
     }
 
-    private int addNode(int parent, int methodId, long key, int slot) {
+    /** A new node from this thread's allowance; -1 when the budget (or the heap) has none left. */
+    private int addNode(int parent, int methodId, int row) {
         int n = nodeCount;
         if (n >= nodesGranted) {
-            int more = NodeBudget.take();
+            int more = NodeBudget.take(nodesGranted);
             if (more == 0) return -1;
             nodesGranted += more;
         }
-        if (n >= nodeMethod.length || (indexSize + 1) * 2 > indexKeys.length) {
-            try {
-                if (n >= nodeMethod.length) growNodes(n + 1);
-                if ((indexSize + 1) * 2 > indexKeys.length) {
-                    rehash();
-                    slot = freeSlot(key);
-                }
-            } catch (OutOfMemoryError heapFull) {
-                // the target's heap matters more than our tree: stop adding nodes anywhere
-                NodeBudget.exhaust();
-                return -1;
-            }
-        }
-        nodeMethod[n] = methodId;
-        nodeParent[n] = parent;
-        indexKeys[slot] = key;
-        indexNodes[slot] = n;
-        indexSize++;
-        nodeCount = n + 1;
-        return n;
+        return TreeStorage.append(this, parent, methodId, row);
     }
 
-    private int freeSlot(long key) {
-        int mask = indexKeys.length - 1;
-        int h = mix(key) & mask;
-        while (indexKeys[h] != 0) h = (h + 1) & mask;
-        return h;
-    }
-
-    /** Grows by half, not double: a big tree's arrays are copied while the old ones are still alive. */
-    private void growNodes(int min) {
-        int cap = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(min, nodeMethod.length + (nodeMethod.length >> 1)));
-        nodeMethod = Grow.copy(nodeMethod, cap);
-        nodeParent = Grow.copy(nodeParent, cap);
-        nodeCalls = Grow.copy(nodeCalls, cap);
-        nodeTicks = Grow.copy(nodeTicks, cap);
-        if (nodeAdjust != null) nodeAdjust = Grow.copy(nodeAdjust, cap);
-    }
-
-    private void rehash() {
-        long[] oldKeys = indexKeys;
-        int[] oldNodes = indexNodes;
-        long[] keys = new long[oldKeys.length * 2];
-        int[] nodes = new int[keys.length];
-        int mask = keys.length - 1;
-        for (int i = 0; i < oldKeys.length; i++) {
-            long k = oldKeys[i];
-            if (k == 0) continue;
-            int h = mix(k) & mask;
-            while (keys[h] != 0) h = (h + 1) & mask;
-            keys[h] = k;
-            nodes[h] = oldNodes[i];
-        }
-        indexKeys = keys;
-        indexNodes = nodes;
+    /** A node beyond the budget's limit, from the small reserve kept for them; -1 when that is gone too. */
+    private int addReserveNode(int parent, int methodId) {
+        if (nodeCount >= nodesGranted && !NodeBudget.takeReserve()) return -1;
+        if (nodeCount >= nodesGranted) nodesGranted++;
+        return TreeStorage.append(this, parent, methodId, NO_ROW);
     }
 
     /** Null when the frame would pass the depth limit. */
@@ -511,6 +590,8 @@ public final class ThreadState {
         if (d >= limit) return null;
         int cap = (int) Math.min(limit, Math.max(d + 1L, frameNode.length * 2L));
         frameNode = Grow.copy(frameNode, cap);
+        frameMethod = Grow.copy(frameMethod, cap);
+        frameRow = Grow.copy(frameRow, cap);
         frameStart = Grow.copy(frameStart, cap);
         if (frameExcluded != null) frameExcluded = Grow.copy(frameExcluded, cap);
         return frameNode;
@@ -518,18 +599,7 @@ public final class ThreadState {
 
     /** A consistent-enough copy for a snapshot, taken from any thread. */
     public ThreadTreeCopy copy() {
-        Thread t = thread.get();
-        if (t != null) threadName = t.getName();
-        int n = nodeCount;
-        int open = Math.min(depth, frameNode.length - 1);
-        return new ThreadTreeCopy(threadId, threadName, t != null && t.isAlive(),
-                Grow.copy(nodeMethod, n), Grow.copy(nodeParent, n),
-                Grow.copy(nodeCalls, n), Grow.copy(nodeTicks, n),
-                Grow.slice(frameNode, 1, open + 1),
-                Grow.slice(frameStart, 1, open + 1),
-                nodeAdjust == null ? null : Grow.copy(nodeAdjust, n),
-                frameExcluded == null ? null : Grow.slice(frameExcluded, 1, open + 1),
-                excluded, droppedCalls, Clock.now());
+        return ThreadTreeCopy.of(this);
     }
 
     /**
@@ -566,12 +636,19 @@ public final class ThreadState {
     /** Calls recorded in this thread's tree (racy, for status). */
     public long calls() {
         long sum = 0;
-        long[] calls = nodeCalls;
-        int n = Math.min(nodeCount, calls.length);
-        for (int i = 1; i < n; i++) sum += calls[i];
+        long[] n = nodes;
+        int count = Math.min(nodeCount, n.length / W);
+        for (int i = 1; i < count; i++) sum += n[i * W + WORD] >>> ROW_BITS;
         return sum;
+    }
+
+    /** True when the thread has ended: its tree no longer changes. */
+    boolean ended() {
+        Thread t = thread.get();
+        return t == null || !t.isAlive();
     }
 
     public long threadId() { return threadId; }
     public boolean recording() { return recording; }
+    public String threadName() { return threadName; }
 }

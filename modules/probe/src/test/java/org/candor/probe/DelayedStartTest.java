@@ -72,8 +72,8 @@ class DelayedStartTest extends ThreadStateFixture {
         assertThat(copy.nodeParent).containsExactly(-1, 0, 1, 0);
         assertThat(copy.nodeCalls).containsExactly(0, 5, 5, 1);
         assertThat(copy.droppedCalls).isZero();
-        assertThat(copy.nodeTicks[1]).isGreaterThanOrEqualTo(copy.nodeTicks[2]);
-        for (int n = 1; n < copy.nodeCount(); n++) assertThat(copy.nodeAdjust[n]).isBetween(0L, copy.nodeTicks[n]);
+        assertThat(Trees.totals(copy)[1]).isGreaterThanOrEqualTo(Trees.totals(copy)[2]);
+        for (int n = 1; n < copy.nodeCount(); n++) assertThat(copy.nodeAdjust[n]).isBetween(0L, copy.nodeSelf[n]);
 
         int again = enter(1);
         exit(enter(2));

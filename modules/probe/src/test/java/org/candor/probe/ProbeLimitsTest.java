@@ -10,9 +10,10 @@ class ProbeLimitsTest {
     @Test
     void theDefaultNodeLimitTakesAtMostAnEighthOfTheHeap() {
         long mb = 1024 * 1024;
-        assertThat(ProbeLimits.defaultMaxNodes(256 * mb) * 60L).isLessThanOrEqualTo(256 * mb / 8);
-        assertThat(ProbeLimits.defaultMaxNodes(256 * mb)).isGreaterThan(500_000);
-        assertThat(ProbeLimits.defaultMaxNodes(64L * 1024 * mb)).isEqualTo(4_000_000);
+        assertThat(ProbeLimits.defaultMaxNodes(256 * mb) * 48L).isLessThanOrEqualTo(256 * mb / 8);
+        assertThat(ProbeLimits.defaultMaxNodes(256 * mb)).isGreaterThan(600_000);
+        assertThat(ProbeLimits.defaultMaxNodes(6L * 1024 * mb)).isGreaterThan(16_000_000);
+        assertThat(ProbeLimits.defaultMaxNodes(64L * 1024 * mb)).isEqualTo(32_000_000);
         assertThat(ProbeLimits.defaultMaxNodes(8 * mb)).isEqualTo(50_000);
     }
 

@@ -14,6 +14,7 @@ class ThreadStateTest {
     @BeforeEach
     void fresh() {
         ProbeLimits.set(1_000, 100, 10);
+        ProbeLimits.treeShape("keep", 1_000_000);
         NodeBudget.reset();
         ts = new ThreadState(Thread.currentThread(), true);
     }
@@ -21,12 +22,18 @@ class ThreadStateTest {
     @AfterEach
     void restore() {
         ProbeLimits.set(4_000_000, 100_000, 10_000);
+        ProbeLimits.treeShape("auto", 1_000_000);
         NodeBudget.reset();
     }
 
     private int enter(int method) {
         ts.enter(method);
         return ts.depth;
+    }
+
+    private static void spin(long nanos) {
+        long end = System.nanoTime() + nanos;
+        while (System.nanoTime() < end) Thread.onSpinWait();
     }
 
     @Test
@@ -43,7 +50,7 @@ class ThreadStateTest {
         assertThat(c.nodeParent).containsExactly(-1, 0, 1);
         assertThat(c.nodeCalls).containsExactly(0, 1, 3);
         assertThat(ts.depth).isZero();
-        assertThat(c.nodeTicks[1]).isGreaterThanOrEqualTo(c.nodeTicks[2]);
+        assertThat(Trees.totals(c)[1]).isGreaterThanOrEqualTo(Trees.totals(c)[2]);
     }
 
     @Test
@@ -55,7 +62,11 @@ class ThreadStateTest {
         assertThat(ts.depth).isZero();
         ts.exit(a); // the catch-all after a normal exit: nothing left to close
         assertThat(ts.depth).isZero();
-        assertThat(ts.copy().nodeCalls).containsExactly(0, 1, 1, 1);
+        ThreadTreeCopy c = ts.copy();
+        assertThat(c.nodeCalls).containsExactly(0, 1, 1, 1);
+        for (int m = 1; m <= 3; m++) assertThat(c.rowTotal[Trees.row(c, m)]).as("method %d left the stack", m).isPositive();
+        enter(1);
+        assertThat(ts.rows.openFrames(Trees.row(c, 2))).as("no frame of 2 is open any more").isZero();
     }
 
     @Test
@@ -86,19 +97,31 @@ class ThreadStateTest {
     }
 
     @Test
-    void theNodeLimitDropsNewPathsButKeepsCountingKnownOnes() {
+    void pastTheNodeLimitNewPathsCountUnderANodeBeyondTheBudgetAndTheirMethodsStayExact() {
         ProbeLimits.set(2, 100, 10);
         NodeBudget.reset();
         ts = new ThreadState(Thread.currentThread(), true);
         int a = enter(1);
         ts.exit(enter(2));
-        ts.exit(enter(3)); // a third node would pass the limit of 2 (thread roots are not counted)
+        int b = enter(3); // a third node would pass the limit of 2 (thread roots are not counted)
+        ts.exit(enter(4)); // below a call beyond the budget: lumped into the same node
+        ts.exit(enter(4));
+        ts.exit(b);
         ts.exit(enter(2));
+        ts.exit(enter(3));
         ts.exit(a);
         ThreadTreeCopy c = ts.copy();
-        assertThat(c.nodeMethod).containsExactly(-1, 1, 2);
-        assertThat(c.nodeCalls).containsExactly(0, 1, 2);
-        assertThat(c.droppedCalls).isEqualTo(1);
+        assertThat(c.nodeMethod).containsExactly(-1, 1, 2, ThreadTreeCopy.BEYOND);
+        assertThat(c.nodeParent).containsExactly(-1, 0, 1, 1);
+        assertThat(c.nodeCalls).as("4 calls beyond: 3, 4, 4, 3").containsExactly(0, 1, 2, 4);
+        assertThat(c.droppedCalls).isZero();
+        assertThat(c.beyondCalls).isEqualTo(4);
+        assertThat(c.rowBeyondCalls[Trees.row(c, 3)]).isEqualTo(2);
+        assertThat(c.rowBeyondCalls[Trees.row(c, 4)]).isEqualTo(2);
+        assertThat(c.rowBeyondCalls[Trees.row(c, 2)]).isZero();
+        long beyondSelf = c.rowBeyondSelf[Trees.row(c, 3)] + c.rowBeyondSelf[Trees.row(c, 4)];
+        assertThat(beyondSelf).as("the rows share out the beyond node's time").isEqualTo(c.nodeSelf[3]);
+        assertThat(c.rowTotal[Trees.row(c, 3)]).isGreaterThanOrEqualTo(c.rowBeyondSelf[Trees.row(c, 3)]);
         assertThat(ThreadRegistry.nodeLimitReached()).isTrue();
     }
 
@@ -115,12 +138,93 @@ class ThreadStateTest {
     }
 
     @Test
-    void openFramesAreReportedInTheCopy() {
+    void theSectionInProgressAndTheMethodsOnTheStackCountInACopy() {
         enter(1);
+        spin(200_000);
         enter(2);
+        spin(200_000);
         ThreadTreeCopy c = ts.copy();
-        assertThat(c.openFrameNodes).containsExactly(1, 2);
-        assertThat(c.takenAt).isGreaterThanOrEqualTo(c.openFrameStarts[1]);
+        assertThat(c.nodeSelf[2]).as("open section of the top frame").isPositive();
+        long[] totals = Trees.totals(c);
+        assertThat(c.rowTotal[Trees.row(c, 1)]).isGreaterThanOrEqualTo(c.rowTotal[Trees.row(c, 2)]).isPositive();
+        assertThat(totals[1]).isGreaterThanOrEqualTo(totals[2]);
+    }
+
+    @Test
+    void foldedRecursionCountsAtTheFirstFrameOfTheMethodAndKeepsTimesConsistent() {
+        ProbeLimits.treeShape("fold", 1_000_000);
+        ts = new ThreadState(Thread.currentThread(), true);
+        int a = enter(1);
+        int b = enter(2);
+        int a2 = enter(1);   // folds into the first frame of 1
+        int b2 = enter(2);   // and this into the first of 2
+        spin(100_000);
+        ts.exit(enter(3));   // a new path below the folded frames
+        ts.exit(b2);
+        ts.exit(enter(4));   // under the folded frame of 1: a child of 1's first node
+        ts.exit(a2);
+        ts.exit(b);
+        ts.exit(a);
+        ThreadTreeCopy c = ts.copy();
+        assertThat(c.nodeMethod).containsExactly(-1, 1, 2, 3, 4);
+        assertThat(c.nodeParent).containsExactly(-1, 0, 1, 2, 1);
+        assertThat(c.nodeCalls).containsExactly(0, 2, 2, 1, 1);
+        assertThat(c.foldedCalls).isEqualTo(2);
+        assertThat(c.foldedAfter).isZero();
+        long[] totals = Trees.totals(c);
+        // the time of method 1 on the stack is its outermost window: the whole thing
+        assertThat(c.rowTotal[Trees.row(c, 1)]).isEqualTo(totals[1]);
+        assertThat(c.rowTotal[Trees.row(c, 2)]).isGreaterThanOrEqualTo(totals[2]);
+        assertThat(c.rowTotal[Trees.row(c, 3)]).isEqualTo(totals[3]);
+    }
+
+    @Test
+    void autoKeepsPathsUntilTheTreeIsBigThenFolds() {
+        ProbeLimits.treeShape("auto", 3);
+        ts = new ThreadState(Thread.currentThread(), true);
+        int a = enter(1);
+        int b = enter(2);
+        int a2 = enter(1);   // the 3rd path: kept
+        int b2 = enter(2);   // a 4th path is needed: folding begins, and this call folds into the first frame of 2
+        ts.exit(b2);
+        ts.exit(a2);
+        ts.exit(b);
+        ts.exit(a);
+        ThreadTreeCopy c = ts.copy();
+        assertThat(c.nodeMethod).containsExactly(-1, 1, 2, 1);
+        assertThat(c.foldedCalls).isEqualTo(1);
+        assertThat(c.foldedAfter).isEqualTo(3);
+    }
+
+    @Test
+    void anEndedThreadGivesItsUnusedAllowanceBack() throws InterruptedException {
+        ProbeLimits.set(64, 100, 10);
+        NodeBudget.reset();
+        ThreadState[] first = new ThreadState[1];
+        Thread t = new Thread(() -> {
+            ThreadState s = new ThreadState(Thread.currentThread(), true);
+            for (int m = 1; m <= 10; m++) {
+                s.enter(m);
+                s.exit(s.depth);
+            }
+            first[0] = s;
+        });
+        t.start();
+        t.join();
+        assertThat(first[0].ended()).isTrue();
+        ThreadState second = new ThreadState(Thread.currentThread(), true);
+        second.enter(100);
+        second.exit(second.depth);
+        assertThat(second.copy().beyondCalls).as("the first thread holds the whole allowance").isEqualTo(1);
+        TreeStorage.retire(first[0]);
+        for (int m = 101; m <= 150; m++) {
+            second.enter(m);
+            second.exit(second.depth);
+        }
+        ThreadTreeCopy c = second.copy();
+        assertThat(c.beyondCalls).isEqualTo(1);
+        assertThat(c.nodeCount()).as("root, the node beyond the budget, 50 paths").isEqualTo(52);
+        assertThat(first[0].copy().nodeCalls).hasSize(11).containsOnly(0L, 1L);
     }
 
     @Test

@@ -16,7 +16,6 @@ import org.candor.agent.scheme.Scheme;
 import org.candor.agent.scheme.Schemes;
 import org.candor.agent.snapshot.InstrumentationSnapshots;
 import org.candor.agent.snapshot.SnapshotOnExit;
-import org.candor.core.snapshot.SnapshotWriter;
 import org.candor.probe.Calibration;
 import org.candor.probe.CalibrationSettings;
 import org.candor.probe.Clock;
@@ -106,13 +105,13 @@ final class InstrumentationControl implements ControlledSession {
     }
 
     private Reply write(Path file) {
-        org.candor.core.model.Snapshot s = snapshots.take();
+        int threads;
         try {
-            SnapshotWriter.write(s, file);
+            threads = snapshots.writeTo(file);
         } catch (java.io.IOException | RuntimeException e) {
             return Reply.error("cannot write snapshot " + file + ": " + e.getMessage());
         }
-        return Reply.ok("wrote " + file).put("file", file).put("threads", s.threads().size());
+        return Reply.ok("wrote " + file).put("file", file).put("threads", threads);
     }
 
     @Override

@@ -136,6 +136,15 @@ public final class NamePattern {
         return classPartRegex != null ? classPartRegex.matcher(className).matches() : classPart.equals(className);
     }
 
+    /**
+     * Whether the class part names this very class, without wildcards: once it has loaded, only its methods can
+     * match (Java allows no package of the same name as a class, so no class below this name can load). A package
+     * pattern ({@code com.acme.**}) names none.
+     */
+    public boolean namesMethodsOf(String className) {
+        return classPart != null && classPartRegex == null && !name.endsWith("**") && classPart.equals(className);
+    }
+
     /** Whether this method is matched, either through its class or by name (and parameters). */
     public boolean matchesMethod(String className, String methodName, String descriptor) {
         if (matchesClass(className)) return true;

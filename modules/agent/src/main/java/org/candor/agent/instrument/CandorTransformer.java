@@ -58,6 +58,7 @@ public final class CandorTransformer implements ClassFileTransformer, HiddenClas
         Setup s = setup;
         boolean probed = false;
         try {
+            s.chooser.loaded(className);
             ClassFilter.Decision decision = s.filter.decide(className);
             if (decision == ClassFilter.Decision.SKIP) return null;
             MethodChoice choice = s.chooser.choose(className, loader, classBeingRedefined, classFile, decision);

@@ -32,8 +32,11 @@ public final class AgentOptions {
     static final String[] KEYS = {
         "output", "mode", "scheme", "include", "exclude", "defaultexcludes", "maxnodes", "maxdepth", "maxthreads",
         "quiet", "verbose", "optfile", "calibration", "warmupdelay", "warmupcount", "calstats",
-        "calstatswrite", "trainer", "root", "lookahead", "start"
+        "calstatswrite", "trainer", "root", "lookahead", "start", "recursion", "foldafter"
     };
+
+    /** How a thread's tree grows when paths are many (org.candor.probe.TreeShape). */
+    public enum Recursion { KEEP, FOLD, AUTO }
 
     private Path output;
     private Mode mode = Mode.INSTRUMENT;
@@ -55,6 +58,8 @@ public final class AgentOptions {
     private Boolean calstatsWrite;
     private boolean trainer;
     private boolean delayedStart;
+    private Recursion recursion = Recursion.AUTO;
+    private int foldAfter = 1_000_000;
 
     /** What a running session can change ({@link #withChanges}); every other option is fixed at start. */
     static final String[] LIVE_KEYS = {"root", "scheme", "include", "exclude", "lookahead", "defaultexcludes"};
@@ -120,6 +125,8 @@ public final class AgentOptions {
         o.calstatsWrite = calstatsWrite;
         o.trainer = trainer;
         o.delayedStart = delayedStart;
+        o.recursion = recursion;
+        o.foldAfter = foldAfter;
         return o;
     }
 
@@ -199,6 +206,8 @@ public final class AgentOptions {
             case "calstatswrite": calstatsWrite = bool(key, value); break;
             case "trainer": trainer = value == null || bool(key, value); break;
             case "start": delayedStart = delayed(required(key, value)); break;
+            case "recursion": recursion = recursion(required(key, value)); break;
+            case "foldafter": foldAfter = positive(key, value); break;
             default:
                 throw new OptionException("agent option '" + key + "' is unknown (known: " + String.join(", ", KEYS) + ")");
         }
@@ -235,6 +244,15 @@ public final class AgentOptions {
     private static String required(String key, String value) throws OptionException {
         if (value == null || value.isEmpty()) throw new OptionException("agent option '" + key + "' needs a value");
         return value;
+    }
+
+    private static Recursion recursion(String value) throws OptionException {
+        switch (value.toLowerCase(Locale.ROOT)) {
+            case "keep": return Recursion.KEEP;
+            case "fold": return Recursion.FOLD;
+            case "auto": return Recursion.AUTO;
+            default: throw new OptionException("agent option 'recursion' must be keep, fold or auto, not '" + value + "'");
+        }
     }
 
     private static Mode mode(String value) throws OptionException {
@@ -327,6 +345,9 @@ public final class AgentOptions {
     public boolean defaultExcludes() { return defaultExcludes; }
     /** 0 when not set: the agent then sizes the limit to the target's heap. */
     public int maxNodes() { return maxNodes; }
+    public Recursion recursion() { return recursion; }
+    /** {@code recursion=auto}: a thread's tree folds recursion once it has this many nodes. */
+    public int foldAfter() { return foldAfter; }
     public int maxDepth() { return maxDepth; }
     public int maxThreads() { return maxThreads; }
     public boolean quiet() { return quiet; }

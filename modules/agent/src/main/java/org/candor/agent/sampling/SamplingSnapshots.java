@@ -36,6 +36,13 @@ public final class SamplingSnapshots implements SnapshotSource {
     }
 
     @Override
+    public int writeTo(java.nio.file.Path target) throws java.io.IOException {
+        Snapshot s = take();
+        org.candor.core.snapshot.SnapshotWriter.write(s, target);
+        return s.threads().size();
+    }
+
+    /** Drains libcandor.so's trees: once per session. */
     public Snapshot take() {
         Object[] parts = NativeSampler.drain0();
         if (parts == null || parts.length < NativeSampler.PARTS) {

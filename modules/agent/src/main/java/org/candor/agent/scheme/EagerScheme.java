@@ -21,11 +21,7 @@ import org.candor.probe.FirstRun;
  */
 public final class EagerScheme extends RootScheme {
 
-    private static final long IDLE_WAIT_MS = 50;
-
     private final ConcurrentLinkedQueue<Integer> queue = new ConcurrentLinkedQueue<>();
-    private final Object signal = new Object();
-    private volatile Thread worker;
 
     public EagerScheme(ClassFilter filter, RootMethods roots) {
         super(filter, roots, 0);
@@ -38,53 +34,25 @@ public final class EagerScheme extends RootScheme {
     public void start(Instrumentation inst, Collection<Class<?>> stale) {
         super.start(inst, stale);
         drain();
-        Thread t = new Thread(this::run, "candor-eager");
-        t.setDaemon(true);
-        t.start();
-        worker = t;
-    }
-
-    @Override
-    public void stop() {
-        super.stop();
-        Thread t = worker;
-        if (t != null) t.interrupt();
     }
 
     @Override
     void notExpanded(int methodId) {
         queue.add(methodId);
         FirstRun.mark(methodId);
-        synchronized (signal) { signal.notifyAll(); }
+        wakeWorker();
+    }
+
+    @Override
+    Collection<Integer> queued() {
+        List<Integer> ids = new ArrayList<>();
+        for (Integer id; (id = queue.poll()) != null; ) ids.add(id);
+        return ids;
     }
 
     @Override
     public void firstRun(int methodId) {
         drain();
-    }
-
-    private void run() {
-        try {
-            while (true) {
-                synchronized (signal) {
-                    while (queue.isEmpty()) signal.wait(IDLE_WAIT_MS);
-                }
-                drain();
-            }
-        } catch (InterruptedException stop) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /** Expands until nothing instrumented is left unexpanded; each round's retransformations queue the next. */
-    private void drain() {
-        synchronized (expansionLock) {
-            while (!queue.isEmpty()) {
-                List<Integer> ids = new ArrayList<>();
-                for (Integer id; (id = queue.poll()) != null; ) ids.add(id);
-                expand(ids);
-            }
-        }
     }
 
     @Override

@@ -23,6 +23,8 @@ public final class RootMethods {
 
     public boolean isEmpty() { return patterns.isEmpty(); }
 
+    List<NamePattern> patterns() { return patterns; }
+
     /** Whether some methods of this class may be roots (so a loaded class must be instrumented at start). */
     public boolean mayMatchClass(String className) {
         for (NamePattern p : patterns) if (p.matchesClass(className) || p.mayMatchMethodsOf(className)) return true;

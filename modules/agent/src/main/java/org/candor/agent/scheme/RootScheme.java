@@ -12,11 +12,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import org.candor.agent.filter.ClassFilter;
 import org.candor.agent.instrument.MethodChoice;
 import org.candor.agent.instrument.ProbeKind;
 import org.candor.core.model.Snapshot;
+import org.candor.core.model.SnapshotInfo;
 import org.candor.probe.FirstRun;
 import org.objectweb.asm.ClassReader;
 
@@ -26,15 +28,20 @@ import org.objectweb.asm.ClassReader;
  * is when what it may call is instrumented in turn. The two schemes differ in when a method is expanded: Lazy at its
  * first run inside a root, Eager as soon as it is instrumented.
  *
- * <p>Expanding a call site of class C's method m wants:
+ * <p>Expanding a call site of class C's method m wants the code that runs for a receiver ({@link Implementations}:
+ * its own m, else the nearest superclass's, else an interface's default method):
  * <ul>
- *   <li>m in C, or in the nearest superclass that declares it (the code that runs when C inherits m);</li>
- *   <li>for a virtual or interface call, also m in every loaded class below C that declares it, and in every class
- *       below C that loads later (a <em>watch</em>, checked as each class loads);</li>
+ *   <li>for C itself;</li>
+ *   <li>for a virtual or interface call, also for every loaded class below C, and for every class below C that
+ *       loads later (a <em>watch</em>, checked as each class loads). That code may sit in a class that is not below
+ *       C at all: PMD's {@code JavaVisitorBase} implements {@code JavaVisitor} with the {@code visitNode} it
+ *       inherits from {@code AstVisitorBase}, which does not;</li>
  *   <li>the target of a lambda or method reference, and constructors, like any other call.</li>
  * </ul>
  * A wanted method in a class already loaded gets its probes by retransformation; in a class not loaded yet, as it
- * loads. A lambda's proxy class is a hidden class, defined before the method it is passed to runs and never
+ * loads; the load hook cannot retransform, so a method of a loaded class wanted as another class loads is
+ * retransformed by an agent thread ({@link SchemeWorker}) soon after, and at the latest at the next expansion. A
+ * lambda's proxy class is a hidden class, defined before the method it is passed to runs and never
  * retransformable, so its few forwarding methods are all instrumented as it is defined (recorded inside roots only). Filters apply throughout: a class or method they exclude is never wanted.
  *
  * <p>The transformer path ({@link #choose}) takes no lock (it runs inside class loading); expansion runs under one
@@ -47,13 +54,18 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
 
     final ClassFilter filter;
     final RootMethods roots;
+    private final PatternUse patterns;
     private final TypeHierarchy types = new TypeHierarchy();
     /** Class to the methods (name + descriptor) instrumented besides its roots. */
     private final ConcurrentHashMap<String, Set<String>> wanted = new ConcurrentHashMap<>();
-    /** Method (name + descriptor) to the types whose overrides in classes loaded later are wanted. */
+    /** Type to the methods called on it virtually: their code for classes below it that load later is wanted. */
     private final ConcurrentHashMap<String, Set<String>> watched = new ConcurrentHashMap<>();
     /** Class to the methods with code it declares, once its class file was seen. */
     private final ConcurrentHashMap<String, Set<String>> declared = new ConcurrentHashMap<>();
+    private final Implementations implementations = new Implementations(types, declared);
+    /** Methods of loaded classes wanted by the load hook, which cannot retransform: the next expansion's. */
+    private final ConcurrentLinkedQueue<LoadWant> loadWants = new ConcurrentLinkedQueue<>();
+    private final SchemeWorker worker = new SchemeWorker("candor-" + name(), this::drain);
     /** Class to its bridge methods' call sites: a bridge gets no probe, so wanting it wants its target at once. */
     private final ConcurrentHashMap<String, Map<String, Set<CallSite>>> bridges = new ConcurrentHashMap<>();
     /** Classes loaded (or loading) that pass the filter. */
@@ -74,6 +86,18 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
     private final AtomicLong classesRetransformed = new AtomicLong();
     private Instrumentation inst;
 
+    private static final class LoadWant {
+        final String className;
+        final String method;
+        final WeakReference<ClassLoader> loader;
+
+        LoadWant(String className, String method, ClassLoader loader) {
+            this.className = className;
+            this.method = method;
+            this.loader = new WeakReference<>(loader);
+        }
+    }
+
     private static final class Pending {
         final Set<CallSite> sites;
         final WeakReference<ClassLoader> loader;
@@ -88,6 +112,7 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
         this.filter = filter;
         this.roots = roots;
         this.lookahead = lookahead;
+        this.patterns = new PatternUse(filter.includes(), roots.patterns());
     }
 
     abstract String name();
@@ -95,10 +120,22 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
     /** A method just got probes and has not been expanded yet. */
     abstract void notExpanded(int methodId);
 
+    /** Instrumented methods waiting for {@link #drain} to expand them: Eager's; Lazy expands at first run. */
+    Collection<Integer> queued() {
+        return Collections.emptyList();
+    }
+
+    /** Wakes the agent thread, which drains what waits. */
+    final void wakeWorker() {
+        worker.wake();
+    }
+
     @Override
     public void start(Instrumentation inst, Collection<Class<?>> stale) {
         this.inst = inst;
         FirstRun.install(this);
+        worker.start();
+        patterns.start(inst);
         List<Class<?>> withRoots = new ArrayList<>();
         for (Class<?> c : LoadedClasses.modifiable(inst)) {
             String n = c.getName();
@@ -114,6 +151,13 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
     @Override
     public void stop() {
         FirstRun.install(null);
+        worker.stop();
+        patterns.stop();
+    }
+
+    @Override
+    public void loaded(String className) {
+        patterns.loaded(className);
     }
 
     @Override
@@ -132,6 +176,7 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
 
         Map<String, ProbeKind> kinds = new HashMap<>();
         Set<String> want = wanted.getOrDefault(className, EMPTY);
+        Set<String> watchedHere = watchedOn(supertypes);
         boolean lambdaProxy = className.contains("$$Lambda");
         for (String m : sites.keySet()) {
             String name = nameOf(m);
@@ -139,16 +184,16 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
             if (name.equals("<clinit>") || !allowed(className, decision, m)) continue;
             if (roots.matches(className, name, descriptor)) {
                 kinds.put(m, ProbeKind.ROOT);
+                patterns.rootChosen(className, name, descriptor);
             } else if (want.contains(m) || lambdaProxy) {
                 kinds.put(m, ProbeKind.INNER);
-            } else {
-                Set<String> watchers = watched.get(m);
-                if (watchers != null && !Collections.disjoint(watchers, supertypes)) {
-                    kinds.put(m, ProbeKind.INNER);
-                    addWanted(className, m);
-                }
+            } else if (watchedHere.contains(m)) {
+                kinds.put(m, ProbeKind.INNER);
+                addWanted(className, m);
             }
         }
+        patterns.rootsOffered(className);
+        wantInherited(className, loader, watchedHere, sites.keySet());
         chooseBridgeTargets(className, decision, sites, classBridges, kinds);
         closeWithinClass(className, decision, sites, kinds);
         if (kinds.isEmpty()) return null;
@@ -171,6 +216,59 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
                 notExpanded(methodId);
             }
         };
+    }
+
+    /** The methods called virtually on any of these types. */
+    private Set<String> watchedOn(Set<String> types) {
+        Set<String> out = null;
+        for (String t : types) {
+            Set<String> w = watched.get(t);
+            if (w == null) continue;
+            if (out == null) out = new HashSet<>();
+            out.addAll(w);
+        }
+        return out == null ? EMPTY : out;
+    }
+
+    /**
+     * A class loading below a watched type without its own code for a watched method runs inherited code: the
+     * nearest superclass's (which need not be below the type) or an interface's default method.
+     */
+    private void wantInherited(String className, ClassLoader loader, Set<String> watchedHere, Set<String> own) {
+        for (String m : watchedHere) {
+            if (own.contains(m)) continue;
+            for (String c : implementations.of(className, m, loader)) {
+                if (!c.equals(className)) wantFromLoadHook(c, m, loader);
+            }
+        }
+    }
+
+    /**
+     * Wants a method of another class from the load hook: a class not loaded yet gets its probes as it loads; a loaded
+     * one waits for the next expansion (the agent thread's, woken now, or a first run's) to be retransformed.
+     */
+    private void wantFromLoadHook(String className, String method, ClassLoader loader) {
+        if (!wantable(className, method)) return;
+        Set<String> w = wanted.computeIfAbsent(className, k -> ConcurrentHashMap.newKeySet());
+        if (w.contains(method)) return;
+        if (!loaded.containsKey(className)) {
+            w.add(method);
+            // a class registers as loaded before it reads what is wanted: only one that registered meanwhile can miss it
+            if (!loaded.containsKey(className)) return;
+        }
+        loadWants.add(new LoadWant(className, method, loader));
+        worker.wake();
+    }
+
+    /** Expands what waits (queued methods, methods wanted by the load hook) until nothing does. */
+    final void drain() {
+        synchronized (expansionLock) {
+            while (true) {
+                Collection<Integer> ids = queued();
+                if (ids.isEmpty() && loadWants.isEmpty()) return;
+                expand(ids);
+            }
+        }
     }
 
     /** Eager: the methods of this class that chosen ones call on it are chosen too (saves retransforming it). */
@@ -219,10 +317,14 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
         return b;
     }
 
-    /** Expands these methods: wants what they may call and retransforms the loaded classes that declare it. */
+    /**
+     * Expands these methods: wants what they may call and retransforms the loaded classes that declare it; first,
+     * and again after each retransformation (which may load classes), the methods the load hook wanted.
+     */
     final void expand(Collection<Integer> methodIds) {
         long start = System.nanoTime();
         Set<String> toRetransform = new LinkedHashSet<>();
+        takeLoadWants(toRetransform);
         List<Integer> done = new ArrayList<>();
         for (int id : methodIds) {
             if (!expanded.add(id)) continue;
@@ -234,32 +336,50 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
             for (CallSite site : p.sites) expandSite(site, loader, toRetransform, 1);
         }
         retransform(toRetransform);
+        while (!loadWants.isEmpty()) {
+            toRetransform.clear();
+            takeLoadWants(toRetransform);
+            retransform(toRetransform);
+        }
         // only now: a thread that runs one of these methods meanwhile waits in the hook for the retransformation
         for (int id : done) FirstRun.clear(id);
         expansionNanos.addAndGet(System.nanoTime() - start);
     }
 
-    private void expandSite(CallSite site, ClassLoader loader, Set<String> toRetransform, int level) {
-        String m = site.method;
-        // the code that runs for the named class: its own method, or the one it inherits
-        for (String c = site.owner; c != null; c = types.superclass(c, loader)) {
-            Set<String> d = declared.get(c);
-            if (d == null || d.contains(m)) want(c, m, loader, toRetransform, level);
-            if (d != null && d.contains(m)) break;
-        }
-        if (!site.virtual) return;
-        watched.computeIfAbsent(m, k -> ConcurrentHashMap.newKeySet()).add(site.owner);
-        for (String below : types.below(site.owner)) {
-            Set<String> d = declared.get(below);
-            if (d == null || d.contains(m)) want(below, m, loader, toRetransform, level);
+    /** Under the expansion lock: the methods the load hook wanted, wanted again here, where retransforming is allowed. */
+    private void takeLoadWants(Set<String> toRetransform) {
+        for (LoadWant l; (l = loadWants.poll()) != null; ) {
+            if (!wantable(l.className, l.method)) continue;
+            // wanted already when a class that registered meanwhile may have missed it: retransformed all the same
+            wanted.computeIfAbsent(l.className, k -> ConcurrentHashMap.newKeySet()).add(l.method);
+            wantAdded(l.className, l.method, l.loader.get(), toRetransform, 1);
         }
     }
 
+    private void expandSite(CallSite site, ClassLoader loader, Set<String> toRetransform, int level) {
+        String m = site.method;
+        for (String c : implementations.of(site.owner, m, loader)) want(c, m, loader, toRetransform, level);
+        if (!site.virtual) return;
+        // once per type and method: a class below it that loads later finds the watch (choose), whichever comes first
+        if (!watched.computeIfAbsent(site.owner, k -> ConcurrentHashMap.newKeySet()).add(m)) return;
+        for (String below : types.below(site.owner)) {
+            for (String c : implementations.of(below, m, loader)) want(c, m, loader, toRetransform, level);
+        }
+    }
+
+    private boolean wantable(String className, String method) {
+        return !method.startsWith("<clinit>") && allowed(className, filter.decide(className), method);
+    }
+
     private void want(String className, String method, ClassLoader loader, Set<String> toRetransform, int level) {
-        if (method.startsWith("<clinit>")) return;
-        if (!allowed(className, filter.decide(className), method)) return;
-        Set<String> w = wanted.computeIfAbsent(className, k -> ConcurrentHashMap.newKeySet());
-        if (!w.add(method)) return;
+        if (!wantable(className, method)) return;
+        if (wanted.computeIfAbsent(className, k -> ConcurrentHashMap.newKeySet()).add(method)) {
+            wantAdded(className, method, loader, toRetransform, level);
+        }
+    }
+
+    /** A method just wanted: a bridge's targets in its place; else its class retransformed if loaded. */
+    private void wantAdded(String className, String method, ClassLoader loader, Set<String> toRetransform, int level) {
         Map<String, Set<CallSite>> b = bridges.get(className);
         Set<CallSite> bridgeSites = b == null ? null : b.get(method);
         if (bridgeSites != null) {
@@ -292,6 +412,11 @@ abstract class RootScheme implements Scheme, FirstRun.Hook {
         }
         classesRetransformed.addAndGet(classes.size());
         LoadedClasses.retransform(inst, classes);
+    }
+
+    @Override
+    public void addInfo(SnapshotInfo info) {
+        patterns.addTo(info);
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.lang.instrument.Instrumentation;
 import java.util.Collection;
 import org.candor.agent.instrument.ClassChooser;
 import org.candor.core.model.Snapshot;
+import org.candor.core.model.SnapshotInfo;
 
 /**
  * An instrumentation scheme: which methods get probes, and when (seed 002). {@link TotalScheme} instruments every
@@ -25,4 +26,7 @@ public interface Scheme extends ClassChooser {
 
     /** The scheme's own counts, into a snapshot's statistics ({@code scheme.*}). */
     default void addStats(Snapshot s) {}
+
+    /** What the scheme has to say about its settings, into a snapshot's properties (patterns that matched nothing). */
+    default void addInfo(SnapshotInfo info) {}
 }

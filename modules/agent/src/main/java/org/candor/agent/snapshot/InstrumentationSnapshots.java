@@ -1,18 +1,24 @@
 package org.candor.agent.snapshot;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import org.candor.agent.calibration.CalibrationSession;
 import org.candor.agent.instrument.InstrumentationStats;
 import org.candor.agent.instrument.MethodRegistry;
 import org.candor.agent.options.AgentOptions;
 import org.candor.agent.scheme.Scheme;
-import org.candor.core.analysis.InvokedMethods;
 import org.candor.core.model.MeasuredMetric;
+import org.candor.core.model.MethodTable;
+import org.candor.core.model.Metric;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
+import org.candor.core.snapshot.SnapshotStreamWriter;
 import org.candor.probe.Clock;
-import org.candor.probe.ProbeLimits;
 import org.candor.probe.ThreadRegistry;
+import org.candor.probe.ThreadState;
+import org.candor.probe.ThreadTreeCopy;
 
 /** The snapshot of an instrumentation session: the probes' trees plus what instrumentation did. */
 public final class InstrumentationSnapshots implements SnapshotSource {
@@ -63,11 +69,54 @@ public final class InstrumentationSnapshots implements SnapshotSource {
     /** When a delayed start began recording; null while it waits (and in a session that recorded from its start). */
     public Instant recordingStart() { return recordingStart; }
 
+    /**
+     * Streams the snapshot to {@code target}: one thread's copy at a time, so memory holds one tree's copy and its
+     * values, never every tree as objects. Returns the threads written.
+     */
     @Override
-    public Snapshot take() {
+    public int writeTo(Path target) throws IOException {
         AgentOptions options = this.options;
         Scheme scheme = this.scheme;
         double nanosPerTick = clockRate.nanosPerTick();
+        SnapshotInfo info = describe(options);
+        scheme.addInfo(info);  // include and root patterns that matched nothing (PatternWarnings)
+        boolean calibrated = calibration.calibrated();
+        List<Metric> metrics = MeasuredMetric.of(Clock.metric(), Clock.unit()).instrumentationColumns(calibrated);
+        // statistics are gathered on a snapshot without trees, by the same code as ever
+        Snapshot stats = new Snapshot(info, metrics, new MethodTable());
+        MethodIds ids = new MethodIds(registry);
+        TreeCounts counts = new TreeCounts();
+        int written = 0;
+        try (SnapshotStreamWriter w = SnapshotStreamWriter.open(target)) {
+            w.metrics(metrics);
+            for (ThreadState state : ThreadRegistry.current()) {
+                ThreadTreeCopy copy = state.copy();
+                counts.add(copy);
+                if (copy.nodeCount() <= 1) continue;
+                ThreadTables tables = new ThreadTables(copy, TreeValues.of(copy, nanosPerTick, calibrated), ids, nanosPerTick);
+                w.thread(copy.threadId, copy.threadName, tables.tree(), tables.flat());
+                written++;
+            }
+            counts.addTo(stats);
+            CounterStats.addTo(stats, Clock.counterStats());
+            stats.putStat(Snapshot.STAT_INSTRUMENTED_CLASSES, this.stats.classesInstrumented.get());
+            stats.putStat(Snapshot.STAT_INSTRUMENTED_METHODS, this.stats.methodsInstrumented());
+            stats.putStat(Snapshot.STAT_INVOKED_METHODS, ids.invoked());
+            stats.putStat("classes.retransformed", this.stats.classesRetransformed.get());
+            stats.putStat(Snapshot.STAT_FAILED_CLASSES, this.stats.classesFailed.get());
+            stats.putStat("methods.too_large", this.stats.methodsTooLarge.get());
+            stats.putStat("instrumentation.time_ns", this.stats.transformNanos.get());
+            scheme.addStats(stats);
+            calibration.finish(stats, nanosPerTick);
+            w.info(info);
+            w.methods(ids.table());
+            w.stats(stats.stats());
+            w.commit();
+        }
+        return written;
+    }
+
+    private SnapshotInfo describe(AgentOptions options) {
         SnapshotInfo info = SessionInfo.describe(options, start, Instant.now())
                 .put(SnapshotInfo.MODE, "instrumentation")
                 .put(SnapshotInfo.SCHEME, options.scheme().name().toLowerCase(java.util.Locale.ROOT))
@@ -84,22 +133,6 @@ public final class InstrumentationSnapshots implements SnapshotSource {
         }
         if (calibration.statsFile() != null) info.put("calibration.file", calibration.statsFile().toString());
         if (calibration.calibrated()) info.put("calibration.minima", calibration.minimaSource());
-        Snapshot s = new SnapshotAssembler(registry).assemble(info, ThreadRegistry.current(), nanosPerTick,
-                calibration.calibrated())
-                .withMetrics(MeasuredMetric.of(Clock.metric(), Clock.unit()).instrumentationColumns(calibration.calibrated()));
-        CounterStats.addTo(s, Clock.counterStats());
-        s.putStat(Snapshot.STAT_INSTRUMENTED_CLASSES, stats.classesInstrumented.get());
-        s.putStat(Snapshot.STAT_INSTRUMENTED_METHODS, stats.methodsInstrumented());
-        s.putStat(Snapshot.STAT_INVOKED_METHODS, InvokedMethods.count(s));
-        s.putStat("classes.retransformed", stats.classesRetransformed.get());
-        s.putStat(Snapshot.STAT_FAILED_CLASSES, stats.classesFailed.get());
-        s.putStat("methods.too_large", stats.methodsTooLarge.get());
-        s.putStat("instrumentation.time_ns", stats.transformNanos.get());
-        scheme.addStats(s);
-        s.putStat("threads.not_recorded", ThreadRegistry.threadsNotRecorded());
-        s.putStat(Snapshot.STAT_NODE_LIMIT, ThreadRegistry.nodeLimitReached() ? ProbeLimits.maxNodes() : 0);
-        s.putStat("nodes.heap_full", ThreadRegistry.heapLimitReached() ? 1 : 0);
-        calibration.finish(s, nanosPerTick);
-        return s;
+        return info;
     }
 }

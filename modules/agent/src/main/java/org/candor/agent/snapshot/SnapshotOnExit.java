@@ -6,8 +6,6 @@ import java.nio.file.Paths;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.candor.agent.AgentLog;
 import org.candor.agent.options.AgentOptions;
-import org.candor.core.model.Snapshot;
-import org.candor.core.snapshot.SnapshotWriter;
 
 /** Writes the snapshot when the JVM exits. If the chosen file cannot be written, the data goes to the temp dir. */
 public final class SnapshotOnExit implements Runnable {
@@ -36,21 +34,21 @@ public final class SnapshotOnExit implements Runnable {
     @Override
     public void run() {
         if (!written.compareAndSet(false, true)) return;
-        Snapshot snapshot = source.take();
         Path target = options.output().toAbsolutePath();
+        int threads;
         try {
-            SnapshotWriter.write(snapshot, target);
+            threads = source.writeTo(target);
         } catch (IOException | RuntimeException e) {
             Path fallback = Paths.get(System.getProperty("java.io.tmpdir"), "candor-" + ProcessHandle.current().pid() + ".candor");
             AgentLog.error("cannot write snapshot " + target + ": " + e.getMessage() + "; writing " + fallback + " instead");
             target = fallback;
             try {
-                SnapshotWriter.write(snapshot, fallback);
+                threads = source.writeTo(fallback);
             } catch (IOException | RuntimeException again) {
                 AgentLog.error("cannot write snapshot " + fallback + " either: " + again.getMessage());
                 return;
             }
         }
-        AgentLog.info("wrote " + target + " (" + snapshot.threads().size() + " threads)");
+        AgentLog.info("wrote " + target + " (" + threads + " threads)");
     }
 }

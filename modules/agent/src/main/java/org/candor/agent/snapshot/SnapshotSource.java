@@ -1,8 +1,11 @@
 package org.candor.agent.snapshot;
 
-import org.candor.core.model.Snapshot;
+import java.io.IOException;
+import java.nio.file.Path;
 
-/** What a profiling mode hands over when the session ends: everything it recorded, as a snapshot. */
+/** What a profiling mode hands over when the session ends, or when asked: everything it recorded, as a snapshot. */
 public interface SnapshotSource {
-    Snapshot take();
+
+    /** Writes the snapshot to {@code target}, atomically (the previous file stays until the new one is whole). */
+    int writeTo(Path target) throws IOException;
 }

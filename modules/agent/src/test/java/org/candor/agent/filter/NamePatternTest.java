@@ -37,6 +37,15 @@ class NamePatternTest {
     }
 
     @Test
+    void aClassPartWithoutWildcardsNamesTheOneClassWhoseMethodsCanMatch() {
+        assertThat(NamePattern.parse("com.acme.Server.handle(*)").namesMethodsOf("com.acme.Server")).isTrue();
+        assertThat(NamePattern.parse("com.acme.Server.*").namesMethodsOf("com.acme.Server")).isTrue();
+        assertThat(NamePattern.parse("com.acme.Server.handle").namesMethodsOf("com.acme.Server$Inner")).isFalse();
+        assertThat(NamePattern.parse("com.acme.*.handle").namesMethodsOf("com.acme.Server")).isFalse();
+        assertThat(NamePattern.parse("com.acme.**").namesMethodsOf("com.acme")).isFalse();
+    }
+
+    @Test
     void methodPatterns() {
         NamePattern get = NamePattern.parse("com.acme.Cache.get*");
         assertThat(get.matchesClass("com.acme.Cache")).isFalse();

@@ -65,15 +65,23 @@ class AgentBehaviourIT {
     }
 
     @Test
-    void theNodeLimitDropsAndCountsButTheProgramRunsOn() throws Exception {
-        AgentRun plain = AgentRun.plain("org.candor.it.targets.Shapes");
-        AgentRun run = AgentRun.profiled(dir, TARGETS + ",maxnodes=20", "org.candor.it.targets.Shapes");
+    void pastTheNodeLimitCallsCountBeyondTheBudgetAndTheProgramRunsOn() throws Exception {
+        String[] args = {"paths", "5"};
+        AgentRun plain = AgentRun.plain("org.candor.it.targets.ManyPaths", args);
+        AgentRun run = AgentRun.profiled(dir, TARGETS + ",maxnodes=500", "org.candor.it.targets.ManyPaths", args);
         assertThat(run.exitCode).isZero();
         assertThat(run.stdout).isEqualTo(plain.stdout);
         Snapshot s = SnapshotReader.read(run.snapshot);
-        assertThat(s.stat(Snapshot.STAT_DROPPED_CALLS)).isPositive();
-        assertThat(s.stat(Snapshot.STAT_NODE_LIMIT)).isEqualTo(20);
-        assertThat(s.threads().stream().mapToInt(t -> t.root().subtreeSize() - 1).sum()).isLessThanOrEqualTo(20);
+        assertThat(s.stat(Snapshot.STAT_DROPPED_CALLS)).isZero();
+        assertThat(s.stat("calls.beyond_budget")).isPositive();
+        assertThat(s.stat(Snapshot.STAT_NODE_LIMIT)).isEqualTo(500);
+        assertThat(s.methods().all()).anyMatch(m -> m.name().equals("beyond the tree budget"));
+        // every call is counted, on its own path or under a node beyond the budget: each m<i> the program counted,
+        // and the call of next() each makes
+        long counted = plain.stdout.lines().filter(l -> l.startsWith("calls "))
+                .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
+        assertThat(counted).isEqualTo(11_111);
+        assertThat(TreePaths.allCalls(s)).isEqualTo(2 + 2 * counted);  // + main and the static initialiser
     }
 
     @Test
@@ -107,7 +115,8 @@ class AgentBehaviourIT {
         assertThat(run.stderr.trim()).isEqualTo(
                 "candor: error: agent option 'colour' is unknown (known: output, mode, scheme, include, exclude, "
                         + "defaultexcludes, maxnodes, maxdepth, maxthreads, quiet, verbose, optfile, calibration, "
-                        + "warmupdelay, warmupcount, calstats, calstatswrite, trainer, root, lookahead, start)");
+                        + "warmupdelay, warmupcount, calstats, calstatswrite, trainer, root, lookahead, start, recursion, "
+                        + "foldafter)");
         assertThat(Files.exists(run.snapshot)).isFalse();
 
         AgentRun start = AgentRun.profiled(dir, "start=soon", "org.candor.it.targets.Workers");

@@ -29,6 +29,26 @@ final class TreePaths {
         }
     }
 
+    /** Every call in every thread's tree: each call counts at exactly one node. */
+    static long allCalls(Snapshot s) {
+        long sum = 0;
+        for (ThreadProfile t : s.threads()) sum += allCalls(s, t);
+        return sum;
+    }
+
+    /** Every call in one thread's tree. */
+    static long allCalls(Snapshot s, ThreadProfile t) {
+        int calls = s.metricIndex("calls");
+        long sum = 0;
+        List<CallNode> todo = new ArrayList<>(t.root().children());
+        while (!todo.isEmpty()) {
+            CallNode n = todo.remove(todo.size() - 1);
+            sum += n.value(calls);
+            todo.addAll(n.children());
+        }
+        return sum;
+    }
+
     static ThreadProfile thread(Snapshot s, String name) {
         for (ThreadProfile t : s.threads()) if (t.name().equals(name)) return t;
         throw new AssertionError("no thread " + name + " in " + s.threads());

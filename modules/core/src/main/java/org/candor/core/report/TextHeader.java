@@ -9,12 +9,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.candor.core.analysis.CalibratedValues;
+import org.candor.core.analysis.PatternWarnings;
 import org.candor.core.analysis.SamplingQuality;
 import org.candor.core.analysis.SnapshotWarnings;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.core.snapshot.ThreadTree;
 
-/** The top of the text report: the snapshot's properties, per-thread totals and every statistic. */
+/** The top of the text report: patterns that matched nothing, the snapshot's properties, per-thread totals and every statistic. */
 final class TextHeader {
 
     private static final int LABEL_WIDTH = 12;
@@ -35,6 +36,10 @@ final class TextHeader {
         List<ThreadTree> selected = report.selected;
         Map<String, Long> stats = report.file.stats();
         StringBuilder s = new StringBuilder("Candor profile\n");
+        // a pattern that matched nothing explains an empty or thin profile: first, as the agent said it at run time
+        take(PatternWarnings.INCLUDE);
+        take(PatternWarnings.ROOT);
+        for (String w : PatternWarnings.lines(info)) s.append(w).append('\n');
         property(s, "Candor", SnapshotInfo.CANDOR_VERSION);
         String jvm = join(" ", take(SnapshotInfo.JVM_NAME), take(SnapshotInfo.JVM_VERSION));
         String vendor = take(SnapshotInfo.JVM_VENDOR);

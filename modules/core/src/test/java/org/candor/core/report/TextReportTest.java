@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import org.candor.core.analysis.PatternWarnings;
 import org.candor.core.model.Snapshot;
 import org.candor.core.testing.TestSnapshots;
 import org.junit.jupiter.api.Test;
@@ -33,6 +34,17 @@ class TextReportTest {
                 "  methods.instrumented  5\n",
                 "  future.stat           -7\n",
                 "  WARNING: 3 calls were dropped;");
+    }
+
+    @Test
+    void patternsThatMatchedNothingAreTheLinesUnderTheTitleAndNotRepeatedAsProperties() throws Exception {
+        Snapshot s = TestSnapshots.shop();
+        s.info().put(PatternWarnings.INCLUDE, PatternWarnings.join(java.util.List.of("com.nothing.**")));
+        String report = text(s, ReportOptions.defaults());
+        assertThat(report).startsWith("Candor profile\n"
+                + "candor: warning: --include 'com.nothing.**' matched no class the program loaded\n  ");
+        assertThat(report).doesNotContain(PatternWarnings.INCLUDE);
+        assertThat(text(TestSnapshots.shop(), ReportOptions.defaults())).doesNotContain("warning");
     }
 
     @Test

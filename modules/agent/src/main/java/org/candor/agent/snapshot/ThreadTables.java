@@ -1,0 +1,99 @@
+package org.candor.agent.snapshot;
+
+import org.candor.core.snapshot.FlatTable;
+import org.candor.core.snapshot.NodeTable;
+import org.candor.probe.ThreadTreeCopy;
+
+/**
+ * One thread's copy as the snapshot writer reads it: the tree ({@link #tree}) with the values of {@link TreeValues},
+ * and the exact flat figures ({@link #flat}): per method, its calls and self time are its nodes' sums plus what its
+ * row kept of its calls beyond the budget, and its total is the time its row saw it on the stack. Method ids become
+ * method table ids through {@link MethodIds}.
+ */
+final class ThreadTables {
+
+    private final ThreadTreeCopy copy;
+    private final TreeValues values;
+    private final MethodIds ids;
+    private final double nanosPerTick;
+
+    ThreadTables(ThreadTreeCopy copy, TreeValues values, MethodIds ids, double nanosPerTick) {
+        this.copy = copy;
+        this.values = values;
+        this.ids = ids;
+        this.nanosPerTick = nanosPerTick;
+    }
+
+    NodeTable tree() {
+        int[] tableIds = new int[copy.nodeCount()];
+        for (int i = 1; i < tableIds.length; i++) tableIds[i] = ids.of(copy.nodeMethod[i]);
+        return new NodeTable() {
+            @Override public int size() { return copy.nodeCount(); }
+            @Override public int parent(int node) { return copy.nodeParent[node]; }
+            @Override public int method(int node) { return tableIds[node]; }
+            @Override public long value(int node, int metric) { return values.value(node, metric); }
+        };
+    }
+
+    FlatTable flat() {
+        int rows = copy.rowCount();
+        int[] rowOf = rowsByMethod();
+        long[] calls = new long[rows];
+        long[] self = new long[rows];
+        long[] rawSelf = values.calibrated() ? new long[rows] : self;
+        for (int i = 1; i < copy.nodeCount(); i++) {
+            int m = copy.nodeMethod[i];
+            if (m == ThreadTreeCopy.BEYOND || m < 0 || m >= rowOf.length || rowOf[m] < 0) continue;
+            int r = rowOf[m];
+            calls[r] += copy.nodeCalls[i];
+            self[r] += values.self[i];
+            if (values.calibrated()) rawSelf[r] += values.rawSelf[i];
+        }
+        int[] kept = new int[rows];
+        int n = 0;
+        for (int r = 0; r < rows; r++) {
+            calls[r] += copy.rowBeyondCalls[r];
+            long beyondRaw = copy.rowBeyondSelf[r];
+            long beyondAdjust = copy.rowBeyondAdjust == null ? 0 : copy.rowBeyondAdjust[r];
+            if (values.calibrated()) {
+                self[r] += ns(beyondRaw - beyondAdjust);
+                rawSelf[r] += ns(beyondRaw);
+            } else {
+                self[r] += ns(beyondRaw);
+            }
+            if (calls[r] > 0) kept[n++] = r;
+        }
+        int size = n;
+        return new FlatTable() {
+            @Override public int size() { return size; }
+            @Override public int method(int row) { return ids.of(copy.rowMethod[kept[row]]); }
+            @Override public long value(int row, int metric) {
+                int r = kept[row];
+                long total = copy.rowTotal[r];
+                long adjust = copy.rowTotalAdjust == null ? 0 : copy.rowTotalAdjust[r];
+                switch (metric) {
+                    case TreeValues.CALLS: return calls[r];
+                    case TreeValues.TOTAL: return values.calibrated() ? ns(total - adjust) : ns(total);
+                    case TreeValues.SELF: return self[r];
+                    case TreeValues.RAW_TOTAL: return ns(total);
+                    case TreeValues.RAW_SELF: return rawSelf[r];
+                    default: throw new IllegalArgumentException("metric " + metric);
+                }
+            }
+        };
+    }
+
+    /** Row of each method id the thread called; -1 elsewhere. */
+    private int[] rowsByMethod() {
+        int max = -1;
+        for (int m : copy.rowMethod) max = Math.max(max, m);
+        int[] rowOf = new int[max + 1];
+        java.util.Arrays.fill(rowOf, -1);
+        for (int r = 0; r < copy.rowCount(); r++) if (copy.rowMethod[r] >= 0) rowOf[copy.rowMethod[r]] = r;
+        return rowOf;
+    }
+
+    private long ns(long ticks) {
+        return Math.max(0, Math.round(ticks * nanosPerTick));
+    }
+}
