@@ -23,6 +23,9 @@ public final class SnapshotWarnings {
     public static final String FOLDED = "calls.folded";
     /** The tree's size (paths) when folding began; present only if it did. */
     public static final String FOLDED_AFTER_PATHS = "recursion.folded_after_paths";
+    /** The tree budget: how many nodes the agent gave all trees together. */
+    public static final String NODE_BUDGET = "nodes.budget";
+    /** The budget when it was reached, else 0 (as in 1.0). */
     public static final String NODE_LIMIT = "nodes.limit";
     public static final String NODES_USED = "nodes.used";
     public static final String THREADS_NOT_RECORDED = "threads.not_recorded";
@@ -51,7 +54,8 @@ public final class SnapshotWarnings {
         }
         long beyond = stat(stats, BEYOND_BUDGET);
         if (beyond > 0) {
-            String limit = stats.containsKey(NODE_LIMIT) ? String.format(Locale.ROOT, " of %,d nodes", stat(stats, NODE_LIMIT)) : "";
+            long budget = stats.containsKey(NODE_BUDGET) ? stat(stats, NODE_BUDGET) : stat(stats, NODE_LIMIT);
+            String limit = budget > 0 ? String.format(Locale.ROOT, " of %,d nodes", budget) : "";
             lines.add("tree budget" + limit + " reached: " + share(beyond, totalCalls) + " have no node of their own;"
                     + " they are counted under " + BEYOND_BUDGET_CLASS + " " + BEYOND_BUDGET_METHOD
                     + ", and exactly in the hot spots");

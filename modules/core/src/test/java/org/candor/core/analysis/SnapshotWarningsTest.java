@@ -19,7 +19,8 @@ class SnapshotWarningsTest {
 
     @Test
     void noLossesNoWarnings() {
-        assertThat(SnapshotWarnings.of(stats("calls.dropped", 0, "nodes.limit", 100, "nodes.used", 3), new SnapshotInfo(), () -> 10))
+        assertThat(SnapshotWarnings.of(stats("calls.dropped", 0, "nodes.budget", 100, "nodes.used", 3, "nodes.limit", 0),
+                new SnapshotInfo(), () -> 10))
                 .isEmpty();
     }
 
@@ -33,7 +34,7 @@ class SnapshotWarningsTest {
 
     @Test
     void everyLossInItsOrderWithoutATotalWhereTheSnapshotHasNoCalls() {
-        assertThat(SnapshotWarnings.of(stats("calls.dropped", 1, "calls.beyond_budget", 2_500, "nodes.limit", 1_000_000,
+        assertThat(SnapshotWarnings.of(stats("calls.dropped", 1, "calls.beyond_budget", 2_500, "nodes.budget", 1_000_000,
                         "calls.folded", 7, "threads.not_recorded", 2),
                 new SnapshotInfo().put("threads.not_recorded.names", "pool-1, pool-2"), () -> -1)).containsExactly(
                 "1 call was dropped; the trees below are missing their time",

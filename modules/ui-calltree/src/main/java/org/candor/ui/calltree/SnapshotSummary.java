@@ -23,7 +23,7 @@ final class SnapshotSummary {
     private static final Map<String, String> STAT_LABELS = new LinkedHashMap<>();
     static {
         STAT_LABELS.put(Snapshot.STAT_DROPPED_CALLS, "Dropped calls");
-        STAT_LABELS.put(Snapshot.STAT_NODE_LIMIT, "Node limit");
+        STAT_LABELS.put(Snapshot.STAT_NODE_LIMIT, "Node limit hits");
         STAT_LABELS.put(Snapshot.STAT_DEPTH_LIMIT, "Depth limit hits");
         STAT_LABELS.put(Snapshot.STAT_INSTRUMENTED_CLASSES, "Instrumented classes");
         STAT_LABELS.put(Snapshot.STAT_INSTRUMENTED_METHODS, "Instrumented methods");

@@ -31,7 +31,7 @@ class SnapshotSummaryTest {
     @Test
     void theLossesAreTheOnesTheTextReportWarnsAbout() {
         Snapshot s = TestSnapshots.shop();
-        s.putStat("nodes.limit", 4_000_000).putStat("nodes.used", 12); // a budget, not a loss
+        s.putStat("nodes.budget", 4_000_000).putStat("nodes.used", 12); // a budget, not a loss
         assertThat(new SnapshotSummary(s).hasLosses()).isFalse();
         s.putStat("calls.folded", 3);
         assertThat(new SnapshotSummary(s).hasLosses()).isTrue();
