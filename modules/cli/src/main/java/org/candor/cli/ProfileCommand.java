@@ -9,6 +9,7 @@ import org.candor.client.CounterProbe;
 import org.candor.client.JavaCommand;
 import org.candor.client.ProfileLaunch;
 import org.candor.client.ProfileSettings;
+import org.candor.core.analysis.SnapshotWarnings;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.core.snapshot.SnapshotFile;
 
@@ -172,6 +173,7 @@ final class ProfileCommand implements Command {
         try (SnapshotFile s = SnapshotFile.open(output)) {
             console.note("wrote " + output + ": " + Summary.of(s));
             SnapshotInfo info = s.info();
+            for (String warning : SnapshotWarnings.of(s.stats(), info, () -> Summary.calls(s))) console.note(warning);
             if ("delayed".equals(info.get("session.start")) && info.get("session.recording_start_time") == null) {
                 console.note("recording never started: the session waited for 'candor ctl PID start' (--delay-start)");
             }
@@ -181,7 +183,7 @@ final class ProfileCommand implements Command {
                 console.note("times calibrated from this run alone; 'candor calibrate' (once per JVM and CPU) gives"
                         + " the probes' true minima");
             }
-        } catch (java.io.IOException e) {
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
             console.error(e.getMessage());
             return exit != 0 ? exit : 1;
         }

@@ -21,15 +21,23 @@ final class Summary {
         String head = String.format("%d threads, %,d methods, %,d call paths, ", s.threads().size(), s.methods().size(), nodes);
         SamplingQuality sampling = SamplingQuality.of(s.info(), s.stats());
         if (sampling != null) return head + sampling.summary();
+        return head + String.format("%,d calls, %,d calls dropped", calls(s), s.stat(Snapshot.STAT_DROPPED_CALLS));
+    }
+
+    /** Every call the snapshot counted, from the flat profiles; -1 without call counts. */
+    static long calls(SnapshotFile s) {
         int calls = s.metricIndex("calls");
-        long totalCalls = 0;
-        if (calls >= 0) {
+        if (calls < 0) return -1;
+        long total = 0;
+        try {
             for (ThreadTree t : s.threads()) {
                 FlatProfile flat = FlatProfiles.of(s, t);
-                for (int r = 0; r < flat.size(); r++) totalCalls += flat.value(r, calls);
+                for (int r = 0; r < flat.size(); r++) total += flat.value(r, calls);
             }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
-        return head + String.format("%,d calls, %,d calls dropped", totalCalls, s.stat(Snapshot.STAT_DROPPED_CALLS));
+        return total;
     }
 
     /**

@@ -3,6 +3,7 @@ package org.candor.agent.snapshot;
 import java.util.HashMap;
 import java.util.Map;
 import org.candor.agent.instrument.MethodRegistry;
+import org.candor.core.analysis.SnapshotWarnings;
 import org.candor.core.model.MethodTable;
 
 /**
@@ -10,10 +11,6 @@ import org.candor.core.model.MethodTable;
  * or flat profile names it, so only methods that were called are in the table.
  */
 final class MethodIds {
-
-    /** The method table entry of the nodes that stand for calls beyond the tree's budget. */
-    static final String BEYOND_CLASS = "[candor]";
-    static final String BEYOND_NAME = "beyond the tree budget";
 
     private final MethodRegistry registry;
     private final MethodTable table = new MethodTable();
@@ -27,7 +24,8 @@ final class MethodIds {
         Integer id = ids.get(registryId);
         if (id == null) {
             if (registryId == org.candor.probe.ThreadTreeCopy.BEYOND) {
-                id = table.add(BEYOND_CLASS, BEYOND_NAME, "()V").id();
+                id = table.add(SnapshotWarnings.BEYOND_BUDGET_CLASS, SnapshotWarnings.BEYOND_BUDGET_METHOD,
+                        SnapshotWarnings.BEYOND_BUDGET_DESCRIPTOR).id();
             } else {
                 MethodRegistry.Entry e = registry.get(registryId);
                 id = table.add(e.className, e.name, e.descriptor).id();

@@ -1,5 +1,6 @@
 package org.candor.agent.snapshot;
 
+import org.candor.core.analysis.SnapshotWarnings;
 import org.candor.core.model.Snapshot;
 import org.candor.probe.ProbeLimits;
 import org.candor.probe.ThreadRegistry;
@@ -27,20 +28,20 @@ final class TreeCounts {
     }
 
     void addTo(Snapshot s) {
-        s.putStat(Snapshot.STAT_DROPPED_CALLS, dropped);
-        s.putStat("calls.folded", folded);
-        s.putStat("calls.beyond_budget", beyond);
-        if (foldedAfter >= 0) s.putStat("recursion.folded_after_paths", foldedAfter);
-        s.putStat("nodes.used", nodes);
-        s.putStat("nodes.budget", ProbeLimits.maxNodes());
-        s.putStat(Snapshot.STAT_NODE_LIMIT, ThreadRegistry.nodeLimitReached() ? ProbeLimits.maxNodes() : 0);
+        s.putStat(SnapshotWarnings.DROPPED, dropped);
+        s.putStat(SnapshotWarnings.FOLDED, folded);
+        s.putStat(SnapshotWarnings.BEYOND_BUDGET, beyond);
+        if (foldedAfter >= 0) s.putStat(SnapshotWarnings.FOLDED_AFTER_PATHS, foldedAfter);
+        s.putStat(SnapshotWarnings.NODES_USED, nodes);
+        s.putStat(SnapshotWarnings.NODE_BUDGET, ProbeLimits.maxNodes());
+        s.putStat(SnapshotWarnings.NODE_LIMIT, ThreadRegistry.nodeLimitReached() ? ProbeLimits.maxNodes() : 0);
         s.putStat("nodes.heap_full", ThreadRegistry.heapLimitReached() ? 1 : 0);
-        s.putStat("threads.not_recorded", ThreadRegistry.threadsNotRecorded());
+        s.putStat(SnapshotWarnings.THREADS_NOT_RECORDED, ThreadRegistry.threadsNotRecorded());
         String[] names = ThreadRegistry.notRecordedNames();
         if (names.length > 0) {
             long more = ThreadRegistry.threadsNotRecorded() - names.length;
-            s.info().put("threads.not_recorded.names", String.join(", ", names) + (more > 0 ? ", and " + more + " more" : ""));
+            s.info().put(SnapshotWarnings.THREADS_NOT_RECORDED_NAMES, String.join(", ", names) + (more > 0 ? ", and " + more + " more" : ""));
         }
-        s.info().put("recursion", ProbeLimits.recursion());
+        s.info().put(SnapshotWarnings.RECURSION, ProbeLimits.recursion());
     }
 }
