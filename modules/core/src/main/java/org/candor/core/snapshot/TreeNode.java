@@ -74,14 +74,7 @@ public final class TreeNode {
      * @param root whether the record is a thread's root (method field 0) or any other node (method id + 1)
      */
     void read(long at, long limit, boolean root) throws IOException {
-        offset = at;
-        p = at;
-        long extent = uvarint(limit);
-        if (extent > limit - p) {
-            throw corrupt("the node at offset " + at + " claims " + Long.toUnsignedString(extent)
-                    + " bytes, the record around it ends at " + limit);
-        }
-        end = p + extent;
+        end = skip(at, limit);  // leaves p after the extent
         long m = uvarint(end);
         if (root) {
             if (m != 0) throw corrupt("the root at offset " + at + " names method " + (m - 1) + "; a root has none (0)");
