@@ -52,6 +52,29 @@ class ProfileAndReportIT {
     }
 
     @Test
+    void aTreePastItsBudgetSaysSoAtTheEndOfTheRunAndInTheReport() throws Exception {
+        Path out = dir.resolve("budget.candor");
+        CandorCli r = CandorCli.run("profile", "--include", "org.candor.demo.**", "--max-nodes", "20",
+                "--recursion", "keep", "-o", out.toString(), "--", CandorCli.JAVA, "-jar", CandorCli.demoJar(), "2000");
+        assertThat(r.exitCode).as(r.toString()).isZero();
+        assertThat(r.stdout).isEqualTo(plain.stdout);
+        assertThat(r.stderr).contains(" 0 calls dropped").containsPattern("candor: tree budget of 20 nodes reached: "
+                + "[\\d,]+ of [\\d,]+ calls \\([\\d.]+ %\\) have no node of their own");
+        CandorCli text = CandorCli.run("report", out.toString());
+        assertThat(text.stdout).contains("WARNING: tree budget of 20 nodes reached").doesNotContain("dropped;");
+        CandorCli folded = CandorCli.run("report", out.toString(), "--format", "collapsed", "--value", "calls");
+        assertThat(folded.stdout).contains("[candor].beyond the tree budget");
+        // every call is counted somewhere: the same calls in all as the run with the whole tree
+        assertThat(sumOfLastColumn(folded.stdout)).isEqualTo(sumOfLastColumn(
+                CandorCli.run("report", snapshot.toString(), "--format", "collapsed", "--value", "calls").stdout));
+    }
+
+    private static long sumOfLastColumn(String lines) {
+        return Arrays.stream(lines.split("\n")).filter(l -> !l.isBlank())
+                .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
+    }
+
+    @Test
     void collapsedStacksCountEveryCallOnEveryPath() throws Exception {
         CandorCli r = CandorCli.run("report", snapshot.toString(), "--format", "collapsed", "--value", "calls");
         assertThat(r.exitCode).as(r.toString()).isZero();
