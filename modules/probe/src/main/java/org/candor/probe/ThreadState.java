@@ -311,8 +311,10 @@ public final class ThreadState {
         if (node >= 0) nodes[node * W + WORD] += ONE_CALL;
         foldedCalls++;
         frameNode[d] = node;
-        frameRow[d] = node >= 0 && isBeyond(node) ? row | ROW_BEYOND : row;
+        boolean beyond = node >= 0 && isBeyond(node);
+        frameRow[d] = beyond ? row | ROW_BEYOND : row;
         rows.enter(row, node);
+        if (beyond) rows.addCall(row);  // a node beyond the budget lumps methods: the row keeps this one's calls
     }
 
     /**

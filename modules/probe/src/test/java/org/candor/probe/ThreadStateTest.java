@@ -179,6 +179,27 @@ class ThreadStateTest {
     }
 
     @Test
+    void aRecursionBelowANodeBeyondTheBudgetIsLumpedThereAndCountsInItsMethodsRow() {
+        ProbeLimits.set(1, 100, 10);
+        ProbeLimits.treeShape("fold", 1_000_000);
+        NodeBudget.reset();
+        ts = new ThreadState(Thread.currentThread(), true);
+        int a = enter(1);    // the only node the budget allows
+        int b = enter(2);    // beyond the budget
+        int b2 = enter(2);   // below it: lumped into the same node (before any folding)
+        ts.exit(b2);
+        ts.exit(b);
+        ts.exit(a);
+        ThreadTreeCopy c = ts.copy();
+        assertThat(c.nodeMethod).containsExactly(-1, 1, ThreadTreeCopy.BEYOND);
+        assertThat(c.nodeCalls).containsExactly(0, 1, 2);
+        assertThat(c.foldedCalls).isZero();
+        assertThat(c.beyondCalls).isEqualTo(2);
+        assertThat(c.rowBeyondCalls[Trees.row(c, 2)]).as("both calls of 2, in its row").isEqualTo(2);
+        assertThat(c.rowTotal[Trees.row(c, 2)]).as("its time on the stack, the outer call's").isPositive();
+    }
+
+    @Test
     void autoKeepsPathsUntilTheTreeIsBigThenFolds() {
         ProbeLimits.treeShape("auto", 3);
         ts = new ThreadState(Thread.currentThread(), true);
