@@ -37,6 +37,13 @@ public final class SnapshotWarnings {
     public static final String BEYOND_BUDGET_CLASS = "[candor]";
     public static final String BEYOND_BUDGET_METHOD = "beyond the tree budget";
     public static final String BEYOND_BUDGET_DESCRIPTOR = "()V";
+    /**
+     * Below this much recorded time a call on average, instrumented code is dense enough that the probes slow the
+     * program's own code around them (calls the JIT no longer inlines, registers spilled around every probe call),
+     * which calibration, taking out only the probes' own time, does not undo: javac compiling Guava records 39 ns a
+     * call calibrated, 2.4x its real CPU time (bench/README.md, "Full size").
+     */
+    public static final long DENSE_NANOS_PER_CALL = 100;
 
     private SnapshotWarnings() {}
 
@@ -47,6 +54,16 @@ public final class SnapshotWarnings {
      *                   returns -1 when the snapshot has no call counts
      */
     public static List<String> of(Map<String, Long> stats, SnapshotInfo info, LongSupplier totalCalls) {
+        return of(stats, info, totalCalls, () -> -1);
+    }
+
+    /**
+     * As {@link #of(Map, SnapshotInfo, LongSupplier)}, and a call-density warning when the threads' total time
+     * ({@code totalNanos}: the sum of their totals in ns, -1 when unknown) is below
+     * {@link #DENSE_NANOS_PER_CALL} a call in an instrumentation snapshot that measured time.
+     */
+    public static List<String> of(Map<String, Long> stats, SnapshotInfo info, LongSupplier totalCalls,
+                                  LongSupplier totalNanos) {
         List<String> lines = new ArrayList<>();
         long dropped = stat(stats, DROPPED);
         if (dropped > 0) {
@@ -67,6 +84,8 @@ public final class SnapshotWarnings {
             lines.add("recursion folded: " + share(folded, totalCalls)
                     + " are attributed to an earlier frame of their method" + from);
         }
+        String dense = denseCalls(info, totalCalls, totalNanos);
+        if (dense != null) lines.add(dense);
         long notRecorded = stat(stats, THREADS_NOT_RECORDED);
         if (notRecorded > 0) {
             String names = info.get(THREADS_NOT_RECORDED_NAMES);
@@ -75,6 +94,20 @@ public final class SnapshotWarnings {
                     names == null || names.isEmpty() ? "" : " (" + names.replace('\n', ' ') + ")"));
         }
         return lines;
+    }
+
+    private static String denseCalls(SnapshotInfo info, LongSupplier totalCalls, LongSupplier totalNanos) {
+        if (!"instrumentation".equals(info.get(SnapshotInfo.MODE))) return null;
+        String unit = info.get(SnapshotInfo.METRIC_UNIT);
+        if (unit != null && !unit.equals("ns")) return null;  // counted events, not time
+        long nanos = totalNanos.getAsLong();
+        if (nanos <= 0) return null;
+        long calls = totalCalls.getAsLong();
+        if (calls <= 0 || nanos / calls >= DENSE_NANOS_PER_CALL) return null;
+        return String.format(Locale.ROOT, "dense calls: %,d calls in %.3f s (%d ns a call): at this density the probes"
+                + " slow the program's own code around them, which calibration (it takes out the probes' own time)"
+                + " does not undo, so these times are upper bounds; a sampled profile (--mode sample) sees the"
+                + " program undisturbed", calls, nanos / 1e9, nanos / calls);
     }
 
     /** {@code 512,345,678 of 734,001,234 calls (69.8 %)}, or {@code 512,345,678 calls} without a total. */

@@ -87,6 +87,19 @@ final class ReportContext {
         return sum;
     }
 
+    /** The total time of all threads (selected or not) in ns, from their totals; -1 without a time metric. */
+    long allNanos() {
+        int total = file.metricIndex(Metric.TOTAL_TIME.key());
+        if (total < 0 || file.metrics().get(total).unit() != Metric.Unit.NANOS) return -1;
+        long sum = 0;
+        try {
+            for (ThreadTree t : file.threads()) sum += totals(t)[total];
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return sum;
+    }
+
     /** All calls of all threads (selected or not), from their flat profiles; -1 without a calls metric. */
     long allCalls() {
         int calls = file.metricIndex(Metric.CALLS.key());

@@ -109,7 +109,7 @@ final class TextHeader {
             ReportSupport.padRight(s, e.getKey(), keyWidth + 2);
             s.append(e.getValue()).append('\n');
         }
-        for (String warning : SnapshotWarnings.of(stats, info, report::allCalls)) {
+        for (String warning : SnapshotWarnings.of(stats, info, report::allCalls, report::allNanos)) {
             s.append("  WARNING: ").append(warning).append('\n');
         }
         CalibrationTable.write(stats, s);

@@ -25,6 +25,23 @@ class SnapshotWarningsTest {
     }
 
     @Test
+    void timesOfCallDenseCodeAreFlaggedAsUpperBounds() {
+        SnapshotInfo instrumented = new SnapshotInfo().put("mode", "instrumentation").put("metric.unit", "ns");
+        assertThat(SnapshotWarnings.of(stats(), instrumented, () -> 733_669_115L, () -> 28_910_000_000L))
+                .containsExactly("dense calls: 733,669,115 calls in 28.910 s (39 ns a call): at this density the probes"
+                        + " slow the program's own code around them, which calibration (it takes out the probes' own"
+                        + " time) does not undo, so these times are upper bounds; a sampled profile (--mode sample)"
+                        + " sees the program undisturbed");
+        // 100 ns a call and more, a sampled profile, counted events, or no time known: nothing to say
+        assertThat(SnapshotWarnings.of(stats(), instrumented, () -> 1_000, () -> 100_000)).isEmpty();
+        assertThat(SnapshotWarnings.of(stats(), new SnapshotInfo().put("mode", "sampling"), () -> 1_000, () -> 1_000))
+                .isEmpty();
+        assertThat(SnapshotWarnings.of(stats(), new SnapshotInfo().put("mode", "instrumentation")
+                .put("metric.unit", "events"), () -> 1_000, () -> 1_000)).isEmpty();
+        assertThat(SnapshotWarnings.of(stats(), instrumented, () -> 1_000)).isEmpty();
+    }
+
+    @Test
     void foldedRecursionIsAShareOfAllCallsFromThePathsItBeganAt() {
         assertThat(SnapshotWarnings.of(stats("calls.folded", 512_345_678L, "recursion.folded_after_paths", 4_000_000),
                 new SnapshotInfo().put("recursion", "auto"), () -> 734_001_234L))
