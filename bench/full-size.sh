@@ -5,6 +5,8 @@
 #
 #   bench/full-size.sh [--configs plain,total,lazy,async] [--rounds N] [--top N] [--java JAVA]
 #                      [--only com/google/common/base,...] (a quick run) [--agent-option K=V ...]
+#   bench/full-size.sh --steady N [--only ...]   javac N times (2-5) in one JVM, plain and under Total: each round's
+#                      calibrated total against its plain time, the warm-up apart from the steady state
 #
 # Needs the distribution (mvn -B install -DskipTests), python3 and /usr/bin/time. Compiles bench/fullsize/*.java into
 # bench/target/fullsize-classes, fetches async-profiler 4.5 from Maven Central into the workload cache (never committed)
@@ -19,7 +21,7 @@ SHARED_WORKLOADS="${CANDOR_SHARED_WORKLOADS:-$(cd "$ROOT/.." && pwd)/shared/work
 CACHE="${CANDOR_WORKLOADS:-$HOME/.cache/candor-workloads}"
 AP_VERSION=4.5
 
-case "${1:-}" in -h|--help) sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 command -v python3 >/dev/null || { echo "full-size: needs python3" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "full-size: needs /usr/bin/time (Debian package time)" >&2; exit 2; }
 

@@ -129,7 +129,12 @@ def main():
     ap.add_argument("--top", type=int, default=15)
     ap.add_argument("--only", default="", help="compile only these Guava packages (a quick run), e.g. com/google/common/base")
     ap.add_argument("--agent-option", action="append", default=[], help="K=V for Candor's runs (e.g. calibration=off)")
+    ap.add_argument("--steady", type=int, default=0, metavar="N",
+                    help="instead: javac N times (2-5) in one JVM, plain and under Total, each round's calibrated total"
+                         " against its plain CPU and wall time (what instrumentation costs after the warm-up)")
     args = ap.parse_args()
+    if args.steady:
+        return steady_state(args)
     configs = [c.strip() for c in args.configs.split(",") if c.strip()]
     for c in configs:
         if c not in CONFIGS:
@@ -184,6 +189,56 @@ def main():
         f.write(summary)
 
 
+def steady_state(args):
+    """javac args.steady times in one JVM, plain then under Total; per round: plain CPU and wall, calibrated total,
+    the calibrated total's excess over the plain wall time per call (what calibration leaves in), calls."""
+    if not 2 <= args.steady <= 5:
+        sys.exit("full-size: --steady takes 2 to 5 rounds")
+    outdir = os.path.join(args.results, "steady-state-" + time.strftime("%Y%m%d-%H%M%S"))
+    os.makedirs(outdir)
+    w = args.workload
+    sources = source_list(w, args.only)
+    base = [args.java, "-cp", args.classes, "JavacRounds", str(args.steady)] + javac_args(w, sources)
+    extra = [x for o in args.agent_option for x in ("--agent-option", o)]
+    snap = os.path.join(outdir, "total.candor")
+    per_round = {}
+    for c, cmd in (("plain", base),
+                   ("total", [args.candor, "profile", "--include", "com.sun.tools.javac.**,JavacRounds", "-o", snap]
+                    + extra + ["--"] + base)):
+        fresh_out(w)
+        rc, err, wall, cpu, rss = run(cmd, dict(os.environ), w, os.path.join(outdir, c + ".log"))
+        if rc != 0:
+            sys.exit("full-size: the %s run failed (rc %d), see %s" % (c, rc, outdir))
+        per_round[c] = {int(m.group(1)): (int(m.group(2)), int(m.group(3)))
+                        for m in re.finditer(r"ROUND (\d+) cpu_ns=(\d+) wall_ns=(\d+)", err)}
+        print("full-size: steady state %-5s %.1f s, CPU %.1f s, peak RSS %.0f MB" % (c, wall, cpu, rss / 1024), flush=True)
+    p = subprocess.run([args.java, "-Xmx8g", "-cp", args.classes + ":" + args.cli_lib + "/*", "RoundFigures", snap],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.exit("full-size: RoundFigures failed: " + p.stderr.strip()[-500:])
+    rounds = {}
+    for line in p.stdout.splitlines():
+        f = line.split("\t")
+        rounds[int(f[1])] = (int(f[2]), int(f[3]), int(f[4]))
+    L = ["# candor full-size benchmark, steady state: javac compiling %s %d times in one JVM, %s; CPU %s"
+         % ("Guava packages " + args.only if args.only else "all of Guava", args.steady, time.strftime("%Y-%m-%d %H:%M"),
+            cpu_model()), "",
+         "round  plain CPU s  plain wall s  Total wall s  calibrated s  calibrated/plain wall  calls       excess ns/call"]
+    for n in sorted(rounds):
+        cal, raw, calls = rounds[n]
+        pc, pw = per_round["plain"].get(n, (0, 0))
+        tw = per_round["total"].get(n, (0, 0))[1]
+        L.append("%5d  %11.2f  %12.2f  %12.2f  %12.2f  %21.2f  %11s %14.1f"
+                 % (n, pc / 1e9, pw / 1e9, tw / 1e9, cal / 1e9, cal / pw if pw else 0, fmt(calls),
+                    (cal - pw) / calls if calls else 0))
+    L.append("(excess: the calibrated total minus the plain round's wall time, per call: what instrumentation does to the"
+             " program's own code, which calibration does not take out)")
+    summary = "\n".join(L) + "\n"
+    print(summary)
+    with open(os.path.join(outdir, "summary.txt"), "w") as f:
+        f.write(summary)
+
+
 def med(rs, key):
     xs = [r[key] for r in rs if r.get(key) is not None]
     return statistics.median(xs) if xs else None
@@ -227,6 +282,11 @@ def summarize(results, top, only, agent_options):
             L.append("  main thread: calibrated total %.2f s, raw %.2f s; the plain run's main-thread CPU time %.2f s:"
                      " calibrated / real = %.2f, raw / real = %.2f" % (cal / 1e9, raw / 1e9, main_cpu / 1e9,
                                                                          cal / main_cpu, raw / main_cpu))
+            main_wall = med(plain, "main_wall_ns")
+            if main_wall:
+                # Candor's default metric is elapsed time: the main thread's wall time is the like-for-like figure
+                L.append("  against the plain run's main-thread wall time %.2f s (the metric measured): calibrated / real = %.2f"
+                         % (main_wall / 1e9, cal / main_wall))
     L.append("")
     asy = [r for r in results.get("async", []) if r.get("async_samples")]
     tot = [r for r in results.get("total", []) if "methods" in r]
