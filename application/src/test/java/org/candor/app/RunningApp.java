@@ -34,7 +34,9 @@ final class RunningApp implements AutoCloseable {
                 "--jdkhome", jdk.toString(), "--nosplash", "--userdir", userdir.toString()));
         command.addAll(List.of(args));
         Path output = userdir.resolveSibling(userdir.getFileName() + ".out");
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
+        builder.environment().remove("CANDOR_AGENT_DIR"); // the installed app finds its own files
+        Process p = builder.start();
         return new RunningApp(p, userdir, output);
     }
 

@@ -3,7 +3,6 @@ package org.candor.ui.live;
 import java.nio.file.Path;
 import java.util.List;
 import org.candor.client.AgentAttach;
-import org.candor.client.AgentFiles;
 import org.candor.client.ClientException;
 import org.candor.client.ControlClient;
 import org.candor.client.LocalJvms;
@@ -32,7 +31,7 @@ final class LiveSessions {
         if (!roots.isBlank()) settings.root(roots);
         if (!include.isBlank()) settings.include(include);
         settings.validate();
-        new AgentAttach(AgentFiles.locate(), settings).attach(pid);
+        new AgentAttach(InstalledAgent.locate(), settings).attach(pid);
     }
 
     /** One control command ({@code docs/formats/control.md}); a refusal comes back as a reply that is not ok. */

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
+import java.util.logging.Logger;
 import javax.swing.BorderFactory;
 import javax.swing.JButton;
 import javax.swing.JComboBox;
@@ -36,11 +37,13 @@ import org.candor.client.LocalJvms;
  */
 final class LiveSessionsPanel extends JPanel {
 
+    private static final Logger LOG = Logger.getLogger(LiveSessionsPanel.class.getName());
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private final LiveSessions sessions;
     private final Path snapshotDirectory;
     private final Consumer<Path> onSnapshot;
+    private final Consumer<AttachSettings> onAttach;
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "Candor live sessions");
         t.setDaemon(true);
@@ -60,17 +63,31 @@ final class LiveSessionsPanel extends JPanel {
     private final JButton start = button("start", "Start", "Record again");
     private final JButton detach = button("detach", "Detach", "Restore the original bytecode; the session ends");
     private final JTextArea status = new JTextArea(8, 30);
-    private final JLabel message = new JLabel(" ");
+    /** The last answer, wrapped: a long one (a path, a refusal) stays whole in a narrow window. */
+    private final JTextArea message = new JTextArea(" ");
 
     /**
      * @param snapshotDirectory where Snapshot writes ({@code <pid>-<time>.candor})
      * @param onSnapshot        called on the event thread with each snapshot written
      */
     LiveSessionsPanel(LiveSessions sessions, Path snapshotDirectory, Consumer<Path> onSnapshot) {
+        this(sessions, snapshotDirectory, onSnapshot, new AttachSettings("lazy", "", ""), s -> { });
+    }
+
+    /**
+     * @param initial  the attach form's first values
+     * @param onAttach called with the form's values at each attach (the window keeps them for the next run)
+     */
+    LiveSessionsPanel(LiveSessions sessions, Path snapshotDirectory, Consumer<Path> onSnapshot,
+                      AttachSettings initial, Consumer<AttachSettings> onAttach) {
         super(new BorderLayout());
         this.sessions = sessions;
         this.snapshotDirectory = snapshotDirectory;
         this.onSnapshot = onSnapshot;
+        this.onAttach = onAttach;
+        scheme.setSelectedItem(initial.scheme);
+        roots.setText(initial.roots);
+        include.setText(initial.include);
         setName("liveSessions");
         table.setName("jvms");
         table.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
@@ -93,6 +110,11 @@ final class LiveSessionsPanel extends JPanel {
         status.setEditable(false);
         status.setFont(new Font(Font.MONOSPACED, Font.PLAIN, status.getFont().getSize()));
         message.setName("message");
+        message.setEditable(false);
+        message.setLineWrap(true);
+        message.setWrapStyleWord(true);
+        message.setOpaque(false);
+        message.setBorder(BorderFactory.createEmptyBorder(2, 4, 2, 4));
 
         JButton refresh = button("refresh", "Refresh", "List the JVMs again");
         refresh.addActionListener(e -> refreshJvms());
@@ -236,10 +258,46 @@ final class LiveSessionsPanel extends JPanel {
         String s = (String) scheme.getSelectedItem();
         String r = roots.getText().trim();
         String i = include.getText().trim();
+        onAttach.accept(new AttachSettings(s, r, i));
         say("Attaching to " + pid + " \u2026");
         run(() -> {
-            sessions.attach(pid, s, r, i);
+            try {
+                sessions.attach(pid, s, r, i);
+            } catch (Exception e) {
+                LOG.info("Attach to " + pid + " failed: " + e.getMessage());
+                throw e;
+            }
+            LOG.info("Attached to " + pid);
             return "Attached to " + pid + ": " + s + " scheme" + (r.isEmpty() ? "" : ", roots " + r);
+        });
+    }
+
+    /**
+     * Lists the JVMs, selects {@code pid} and attaches with the form's settings ({@code candor --attach PID}); says so
+     * when no local JVM has that id. Call on the event thread.
+     */
+    void attachTo(long pid) {
+        say("Looking for JVM " + pid + " \u2026");
+        worker.execute(() -> {
+            java.util.List<LocalJvms.Jvm> list = sessions.jvms();
+            SwingUtilities.invokeLater(() -> {
+                model.set(list);
+                int row = model.rowOf(pid);
+                if (row < 0) {
+                    String line = "No local JVM has process id " + pid + ": not a Java program, ended, or another user's";
+                    LOG.info(line);
+                    say(line);
+                    return;
+                }
+                table.getSelectionModel().setSelectionInterval(row, row);
+                LocalJvms.Jvm j = model.at(row);
+                if (!j.session.equals("none")) {
+                    say("JVM " + pid + " already has a Candor session");
+                    refreshStatus();
+                    return;
+                }
+                attachSelected();
+            });
         });
     }
 

@@ -8,6 +8,7 @@ import org.openide.awt.ActionID;
 import org.openide.awt.ActionReference;
 import org.openide.util.NbBundle.Messages;
 import org.openide.windows.TopComponent;
+import org.openide.windows.WindowManager;
 
 /** Window &gt; Running JVMs: the live-session panel, docked beside the snapshots. */
 @TopComponent.Description(preferredID = LiveSessionsTopComponent.ID, persistenceType = TopComponent.PERSISTENCE_NEVER)
@@ -30,13 +31,24 @@ public final class LiveSessionsTopComponent extends TopComponent {
         setName(Bundle.CTL_LiveSessionsTopComponent());
         setToolTipText(Bundle.HINT_LiveSessionsTopComponent());
         setLayout(new BorderLayout());
-        panel = new LiveSessionsPanel(new LiveSessions(), snapshotDirectory(), SnapshotOpener::open);
+        panel = new LiveSessionsPanel(new LiveSessions(), snapshotDirectory(), SnapshotOpener::open,
+                AttachSettings.load(), AttachSettings::save);
         add(panel, BorderLayout.CENTER);
     }
 
     /** Where Snapshot writes: {@code ~/candor-snapshots}. */
     static Path snapshotDirectory() {
         return Paths.get(System.getProperty("user.home"), "candor-snapshots");
+    }
+
+    /** Opens the window and attaches to {@code pid} with the last used settings. Call on the event thread. */
+    static void showAndAttach(long pid) {
+        TopComponent found = WindowManager.getDefault().findTopComponent(ID);
+        LiveSessionsTopComponent window = found instanceof LiveSessionsTopComponent
+                ? (LiveSessionsTopComponent) found : new LiveSessionsTopComponent();
+        window.open();
+        window.requestActive();
+        window.panel.attachTo(pid);
     }
 
     @Override

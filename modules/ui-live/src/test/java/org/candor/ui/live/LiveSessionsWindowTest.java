@@ -164,7 +164,7 @@ class LiveSessionsWindowTest {
     }
 
     private String message() {
-        return execute(() -> window.label("message").target().getText());
+        return execute(() -> window.textBox("message").target().getText());
     }
 
     private void waitFor(String what, Supplier<Boolean> condition) {
