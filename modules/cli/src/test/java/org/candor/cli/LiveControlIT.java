@@ -159,7 +159,8 @@ class LiveControlIT {
             assertThat(attach.stderr).contains("attached to " + pid + ": instrumentation")
                     .contains("snapshot at its exit: " + atExit);
             Map<String, String> status = status(pid);
-            assertThat(status).containsEntry("state", "recording").containsEntry("started.by", "attach");
+            assertThat(status).containsEntry("state", "recording").containsEntry("started.by", "attach")
+                    .doesNotContainKey("warning.1");
             assertThat(status.get("clock")).as("libcandor.so's clock in an attached session").isNotEqualTo("nanotime");
             assertThat(Long.parseLong(status.get("classes.instrumented"))).isPositive();
             assertThat(CandorCli.run("list").stdout).containsPattern("(?m)^" + pid + "\\s+recording\\s+" + MAIN);
@@ -197,6 +198,24 @@ class LiveControlIT {
         Map<String, Long> calls = calls(snapshot);
         assertThat(calls).containsEntry(path("phaseB", "beta"), 20000L);
         assertThat(calls.keySet()).as("phase A ran before the attach").noneMatch(k -> k.contains("alpha"));
+    }
+
+    @Test
+    void anAttachWithARootThatMatchesNothingLoadedSaysSoInItsStatusAtOnce() throws Exception {
+        String typo = MAIN + ".phaseZ";
+        try (Target t = Target.start(List.of(CandorCli.JAVA, "-cp", TEST_CLASSES.toString(), MAIN))) {
+            String pid = Long.toString(t.process.pid());
+            t.expect("ready");
+            t.send("a");
+            t.expectPrefix("A ");
+            ok(CandorCli.run("attach", pid, "--root", typo + "," + MAIN + ".phaseB", "--include", INCLUDE));
+            Map<String, String> status = status(pid);
+            assertThat(status).containsEntry("warning.1", "candor: warning: --root '" + typo
+                    + "' matched no method the program loaded that the filters let through")
+                    .doesNotContainKey("warning.2");
+            t.send("quit");
+            assertThat(t.waitFor()).isZero();
+        }
     }
 
     private static void refusesWrongSecretsAndListensOnLoopbackOnly(long pid) throws Exception {

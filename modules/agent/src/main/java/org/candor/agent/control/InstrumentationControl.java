@@ -4,6 +4,7 @@ import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import org.candor.agent.filter.ClassFilter;
 import org.candor.agent.filter.PatternException;
@@ -16,6 +17,8 @@ import org.candor.agent.scheme.Scheme;
 import org.candor.agent.scheme.Schemes;
 import org.candor.agent.snapshot.InstrumentationSnapshots;
 import org.candor.agent.snapshot.SnapshotOnExit;
+import org.candor.core.analysis.PatternWarnings;
+import org.candor.core.model.SnapshotInfo;
 import org.candor.probe.Calibration;
 import org.candor.probe.CalibrationSettings;
 import org.candor.probe.Clock;
@@ -200,6 +203,11 @@ final class InstrumentationControl implements ControlledSession {
         for (ThreadState t : threads) calls += t.calls();
         r.put("threads", threads.length).put("calls", calls);
         if (detached == null) {
+            // patterns that matched nothing loaded so far: an attach says so at once, not only at exit
+            SnapshotInfo patterns = new SnapshotInfo();
+            scheme.addInfo(patterns);
+            List<String> warnings = PatternWarnings.lines(patterns);
+            for (int i = 0; i < warnings.size(); i++) r.put("warning." + (i + 1), warnings.get(i));
             r.put("classes.instrumented", stats.classesWithProbes())
                     .put("methods.instrumented", stats.methodsInstrumented())
                     .put("output", onExit.target());

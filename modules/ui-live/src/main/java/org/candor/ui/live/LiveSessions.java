@@ -41,6 +41,17 @@ final class LiveSessions {
         }
     }
 
+    /**
+     * What the session says is wrong with its settings so far (an include or root that matched nothing the program
+     * loaded), as the lines {@code candor ctl PID status} shows.
+     */
+    List<String> warnings(long pid) throws ClientException {
+        ControlClient.Reply status = command(pid, "status");
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 1; status.get("warning." + i) != null; i++) out.add(status.get("warning." + i));
+        return out;
+    }
+
     ControlClient.Reply snapshot(long pid, Path file) throws ClientException {
         return command(pid, "snapshot " + file.toAbsolutePath());
     }

@@ -268,7 +268,12 @@ final class LiveSessionsPanel extends JPanel {
                 throw e;
             }
             LOG.info("Attached to " + pid);
-            return "Attached to " + pid + ": " + s + " scheme" + (r.isEmpty() ? "" : ", roots " + r);
+            StringBuilder said = new StringBuilder("Attached to " + pid + ": " + s + " scheme" + (r.isEmpty() ? "" : ", roots " + r));
+            for (String warning : sessions.warnings(pid)) {
+                LOG.info(warning);
+                said.append('\n').append(warning);
+            }
+            return said.toString();
         });
     }
 

@@ -88,10 +88,13 @@ class LiveSessionsWindowTest {
         assertThat(window.button("reset").isEnabled()).isFalse();
 
         window.comboBox("scheme").selectItem("lazy");
-        window.textBox("roots").enterText(TARGET + ".tick");
+        // a second root with a typo: the attach says at once that it matches nothing loaded
+        window.textBox("roots").enterText(TARGET + ".tick," + TARGET + ".tock");
         window.textBox("include").enterText("org.candor.ui.live.program.**");
         window.button("attach").click();
         waitFor("attached", () -> message().startsWith("Attached to " + pid + ": lazy scheme, roots " + TARGET + ".tick"));
+        assertThat(message()).endsWith("\ncandor: warning: --root '" + TARGET + ".tock' matched no method the program"
+                + " loaded that the filters let through");
         waitFor("the session's status", () -> status().matches("(?s).*state\\s+recording.*"));
         assertThat(status()).containsPattern("scheme\\s+lazy").containsPattern("roots\\s+" + TARGET + ".tick")
                 .containsPattern("started.by\\s+attach");
@@ -137,7 +140,9 @@ class LiveSessionsWindowTest {
         Path shot = GuiTests.screenshot(frame, "live-detached");
         assertLooksLikeAWindow(shot);
         assertThat(target.isAlive()).as("the program runs on after the detach").isTrue();
-        assertThat(Files.readString(dir.resolve("target.stderr"))).as("nothing on the program's stderr").isEmpty();
+        assertThat(Files.readString(dir.resolve("target.stderr"))).as("nothing on the program's stderr but the agent's"
+                + " line about the typo").isEqualTo("candor: warning: --root '" + TARGET + ".tock' matched no method the"
+                + " program loaded that the filters let through\n");
     }
 
     /** A screenshot of real widgets: many colours, not one blank fill. */
