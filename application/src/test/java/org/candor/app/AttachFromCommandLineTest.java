@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code candor --attach PID} through the installed launcher: the app finds its own agent (no CANDOR_AGENT_DIR, no
  * source tree to fall back on), attaches to a running program with the settings a new user gets (the whole
- * application), and the program then has a recording session; a pid that is no JVM is one line in the app, not a
+ * application), and the program then has a recording session; when the program ends, the app notices without a click and opens the session's snapshot at
+ * exit; a pid that is no JVM is one line in the app, not a
  * failure. Screenshots go to target/screenshots.
  */
 class AttachFromCommandLineTest {
@@ -47,8 +48,9 @@ class AttachFromCommandLineTest {
         try {
             Thread.sleep(1500); // the source launcher compiles Ticker first
             assertThat(target.isAlive()).as("the target program runs").isTrue();
+            Path snapshots = dir.resolve("snapshots");
             RunningApp app = RunningApp.start(APP, java.getParent().getParent(), dir.resolve("userdir"),
-                    "--attach", Long.toString(target.pid()));
+                    "-J-Dcandor.snapshots=" + snapshots, "--attach", Long.toString(target.pid()));
             try (app) {
                 app.awaitLog("Attached to " + target.pid(), START_LIMIT);
                 try (ControlClient c = ControlClient.connect(target.pid(), 10_000)) {
@@ -60,6 +62,14 @@ class AttachFromCommandLineTest {
                 }
                 Thread.sleep(1500); // the window shows the session's status
                 RunningApp.screenshot(SCREENSHOTS.resolve("app-attach-from-command-line.png"));
+
+                // the program ends: the list notices by itself and the session's snapshot at exit opens
+                target.destroy();
+                assertThat(target.waitFor(20, TimeUnit.SECONDS)).isTrue();
+                app.awaitLog("JVM " + target.pid() + " ended; its snapshot at exit is open: " + snapshots, START_LIMIT);
+                app.awaitLog("Opened snapshot " + snapshots, START_LIMIT);
+                Thread.sleep(1500);
+                RunningApp.screenshot(SCREENSHOTS.resolve("app-attached-program-ended.png"));
             }
             assertThat(app.log()).doesNotContain("cannot find candor-agent.jar");
         } finally {

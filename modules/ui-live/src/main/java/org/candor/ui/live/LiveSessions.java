@@ -25,9 +25,10 @@ final class LiveSessions {
      * @param scheme  total, lazy or eager
      * @param roots   root method patterns, comma-separated (empty: none)
      * @param include include patterns, comma-separated (empty: the default filters)
+     * @param atExit  where the session's snapshot goes when the program ends
      */
-    void attach(long pid, String scheme, String roots, String include) throws ClientException {
-        ProfileSettings settings = new ProfileSettings().option("quiet").scheme(scheme);
+    void attach(long pid, String scheme, String roots, String include, Path atExit) throws ClientException {
+        ProfileSettings settings = new ProfileSettings().option("quiet").scheme(scheme).output(atExit);
         if (!roots.isBlank()) settings.root(roots);
         if (!include.isBlank()) settings.include(include);
         settings.validate();

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -38,6 +39,9 @@ import org.candor.client.LocalJvms;
 final class LiveSessionsPanel extends JPanel {
 
     private static final Logger LOG = Logger.getLogger(LiveSessionsPanel.class.getName());
+    static final int REFRESH_MILLIS = 2000;
+    /** How long after its JVM left the list a snapshot at exit may still be on its way. */
+    private static final long EXIT_SNAPSHOT_GRACE_MILLIS = 10_000;
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private final LiveSessions sessions;
@@ -50,6 +54,11 @@ final class LiveSessionsPanel extends JPanel {
         return t;
     });
 
+    /** Sessions whose snapshot at exit the window will open when their JVM ends: pid to file. Event thread only. */
+    private final Map<Long, ExitSnapshot> exitSnapshots = new HashMap<>();
+    /** Lists the JVMs again while the window shows: sessions start and programs end without a click. */
+    private final javax.swing.Timer autoRefresh = new javax.swing.Timer(REFRESH_MILLIS, e -> refreshJvms());
+    private boolean refreshing;
     private final JvmTableModel model = new JvmTableModel();
     private final JTable table = new JTable(model);
     private final JComboBox<String> scheme = new JComboBox<>(new String[] {"lazy", "eager", "total"});
@@ -185,18 +194,73 @@ final class LiveSessionsPanel extends JPanel {
         return b;
     }
 
-    /** Lists the JVMs again, keeping the selection. Call on the event thread. */
+    @Override
+    public void addNotify() {
+        super.addNotify();
+        autoRefresh.start();
+    }
+
+    @Override
+    public void removeNotify() {
+        autoRefresh.stop();
+        super.removeNotify();
+    }
+
+    /** Lists the JVMs again, keeping the selection; opens the snapshots at exit of sessions that ended. */
     void refreshJvms() {
+        if (refreshing) return;  // the last one is still on its way (the Attach API can be slow)
+        refreshing = true;
         long selected = selectedPid();
         worker.execute(() -> {
-            java.util.List<LocalJvms.Jvm> list = sessions.jvms();
+            java.util.List<LocalJvms.Jvm> list;
+            try {
+                list = sessions.jvms();
+            } catch (RuntimeException e) {
+                list = null;
+            }
+            java.util.List<LocalJvms.Jvm> found = list;
             SwingUtilities.invokeLater(() -> {
-                model.set(list);
+                refreshing = false;
+                if (found == null) return;
+                model.set(found);
                 int row = model.rowOf(selected);
                 if (row >= 0) table.getSelectionModel().setSelectionInterval(row, row);
                 refreshStatus();
+                openSnapshotsOfEndedSessions();
             });
         });
+    }
+
+    /** A file a session writes when its program ends, and since when its JVM is gone from the list (0: listed). */
+    private static final class ExitSnapshot {
+        final Path file;
+        long goneSince;
+
+        ExitSnapshot(Path file) {
+            this.file = file;
+        }
+    }
+
+    private void openSnapshotsOfEndedSessions() {
+        long now = System.currentTimeMillis();
+        for (java.util.Iterator<Map.Entry<Long, ExitSnapshot>> it = exitSnapshots.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<Long, ExitSnapshot> e = it.next();
+            ExitSnapshot x = e.getValue();
+            if (model.rowOf(e.getKey()) >= 0) continue;
+            if (x.goneSince == 0) x.goneSince = now;
+            if (Files.isRegularFile(x.file)) {
+                it.remove();
+                String line = "JVM " + e.getKey() + " ended; its snapshot at exit is open: " + x.file;
+                LOG.info(line);
+                say(line);
+                onSnapshot.accept(x.file);
+            } else if (now - x.goneSince > EXIT_SNAPSHOT_GRACE_MILLIS) {
+                it.remove();
+                String line = "JVM " + e.getKey() + " ended without writing its snapshot at exit (" + x.file + ")";
+                LOG.info(line);
+                say(line);
+            }
+        }
     }
 
     private long selectedPid() {
@@ -228,6 +292,8 @@ final class LiveSessionsPanel extends JPanel {
                 }
                 text = b.toString();
                 state = r.ok ? r.fields.getOrDefault("state", "recording") : "unreachable";
+                String output = r.fields.get("output");
+                if (r.ok) SwingUtilities.invokeLater(() -> noteExitSnapshot(pid, output));
             } catch (ClientException e) {
                 text = e.getMessage();
                 state = "unreachable";
@@ -236,11 +302,24 @@ final class LiveSessionsPanel extends JPanel {
             String s = state;
             SwingUtilities.invokeLater(() -> {
                 if (selectedPid() != pid) return;
-                status.setText(shown);
-                status.setCaretPosition(0);
+                if (!status.getText().equals(shown)) {
+                    // refreshed every few seconds: keep where the reader scrolled to
+                    java.awt.Rectangle seen = status.getVisibleRect();
+                    status.setText(shown);
+                    SwingUtilities.invokeLater(() -> status.scrollRectToVisible(seen));
+                }
                 enableFor(s);
             });
         });
+    }
+
+    /** A session's snapshot at exit, as its status names it ({@code output}): none after a detach. */
+    private void noteExitSnapshot(long pid, String output) {
+        if (output == null || output.isEmpty() || output.startsWith("none")) {
+            exitSnapshots.remove(pid);
+        } else if (!exitSnapshots.containsKey(pid) || !exitSnapshots.get(pid).file.toString().equals(output)) {
+            exitSnapshots.put(pid, new ExitSnapshot(Path.of(output)));
+        }
     }
 
     /** Buttons for a JVM without a session ({@code none}), a session in this state, or no selection (null). */
@@ -259,10 +338,13 @@ final class LiveSessionsPanel extends JPanel {
         String r = roots.getText().trim();
         String i = include.getText().trim();
         onAttach.accept(new AttachSettings(s, r, i));
+        Path atExit = snapshotDirectory.resolve(pid + "-" + LocalDateTime.now().format(STAMP) + "-exit.candor");
         say("Attaching to " + pid + " \u2026");
         run(() -> {
             try {
-                sessions.attach(pid, s, r, i);
+                Files.createDirectories(snapshotDirectory);
+                sessions.attach(pid, s, r, i, atExit);
+                SwingUtilities.invokeLater(() -> exitSnapshots.put(pid, new ExitSnapshot(atExit)));
             } catch (Exception e) {
                 LOG.info("Attach to " + pid + " failed: " + e.getMessage());
                 throw e;

@@ -36,9 +36,10 @@ public final class LiveSessionsTopComponent extends TopComponent {
         add(panel, BorderLayout.CENTER);
     }
 
-    /** Where Snapshot writes: {@code ~/candor-snapshots}. */
+    /** Where Snapshot and the sessions' snapshots at exit go: {@code ~/candor-snapshots}, or {@code -J-Dcandor.snapshots=DIR}. */
     static Path snapshotDirectory() {
-        return Paths.get(System.getProperty("user.home"), "candor-snapshots");
+        String dir = System.getProperty("candor.snapshots");
+        return dir != null && !dir.isEmpty() ? Paths.get(dir) : Paths.get(System.getProperty("user.home"), "candor-snapshots");
     }
 
     /** Opens the window and attaches to {@code pid} with the last used settings. Call on the event thread. */
