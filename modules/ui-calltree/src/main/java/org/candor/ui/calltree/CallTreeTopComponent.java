@@ -26,6 +26,8 @@ public final class CallTreeTopComponent extends TopComponent {
         setName(file.getFileName().toString());
         setToolTipText(file.toString());
         setLayout(new BorderLayout());
+        // never wider than the editor area the user gives it: the tables scroll, the header lines shorten
+        setMinimumSize(new java.awt.Dimension(320, 200));
         if (CalibratedValues.isCalibrated(snapshot)) add(rawTimesToggle(), BorderLayout.NORTH);
         showTimes(false);
         associateLookup(Lookups.fixed(snapshot, file));

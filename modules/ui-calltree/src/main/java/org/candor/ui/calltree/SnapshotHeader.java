@@ -26,6 +26,11 @@ final class SnapshotHeader extends JPanel {
         if (summary.hasLosses()) statistics.setForeground(warningColor());
         session.setToolTipText(summary.detailsHtml());
         statistics.setToolTipText(summary.detailsHtml());
+        // a label's minimum width is its whole text: the window system would keep the editor area that wide and cut
+        // off the right side of the window (the value columns); let the lines end in "..." instead
+        for (JLabel l : new JLabel[] {session, statistics}) {
+            l.setMinimumSize(new java.awt.Dimension(0, l.getPreferredSize().height));
+        }
 
         threadSelector.setName("threadSelector");
         JLabel threadLabel = new JLabel("Thread:");

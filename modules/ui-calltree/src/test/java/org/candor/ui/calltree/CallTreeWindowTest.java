@@ -175,6 +175,31 @@ class CallTreeWindowTest {
         GuiTests.screenshot(window.target(), "call-tree-raw-times");
     }
 
+    @Test
+    void aLongCommandLineNeverMakesTheWindowWiderThanTheSpaceItHas() throws Exception {
+        StringBuilder command = new StringBuilder("com.acme.shop.Main");
+        for (int i = 0; i < 40; i++) command.append(" --option-").append(i).append("=/a/long/path/to/configuration");
+        Snapshot s = TestSnapshots.shop();
+        s.info().put(org.candor.core.model.SnapshotInfo.JAVA_COMMAND, command.toString());
+        CallTreeTopComponent tc = execute(() -> new CallTreeTopComponent(Path.of("long.candor"), s));
+        // the window system keeps an editor area at least this wide: a whole command line would push the value
+        // columns off the screen
+        assertThat(execute(() -> tc.getMinimumSize().width)).isLessThanOrEqualTo(400);
+        // and the header itself shortens its lines rather than ask for their whole width
+        assertThat(execute(() -> headerOf(tc).getMinimumSize().width)).isLessThan(600);
+    }
+
+    private static SnapshotHeader headerOf(java.awt.Container c) {
+        for (java.awt.Component child : c.getComponents()) {
+            if (child instanceof SnapshotHeader) return (SnapshotHeader) child;
+            if (child instanceof java.awt.Container) {
+                SnapshotHeader h = headerOf((java.awt.Container) child);
+                if (h != null) return h;
+            }
+        }
+        return null;
+    }
+
     private Outline outline() {
         return (Outline) window.table("callTree").target();
     }
