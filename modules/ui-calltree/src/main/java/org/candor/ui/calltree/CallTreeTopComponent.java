@@ -16,7 +16,7 @@ import org.openide.windows.WindowManager;
 /** The window of one opened snapshot, titled with its file name. Not kept across restarts: it holds the snapshot. */
 public final class CallTreeTopComponent extends TopComponent {
 
-    private final Path file;
+    private Path file;
     private final Snapshot snapshot;
     private CallTreePanel panel;
 
@@ -30,7 +30,7 @@ public final class CallTreeTopComponent extends TopComponent {
         setMinimumSize(new java.awt.Dimension(320, 200));
         if (CalibratedValues.isCalibrated(snapshot)) add(rawTimesToggle(), BorderLayout.NORTH);
         showTimes(false);
-        associateLookup(Lookups.fixed(snapshot, file));
+        associateLookup(Lookups.fixed(snapshot, file, this));
     }
 
     /** Calibrated times by default; the raw ones, as the probes measured them, on request. */
@@ -57,6 +57,13 @@ public final class CallTreeTopComponent extends TopComponent {
 
     /** The snapshot file this window shows. */
     public Path file() { return file; }
+
+    /** The same snapshot now lives in {@code saved} (Save As): the window names it. Call on the event thread. */
+    public void showsFile(Path saved) {
+        file = saved;
+        setName(saved.getFileName().toString());
+        setToolTipText(saved.toString());
+    }
 
     /** Opens a window for the snapshot in the editor area and activates it. Call on the event thread. */
     public static CallTreeTopComponent open(Path file, Snapshot snapshot) {

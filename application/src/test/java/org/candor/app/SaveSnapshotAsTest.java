@@ -1,0 +1,81 @@
+package org.candor.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.awt.GraphicsEnvironment;
+import java.awt.Robot;
+import java.awt.event.InputEvent;
+import java.awt.event.KeyEvent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.candor.core.snapshot.SnapshotWriter;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * File &gt; Save Snapshot As in the installed app, driven by the keyboard as a user would (Ctrl+Shift+S, a name, Enter):
+ * the snapshot lands whole under the new name, the window takes that name, and nothing else is left in the folder.
+ */
+class SaveSnapshotAsTest {
+
+    private static final Path APP = Path.of(System.getProperty("candor.app", "target/candor"));
+    private static final Path SCREENSHOTS = Path.of(System.getProperty("candor.screenshots", "target/screenshots"));
+
+    @Test
+    void savesTheOpenSnapshotUnderTheNameTyped(@TempDir Path dir) throws Exception {
+        Assumptions.assumeFalse(GraphicsEnvironment.isHeadless(), "needs an X display");
+        Path snapshot = dir.resolve("shop.candor");
+        SnapshotWriter.write(SmokeSnapshot.create(), snapshot);
+        Path saved = dir.resolve("saved");
+        RunningApp app = RunningApp.start(APP, Path.of(System.getProperty("java.home")), dir.resolve("userdir"),
+                "--open", snapshot.toString());
+        try (app) {
+            app.awaitLog("Opened snapshot " + snapshot, Duration.ofSeconds(120));
+            Thread.sleep(2000);
+            Robot robot = new Robot();
+            robot.setAutoDelay(40);
+            // no window manager: the window under the pointer has the keyboard; click into the snapshot's tree
+            robot.mouseMove(800, 400);
+            robot.mousePress(InputEvent.BUTTON1_DOWN_MASK);
+            robot.mouseRelease(InputEvent.BUTTON1_DOWN_MASK);
+            Thread.sleep(500);
+            press(robot, KeyEvent.VK_CONTROL, KeyEvent.VK_SHIFT, KeyEvent.VK_S);
+            Thread.sleep(2000); // the file chooser opens with the current name in its field
+            press(robot, KeyEvent.VK_CONTROL, KeyEvent.VK_A);
+            type(robot, saved.toString());
+            RunningApp.screenshot(SCREENSHOTS.resolve("app-save-as-dialog.png"));
+            press(robot, KeyEvent.VK_ENTER);
+            Path expected = dir.resolve("saved.candor");
+            app.awaitLog("Saved snapshot " + snapshot + " as " + expected, Duration.ofSeconds(30));
+            Thread.sleep(1000);
+            RunningApp.screenshot(SCREENSHOTS.resolve("app-saved-as.png"));
+            assertThat(Files.readAllBytes(expected)).isEqualTo(Files.readAllBytes(snapshot));
+            try (var files = Files.list(dir)) {
+                assertThat(files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tmp"))).isEmpty();
+            }
+        }
+    }
+
+    private static void press(Robot robot, int... keys) {
+        for (int k : keys) robot.keyPress(k);
+        for (int i = keys.length - 1; i >= 0; i--) robot.keyRelease(keys[i]);
+    }
+
+    /** Types a path: letters, digits, '/', '-', '_' and '.' on a US keyboard. */
+    private static void type(Robot robot, String text) {
+        for (char c : text.toCharArray()) {
+            boolean shift = Character.isUpperCase(c) || c == '_';
+            int key;
+            if (c == '/') key = KeyEvent.VK_SLASH;
+            else if (c == '-' || c == '_') key = KeyEvent.VK_MINUS;
+            else if (c == '.') key = KeyEvent.VK_PERIOD;
+            else key = KeyEvent.getExtendedKeyCodeForChar(Character.toLowerCase(c));
+            if (shift) robot.keyPress(KeyEvent.VK_SHIFT);
+            robot.keyPress(key);
+            robot.keyRelease(key);
+            if (shift) robot.keyRelease(KeyEvent.VK_SHIFT);
+        }
+    }
+}
