@@ -35,6 +35,18 @@ final class LiveSessions {
         new AgentAttach(InstalledAgent.locate(), settings).attach(pid);
     }
 
+    /**
+     * New settings for a running session ({@code candor ctl PID set}): the control channel's {@code set} line for this
+     * scheme, roots and include patterns. An empty include means every class again ({@code **}: the default
+     * excludes still apply), as at attach; a Total session without roots drops them.
+     */
+    ControlClient.Reply change(long pid, String scheme, String roots, String include) throws ClientException {
+        StringBuilder line = new StringBuilder("set scheme=").append(scheme);
+        if (!roots.isBlank()) line.append(",root=").append(roots.trim());
+        line.append(",include=").append(include.isBlank() ? "**" : include.trim());
+        return command(pid, line.toString());
+    }
+
     /** One control command ({@code docs/formats/control.md}); a refusal comes back as a reply that is not ok. */
     ControlClient.Reply command(long pid, String line) throws ClientException {
         try (ControlClient c = ControlClient.connect(pid, 10_000)) {

@@ -65,6 +65,8 @@ final class LiveSessionsPanel extends JPanel {
     private final JTextField roots = new JTextField(14);
     private final JTextField include = new JTextField(10);
     private final JButton attach = button("attach", "Attach", "Start a session in the selected JVM with these settings");
+    private final JButton apply = button("apply", "Apply",
+            "Give the running session these settings: it re-instruments and starts its results afresh");
     private final JButton reset = button("reset", "Reset Collected Results",
             "Clear what was recorded so far; instrumentation stays");
     private final JButton snapshot = button("snapshot", "Snapshot", "Write what was recorded so far and open it");
@@ -128,6 +130,7 @@ final class LiveSessionsPanel extends JPanel {
         JButton refresh = button("refresh", "Refresh", "List the JVMs again");
         refresh.addActionListener(e -> refreshJvms());
         attach.addActionListener(e -> attachSelected());
+        apply.addActionListener(e -> applyToSession());
         reset.addActionListener(e -> control("reset"));
         stop.addActionListener(e -> control("stop"));
         start.addActionListener(e -> control("start"));
@@ -144,7 +147,7 @@ final class LiveSessionsPanel extends JPanel {
         settings.setBorder(BorderFactory.createTitledBorder("Attach (instrumentation)"));
         row(settings, 0, "Scheme", scheme, attach);
         row(settings, 1, "Roots", roots, null);
-        row(settings, 2, "Include", include, null);
+        row(settings, 2, "Include", include, apply);
 
         JPanel commands = new JPanel(new BorderLayout(4, 4));
         commands.setBorder(BorderFactory.createTitledBorder("Session"));
@@ -326,6 +329,7 @@ final class LiveSessionsPanel extends JPanel {
     private void enableFor(String state) {
         boolean live = state != null && !state.equals("none") && !state.equals("detached") && !state.equals("unreachable");
         attach.setEnabled("none".equals(state));
+        apply.setEnabled(live);
         for (JButton b : new JButton[] {reset, snapshot, detach}) b.setEnabled(live);
         stop.setEnabled(live && state.equals("recording"));
         start.setEnabled(live && state.equals("stopped"));
@@ -385,6 +389,25 @@ final class LiveSessionsPanel extends JPanel {
                 }
                 attachSelected();
             });
+        });
+    }
+
+    /** The form's scheme, roots and include for the selected session ({@code candor ctl PID set}). */
+    private void applyToSession() {
+        long pid = selectedPid();
+        if (pid < 0) return;
+        String s = (String) scheme.getSelectedItem();
+        String r = roots.getText().trim();
+        String i = include.getText().trim();
+        onAttach.accept(new AttachSettings(s, r, i));
+        say("Changing the settings of " + pid + " \u2026");
+        run(() -> {
+            ControlClient.Reply reply = sessions.change(pid, s, r, i);
+            if (!reply.ok) return answer(reply);
+            StringBuilder said = new StringBuilder(answer(reply)).append(": ").append(reply.get("scheme")).append(" scheme");
+            if (!reply.fields.getOrDefault("roots", "").isEmpty()) said.append(", roots ").append(reply.get("roots"));
+            for (String warning : sessions.warnings(pid)) said.append('\n').append(warning);
+            return said.toString();
         });
     }
 

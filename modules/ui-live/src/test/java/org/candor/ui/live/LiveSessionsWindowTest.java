@@ -129,6 +129,15 @@ class LiveSessionsWindowTest {
         assertThat(steps).as("the root's callee, instrumented lazily").isEqualTo(ticks * 100);
         GuiTests.screenshot(frame, "live-after-snapshot");
 
+        // new settings for the running session: Total over the same package, results cleared
+        window.comboBox("scheme").selectItem("total");
+        window.textBox("roots").deleteText();
+        window.button("apply").click();
+        waitFor("settings changed", () -> message().startsWith("Settings changed; collected results cleared: total scheme"));
+        waitFor("the new scheme in the status", () -> status().matches("(?s).*scheme\\s+total.*"));
+        assertThat(status()).containsPattern("(?m)^roots\\s*$");
+        GuiTests.screenshot(frame, "live-settings-applied");
+
         window.button("stop").click();
         waitFor("stopped", () -> status().matches("(?s).*state\\s+stopped.*"));
         assertThat(window.button("start").isEnabled()).isTrue();
