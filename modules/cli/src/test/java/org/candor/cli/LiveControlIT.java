@@ -141,11 +141,12 @@ class LiveControlIT {
         List<String> plainCmd = List.of(CandorCli.JAVA, "-cp", TEST_CLASSES.toString(), MAIN);
         String expected;
         try (Target plain = Target.start(plainCmd)) {
-            for (String line : List.of("a", "b", "a", "quit")) plain.send(line);
+            for (String line : List.of("a", "b", "a", "b", "quit")) plain.send(line);
             assertThat(plain.waitFor()).isZero();
             expected = plain.stdout();
         }
         Path atExit = dir.resolve("attached.candor");
+        Path secondSession = dir.resolve("second-session.candor");
         Path snapshot = dir.resolve("while-attached.candor");
         Path stderr = dir.resolve("attached.stderr");
         try (Target t = Target.start(plainCmd, stderr)) {
@@ -188,6 +189,16 @@ class LiveControlIT {
             assertThat(again.exitCode).isEqualTo(1);
             assertThat(again.stderr).contains("detached");
 
+            // a new session in the same JVM, without a restart: over the channel the detached agent keeps
+            CandorCli reattach = CandorCli.run("attach", pid, "--include", INCLUDE, "-o", secondSession.toString());
+            ok(reattach);
+            status = status(pid);
+            assertThat(status).containsEntry("state", "recording").containsEntry("started.by", "attach")
+                    .containsEntry("resets", "0").containsEntry("output", secondSession.toString());
+            assertThat(Long.parseLong(status.get("classes.instrumented"))).isPositive();
+            t.send("b");
+            t.expectPrefix("B ");
+
             t.send("quit");
             assertThat(t.waitFor()).isZero();
             assertThat(t.stdout()).isEqualTo(expected);
@@ -195,6 +206,9 @@ class LiveControlIT {
         assertThat(Files.readString(stderr)).as("no JVM warning on the program's stderr (class data sharing stays on)")
                 .doesNotContain("warning");
         assertThat(atExit).as("no snapshot at exit after a detach").doesNotExist();
+        Map<String, Long> second = calls(secondSession);
+        assertThat(second).as("the second session holds what ran after it began").containsEntry(path("phaseB", "beta"), 20000L);
+        assertThat(second.keySet()).noneMatch(k -> k.contains("alpha"));
         Map<String, Long> calls = calls(snapshot);
         assertThat(calls).containsEntry(path("phaseB", "beta"), 20000L);
         assertThat(calls.keySet()).as("phase A ran before the attach").noneMatch(k -> k.contains("alpha"));

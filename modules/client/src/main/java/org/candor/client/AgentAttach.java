@@ -29,9 +29,13 @@ public final class AgentAttach {
         settings.validate();
         Processes.checkOwn(pid);
         String session = LocalJvms.sessionState(pid);
+        if (session.equals("detached")) {
+            resume(pid);
+            return;
+        }
         if (!session.equals("none") && !session.equals("not answering")) {
             throw new ClientException("a Candor session is already running in process " + pid + " (" + session + "): 'candor ctl "
-                    + pid + " status' shows it; a new session needs a restart of the program");
+                    + pid + " status' shows it; 'candor ctl " + pid + " detach' ends it, then a new one can start");
         }
         if (settings.sampling() && agent.nativeLibrary() == null) {
             throw new ClientException("sampling needs " + AgentFiles.NATIVE_LIBRARY + ", which is not in " + agent.dir());
@@ -68,5 +72,20 @@ public final class AgentAttach {
                 }
             }
         }
+    }
+    /**
+     * The JVM had a session that was detached: its agent is loaded still, so the new session starts over the control
+     * channel ({@code resume}) with these settings instead of loading a second agent.
+     */
+    private void resume(long pid) throws ClientException {
+        if (settings.sampling()) {
+            throw new ClientException("process " + pid + " had an instrumentation session (detached); sampling it needs"
+                    + " a restart of the program");
+        }
+        ControlClient.Reply r;
+        try (ControlClient c = ControlClient.connect(pid, 60_000)) {
+            r = c.command("resume " + settings.resumeSettings());
+        }
+        if (!r.ok) throw new ClientException("process " + pid + " refused the new session: " + r.text);
     }
 }

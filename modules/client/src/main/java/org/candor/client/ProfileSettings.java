@@ -168,6 +168,21 @@ public final class ProfileSettings {
         return lines;
     }
 
+    /**
+     * The settings a new session in a JVM whose session was detached can take (the control channel's {@code resume}
+     * line: output, scheme, roots and filters, comma-separated; what is not named takes its default).
+     */
+    public String resumeSettings() {
+        List<String> items = new ArrayList<>();
+        for (String line : agentOptionLines()) {
+            int eq = line.indexOf('=');
+            if (eq < 0) continue;  // a flag such as quiet: the agent's, fixed at its start
+            String key = line.substring(0, eq);
+            if (List.of("output", "scheme", "root", "include", "exclude", "defaultexcludes").contains(key)) items.add(line);
+        }
+        return String.join(",", items);
+    }
+
     public void validate() throws ClientException {
         if (sampling() && (scheme != null || !roots.isEmpty())) {
             throw new ClientException("--scheme and --root apply to --mode instrument");

@@ -63,6 +63,18 @@ public final class Recording {
     }
 
     /**
+     * A new session in this JVM after a detach ({@code resume}): recording on again, with results cleared (the
+     * caller resets). The classes get their probes back from the agent.
+     */
+    public static void resume() {
+        synchronized (LOCK) {
+            detached = false;
+            calibratingWhileStopped = false;
+            control &= ~STOPPED;
+        }
+    }
+
+    /**
      * Clears the collected results: each thread drops its tree on its next call (keeping its open calls as fresh
      * nodes that start now), and the node allowance is given back. Returns the new generation.
      */

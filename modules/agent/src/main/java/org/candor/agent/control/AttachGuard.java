@@ -31,7 +31,7 @@ public final class AttachGuard {
     private static String problem(String args) {
         if (attached || ControlChannel.sessionStarted() || org.candor.probe.Recording.detached()) {
             return "a Candor session is already running in this JVM, or was detached from it ('candor ctl "
-                    + ProcessHandle.current().pid() + " status'); a new session needs a restart of the program";
+                    + ProcessHandle.current().pid() + " status'); after a detach, 'candor attach' starts a new one over its control channel";
         }
         try {
             AgentOptions options = AgentOptions.parse(args);

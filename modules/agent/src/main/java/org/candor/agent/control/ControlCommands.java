@@ -29,9 +29,10 @@ final class ControlCommands {
                 case ControlProtocol.DETACH:
                     return session.detach(argument.isEmpty() ? null : absolute(argument));
                 case ControlProtocol.SET: return session.set(argument);
+                case ControlProtocol.RESUME: return session.resume(argument);
                 default:
                     return Reply.error("unknown command '" + command + "' (known: start, stop, reset, snapshot PATH,"
-                            + " detach [PATH], status, set KEY=VALUE,...)");
+                            + " detach [PATH], status, set KEY=VALUE,..., resume KEY=VALUE,...)");
             }
         } catch (RuntimeException | Error e) {  // e.g. a heap too full for the snapshot: the target runs on
             return Reply.error(command + " failed: " + e);

@@ -16,6 +16,8 @@ public final class ControlProtocol {
     public static final String SNAPSHOT = "snapshot";
     public static final String DETACH = "detach";
     public static final String STATUS = "status";
+    /** After a detach: a new session in the same JVM. */
+    public static final String RESUME = "resume";
     public static final String SET = "set";
 
     private ControlProtocol() {}

@@ -23,4 +23,12 @@ interface ControlledSession {
 
     /** New roots, scheme or filters (agent-option syntax); the collected results are cleared. */
     Reply set(String changes);
+
+    /**
+     * After a detach, a new session in this JVM (agent-option syntax: roots, scheme, filters, output; the rest as the
+     * agent was loaded with): the probes go back in and record from now on.
+     */
+    default Reply resume(String settings) {
+        return Reply.error("this session cannot resume");
+    }
 }

@@ -22,6 +22,7 @@ import org.candor.core.model.SnapshotInfo;
 import org.candor.probe.Calibration;
 import org.candor.probe.CalibrationSettings;
 import org.candor.probe.Clock;
+import org.candor.probe.HiddenClasses;
 import org.candor.probe.Recording;
 import org.candor.probe.ThreadRegistry;
 import org.candor.probe.ThreadState;
@@ -39,8 +40,8 @@ final class InstrumentationControl implements ControlledSession {
     private final MethodRegistry registry;
     private final InstrumentationStats stats;
     private final InstrumentationSnapshots snapshots;
-    private final SnapshotOnExit onExit;
-    private final String origin;
+    private SnapshotOnExit onExit;
+    private String origin;
     private int resets;
     private Detacher.Result detached;
 
@@ -170,8 +171,44 @@ final class InstrumentationControl implements ControlledSession {
     }
 
     private Reply gone() {
-        return Reply.error("the session was detached: nothing is recorded any more; 'candor attach' after a restart"
-                + " of the program starts a new one");
+        return Reply.error("the session was detached: nothing is recorded any more; 'candor attach' starts a new one");
+    }
+
+    @Override
+    public synchronized Reply resume(String settings) {
+        if (detached == null) return Reply.error("a session is running: resume starts a new one after a detach");
+        AgentOptions next;
+        ClassFilter filter;
+        Scheme nextScheme;
+        try {
+            next = options.forNewSession(settings);
+            filter = new ClassFilter(next.includes(), next.excludes(), next.defaultExcludes());
+            nextScheme = Schemes.of(next, filter);
+        } catch (OptionException | PatternException e) {
+            return Reply.error(e.getMessage() + "; the JVM stays as it is, without probes");
+        }
+        long startNanos = System.nanoTime();
+        // the detach restored every class and took the transformer away: this is a session's start over again
+        stats.allRestored();
+        options = next;
+        scheme = nextScheme;
+        transformer.reconfigure(filter, nextScheme);
+        HiddenClasses.install(transformer);
+        Recording.reset();
+        snapshots.newSession(next, nextScheme, Instant.now());
+        resets = 0;
+        Recording.resume();
+        inst.addTransformer(transformer, true);
+        nextScheme.start(inst, java.util.Collections.emptyList());
+        onExit = new SnapshotOnExit(next, snapshots).install();
+        detached = null;
+        origin = "attach";
+        Reply r = Reply.ok("a new session: recording");
+        settings(r);
+        return r.put("classes.instrumented", stats.classesWithProbes())
+                .put("methods.instrumented", stats.methodsInstrumented())
+                .put("output", onExit.target())
+                .put("start.ms", (System.nanoTime() - startNanos) / 1_000_000);
     }
 
     @Override

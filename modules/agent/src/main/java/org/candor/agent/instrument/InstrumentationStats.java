@@ -24,6 +24,11 @@ public final class InstrumentationStats {
         if (methods > 0) methodsNow.put(internalName, methods); else methodsNow.remove(internalName);
     }
 
+    /** The original bytecode is back in every class (a detach): none has probes. */
+    public void allRestored() {
+        methodsNow.clear();
+    }
+
     /** Methods with probes now (a class retransformed without them, after the settings changed, counts none). */
     public long methodsInstrumented() {
         long n = 0;

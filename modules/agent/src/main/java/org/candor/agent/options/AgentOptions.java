@@ -65,6 +65,8 @@ public final class AgentOptions {
     static final String[] LIVE_KEYS = {"root", "scheme", "include", "exclude", "lookahead", "defaultexcludes"};
     /** Set on the options a change names: only {@link #LIVE_KEYS} are accepted. */
     private boolean liveOnly;
+    /** With {@link #liveOnly}: a new session after a detach may also name its snapshot at exit. */
+    private boolean outputAllowed;
     /** The keys given, for a change. */
     private final List<String> given = new ArrayList<>();
 
@@ -94,6 +96,28 @@ public final class AgentOptions {
         } else if (c.given.contains("root") && next.scheme == Scheme.TOTAL) {
             next.scheme = null;
         }
+        next.checkScheme();
+        return next;
+    }
+
+    /**
+     * The options of a new session in this JVM after a detach ({@code resume}): the live settings and {@code output}
+     * as {@code settings} gives them (what it leaves out takes its default, not the old session's value), the rest
+     * (mode, calibration, limits, clock) as this session had them, since they were fixed when the agent loaded.
+     */
+    public AgentOptions forNewSession(String settings) throws OptionException {
+        AgentOptions c = new AgentOptions();
+        c.liveOnly = true;
+        c.outputAllowed = true;
+        c.apply(settings == null ? "" : settings, 1);
+        AgentOptions next = copy();
+        replace(next.roots, c.roots);
+        replace(next.includes, c.includes);
+        replace(next.excludes, c.excludes);
+        next.lookahead = c.lookahead;
+        next.defaultExcludes = c.defaultExcludes;
+        next.scheme = c.scheme;
+        next.output = c.output;
         next.checkScheme();
         return next;
     }
@@ -179,7 +203,7 @@ public final class AgentOptions {
     }
 
     private void set(String key, String value, int fileDepth) throws OptionException {
-        if (liveOnly && !java.util.Arrays.asList(LIVE_KEYS).contains(key)) {
+        if (liveOnly && !java.util.Arrays.asList(LIVE_KEYS).contains(key) && !(outputAllowed && key.equals("output"))) {
             throw new OptionException("'" + key + "' cannot change in a running session (these can: "
                     + String.join(", ", LIVE_KEYS) + ")");
         }

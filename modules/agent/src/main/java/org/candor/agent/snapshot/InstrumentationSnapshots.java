@@ -27,7 +27,7 @@ public final class InstrumentationSnapshots implements SnapshotSource {
     private final MethodRegistry registry;
     private final InstrumentationStats stats;
     private final ClockRate clockRate = new ClockRate();
-    private final Instant sessionStart = Instant.now();
+    private volatile Instant sessionStart = Instant.now();
     /** The start of what a snapshot holds: the session's start, the last reset, or a delayed start's start. */
     private volatile Instant start = sessionStart;
     private volatile Instant resetTime;
@@ -50,6 +50,15 @@ public final class InstrumentationSnapshots implements SnapshotSource {
     public void reconfigured(AgentOptions options, Scheme scheme) {
         this.options = options;
         this.scheme = scheme;
+    }
+
+    /** A new session in this JVM after a detach: snapshots describe it alone, from {@code at}. */
+    public void newSession(AgentOptions options, Scheme scheme, Instant at) {
+        reconfigured(options, scheme);
+        sessionStart = at;
+        start = at;
+        resetTime = null;
+        recordingStart = null;
     }
 
     /** The collected results were reset: later snapshots hold what happened from {@code at}. */

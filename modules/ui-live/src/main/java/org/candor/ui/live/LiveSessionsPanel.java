@@ -328,7 +328,7 @@ final class LiveSessionsPanel extends JPanel {
     /** Buttons for a JVM without a session ({@code none}), a session in this state, or no selection (null). */
     private void enableFor(String state) {
         boolean live = state != null && !state.equals("none") && !state.equals("detached") && !state.equals("unreachable");
-        attach.setEnabled("none".equals(state));
+        attach.setEnabled("none".equals(state) || "detached".equals(state));
         apply.setEnabled(live);
         for (JButton b : new JButton[] {reset, snapshot, detach}) b.setEnabled(live);
         stop.setEnabled(live && state.equals("recording"));
@@ -382,7 +382,7 @@ final class LiveSessionsPanel extends JPanel {
                 }
                 table.getSelectionModel().setSelectionInterval(row, row);
                 LocalJvms.Jvm j = model.at(row);
-                if (!j.session.equals("none")) {
+                if (!j.session.equals("none") && !j.session.equals("detached")) {
                     say("JVM " + pid + " already has a Candor session");
                     refreshStatus();
                     return;

@@ -146,9 +146,19 @@ class LiveSessionsWindowTest {
         waitFor("detached", () -> message().startsWith("Detached"));
         waitFor("detached state", () -> status().matches("(?s).*state\\s+detached.*"));
         assertThat(window.button("reset").isEnabled()).isFalse();
+        waitFor("attach offered again", () -> window.button("attach").isEnabled());
         Path shot = GuiTests.screenshot(frame, "live-detached");
         assertLooksLikeAWindow(shot);
         assertThat(target.isAlive()).as("the program runs on after the detach").isTrue();
+
+        // and it can be profiled again, without a restart
+        window.button("attach").click();
+        waitFor("attached again", () -> message().startsWith("Attached to " + pid + ": total scheme"));
+        waitFor("recording again", () -> status().matches("(?s).*state\\s+recording.*"));
+        assertThat(status()).containsPattern("resets\\s+0");
+        GuiTests.screenshot(frame, "live-attached-again");
+        window.button("detach").click();
+        waitFor("detached again", () -> status().matches("(?s).*state\\s+detached.*"));
         assertThat(Files.readString(dir.resolve("target.stderr"))).as("nothing on the program's stderr but the agent's"
                 + " line about the typo").isEqualTo("candor: warning: --root '" + TARGET + ".tock' matched no method the"
                 + " program loaded that the filters let through\n");
