@@ -49,8 +49,12 @@ public final class CallTreePanel extends JPanel {
     private final ValueColumns hotSpotColumns;
     private final JComboBox<ThreadChoice> threadSelector = new JComboBox<>();
     private final JLabel status = new JLabel();
-    private final Outline callTree = new Outline();
+    private final Outline callTree;
     private final JTable hotSpots = new JTable();
+    private final JTabbedPane tabs = new JTabbedPane();
+    private final FindBar findBar;
+    /** The tree shown now (null while the first view is computed). */
+    private CallTreeModel treeModel;
     private final Map<ThreadChoice, ThreadView> views = new HashMap<>();
     private ThreadChoice shown;
 
@@ -62,11 +66,14 @@ public final class CallTreePanel extends JPanel {
         this.treeColumns = ValueColumns.forTree(snapshot);
         this.hotSpotColumns = ValueColumns.forHotSpots(snapshot);
 
-        configureCallTree();
+        callTree = CallTreeOutline.create("callTree", snapshot.methods());
         configureHotSpots();
-        JTabbedPane tabs = new JTabbedPane();
+        findBar = new FindBar(this::findNext);
         tabs.setName("views");
-        tabs.addTab("Call tree", scrolled(callTree));
+        JPanel treeTab = new JPanel(new BorderLayout());
+        treeTab.add(findBar, BorderLayout.NORTH);
+        treeTab.add(scrolled(callTree), BorderLayout.CENTER);
+        tabs.addTab("Call tree", treeTab);
         tabs.addTab("Hot spots", scrolled(hotSpots));
         add(new SnapshotHeader(snapshot, threadSelector, status), BorderLayout.NORTH);
         add(tabs, BorderLayout.CENTER);
@@ -74,23 +81,151 @@ public final class CallTreePanel extends JPanel {
         fillThreadSelector();
         threadSelector.addActionListener(e -> showSelected());
         showSelected();
+
+        // Ctrl+F: the tables' own bindings first (a table would take the key for itself), then the panel's
+        javax.swing.KeyStroke ctrlF = javax.swing.KeyStroke.getKeyStroke(java.awt.event.KeyEvent.VK_F,
+                java.awt.Toolkit.getDefaultToolkit().getMenuShortcutKeyMaskEx());
+        javax.swing.Action find = findAction();
+        for (javax.swing.JComponent c : new javax.swing.JComponent[] {callTree, hotSpots, this}) {
+            c.getInputMap(c == this ? WHEN_ANCESTOR_OF_FOCUSED_COMPONENT : WHEN_FOCUSED).put(ctrlF, "candor-find");
+            c.getActionMap().put("candor-find", find);
+        }
+        callTree.setComponentPopupMenu(treeMenu());
+        hotSpots.setComponentPopupMenu(hotSpotsMenu());
+    }
+
+    /** Opens the find bar: for Ctrl+F here and for the platform's Edit &gt; Find in the window's action map. */
+    javax.swing.Action findAction() {
+        return new javax.swing.AbstractAction() {
+            @Override public void actionPerformed(java.awt.event.ActionEvent e) { openFind(); }
+        };
+    }
+
+    /** Find in the call tree (Ctrl+F): the bar above the tree. */
+    void openFind() {
+        tabs.setSelectedIndex(0);
+        findBar.open();
+    }
+
+    /** The next call path, after the selected row, through a method whose name contains {@code text}. */
+    boolean findNext(String text) {
+        if (treeModel == null) return false;
+        java.util.function.Predicate<String> matches = FindBar.matching(text);
+        CallTreeRow found = TreeSearch.next(treeModel.getRoot(), selectedTreeRow(), node -> {
+            MethodInfo m = snapshot.methods().get(node.methodId());
+            return matches.test(m.className() + "." + MethodText.shortSignature(m));
+        });
+        if (found == null) return false;
+        showTreeRow(found);
+        return true;
+    }
+
+    private CallTreeRow selectedTreeRow() {
+        int row = callTree.getSelectedRow();
+        return row < 0 ? null : (CallTreeRow) callTree.getValueAt(row, 0);
+    }
+
+    /** Expands the row's path, selects it and scrolls to it. */
+    private void showTreeRow(CallTreeRow row) {
+        if (row.parent() != null && row.parent() != treeModel.getRoot()) callTree.expandPath(CallTreeModel.pathTo(row.parent()));
+        int index = callTree.getLayoutCache().getRowForPath(CallTreeModel.pathTo(row));
+        if (index < 0) return;
+        callTree.getSelectionModel().setSelectionInterval(index, index);
+        callTree.scrollRectToVisible(callTree.getCellRect(index, 0, true));
+    }
+
+    private javax.swing.JPopupMenu treeMenu() {
+        javax.swing.JPopupMenu menu = new javax.swing.JPopupMenu();
+        menu.setName("treeMenu");
+        menu.add(item("backTraces", "Back Traces", () -> backTraces(selectedTreeMethod())));
+        menu.add(item("findInHotSpots", "Find in Hot Spots", () -> findInHotSpots(selectedTreeMethod())));
+        menu.add(item("copy", "Copy Method Name", () -> copy(selectedTreeMethod())));
+        menu.addSeparator();
+        menu.add(item("find", "Find…", this::openFind));
+        selectRowOnRightClick(callTree, menu);
+        return menu;
+    }
+
+    private javax.swing.JPopupMenu hotSpotsMenu() {
+        javax.swing.JPopupMenu menu = new javax.swing.JPopupMenu();
+        menu.setName("hotSpotsMenu");
+        menu.add(item("backTraces", "Back Traces", () -> backTraces(selectedHotSpot())));
+        menu.add(item("findInCallTree", "Find in Call Tree", () -> findInCallTree(selectedHotSpot())));
+        menu.add(item("copy", "Copy Method Name", () -> copy(selectedHotSpot())));
+        selectRowOnRightClick(hotSpots, menu);
+        return menu;
+    }
+
+    private static javax.swing.JMenuItem item(String name, String text, Runnable action) {
+        javax.swing.JMenuItem item = new javax.swing.JMenuItem(text);
+        item.setName(name);
+        item.addActionListener(e -> action.run());
+        return item;
+    }
+
+    /** The menu acts on the row it was opened on: that row is selected as the menu shows. */
+    private static void selectRowOnRightClick(JTable table, javax.swing.JPopupMenu menu) {
+        menu.addPopupMenuListener(new javax.swing.event.PopupMenuListener() {
+            @Override public void popupMenuWillBecomeVisible(javax.swing.event.PopupMenuEvent e) {
+                java.awt.Point at = table.getMousePosition();
+                int row = at == null ? -1 : table.rowAtPoint(at);
+                if (row >= 0) table.getSelectionModel().setSelectionInterval(row, row);
+            }
+            @Override public void popupMenuWillBecomeInvisible(javax.swing.event.PopupMenuEvent e) {}
+            @Override public void popupMenuCanceled(javax.swing.event.PopupMenuEvent e) {}
+        });
+    }
+
+    /** The method of the selected call-tree row, or -1. */
+    private int selectedTreeMethod() {
+        CallTreeRow row = selectedTreeRow();
+        return row == null ? -1 : row.node().methodId();
+    }
+
+    /** The method of the selected hot spot, or -1. */
+    private int selectedHotSpot() {
+        int row = hotSpots.getSelectedRow();
+        if (row < 0) return -1;
+        return ((MethodInfo) hotSpots.getValueAt(row, HotSpotsTableModel.METHOD_COLUMN)).id();
+    }
+
+    /** Back traces of the method over the threads shown now, in a window of their own. */
+    void backTraces(int methodId) {
+        if (methodId < 0 || shown == null) return;
+        List<ThreadProfile> threads = shown.isMerged() ? snapshot.threads() : List.of(shown.thread());
+        BackTracesTopComponent.open(snapshot, threads, shown.label(), methodId);
+    }
+
+    private void findInHotSpots(int methodId) {
+        if (methodId < 0) return;
+        for (int row = 0; row < hotSpots.getRowCount(); row++) {
+            if (((MethodInfo) hotSpots.getValueAt(row, HotSpotsTableModel.METHOD_COLUMN)).id() == methodId) {
+                tabs.setSelectedIndex(1);
+                hotSpots.getSelectionModel().setSelectionInterval(row, row);
+                hotSpots.scrollRectToVisible(hotSpots.getCellRect(row, 0, true));
+                return;
+            }
+        }
+    }
+
+    private void findInCallTree(int methodId) {
+        if (methodId < 0 || treeModel == null) return;
+        CallTreeRow found = TreeSearch.next(treeModel.getRoot(), null, node -> node.methodId() == methodId);
+        if (found == null) return;
+        tabs.setSelectedIndex(0);
+        showTreeRow(found);
+    }
+
+    private void copy(int methodId) {
+        if (methodId < 0) return;
+        MethodInfo m = snapshot.methods().get(methodId);
+        String text = m.className() + "." + MethodText.shortSignature(m);
+        java.awt.Toolkit.getDefaultToolkit().getSystemClipboard().setContents(new java.awt.datatransfer.StringSelection(text), null);
     }
 
     /** True when the tables show the selected thread choice (false while its view is being computed). */
     boolean isUpToDate() {
         return shown != null && shown == threadSelector.getSelectedItem();
-    }
-
-    private void configureCallTree() {
-        callTree.setName("callTree");
-        callTree.setRootVisible(false);
-        callTree.setRenderDataProvider(new MethodColumnData(snapshot.methods()));
-        callTree.setDefaultRenderer(TimeShare.class, new TimeShareRenderer());
-        callTree.setDefaultRenderer(Long.class, new CountRenderer());
-        callTree.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
-        callTree.setFillsViewportHeight(true);
-        callTree.setShowGrid(false);
-        callTree.getTableHeader().setReorderingAllowed(false);
     }
 
     private void configureHotSpots() {
@@ -154,6 +289,7 @@ public final class CallTreePanel extends JPanel {
     private void show(ThreadChoice choice, ThreadView view) {
         long whole = whole(view.root());
         CallTreeModel tree = new CallTreeModel(view.root(), primaryMetric);
+        treeModel = tree;
         callTree.setModel(DefaultOutlineModel.createOutlineModel(
                 tree, new CallTreeColumns(treeColumns, whole), true, "Method"));
         ColumnWidths.apply(callTree);

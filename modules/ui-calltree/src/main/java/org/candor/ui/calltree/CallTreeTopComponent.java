@@ -48,6 +48,7 @@ public final class CallTreeTopComponent extends TopComponent {
         if (panel != null) remove(panel);
         panel = new CallTreePanel(CalibratedValues.select(snapshot, raw));
         add(panel, BorderLayout.CENTER);
+        getActionMap().put("find", panel.findAction());  // Edit > Find and the platform's Ctrl+F
         revalidate();
         repaint();
     }

@@ -23,6 +23,9 @@ final class ThreadChoice {
         return new ThreadChoice(thread, thread.name() + " (#" + thread.threadId() + ")", total);
     }
 
+    /** The thread's name and id, or "All threads (merged)". */
+    String label() { return label; }
+
     /** The thread, or null for the merged tree. */
     ThreadProfile thread() { return thread; }
     boolean isMerged() { return thread == null; }

@@ -189,6 +189,82 @@ class CallTreeWindowTest {
         assertThat(execute(() -> headerOf(tc).getMinimumSize().width)).isLessThan(600);
     }
 
+    @Test
+    void ctrlFFindsEachCallPathThroughAMethodExpandingWhatHidesIt() throws Exception {
+        window.table("callTree").click();
+        window.table("callTree").pressAndReleaseKey(org.assertj.swing.core.KeyPressInfo.keyCode(KeyEvent.VK_F)
+                .modifiers(java.awt.event.InputEvent.CTRL_MASK));
+        window.panel("findBar").requireVisible();
+        window.textBox("findText").enterText("jsonparser.parse").pressAndReleaseKeys(KeyEvent.VK_ENTER);
+        // depth first, largest first: the worker's path comes before main's
+        assertThat(selectedPath()).isEqualTo("Thread.run() > RequestHandler.handle(Request) > JsonParser.parse(String)");
+        window.textBox("findText").pressAndReleaseKeys(KeyEvent.VK_ENTER);
+        assertThat(selectedPath()).as("main's path, collapsed until now")
+                .isEqualTo("Main.main(String[]) > RequestHandler.handle(Request) > JsonParser.parse(String)");
+        GuiTests.screenshot(window.target(), "call-tree-find");
+        window.textBox("findText").pressAndReleaseKeys(KeyEvent.VK_ENTER);
+        assertThat(selectedPath()).as("round again").startsWith("Thread.run()");
+        window.textBox("findText").deleteText().enterText("nosuch").pressAndReleaseKeys(KeyEvent.VK_ENTER);
+        window.label("findResult").requireText("Not found");
+        window.textBox("findText").pressAndReleaseKeys(KeyEvent.VK_ESCAPE);
+        java.awt.Component bar = window.robot().finder().findByName("findBar", false);
+        assertThat(execute(bar::isVisible)).as("Escape closes the bar").isFalse();
+    }
+
+    @Test
+    void theTreesMenuFindsAMethodInTheHotSpotsAndBack() throws Exception {
+        JTableFixture tree = window.table("callTree");
+        int row = rowOf("OrderRepository.findByCustomer(long)");
+        tree.cell(row(row).column(METHOD)).rightClick();
+        window.menuItem("findInHotSpots").click();
+        JTableFixture spots = window.table("hotSpots");
+        assertThat(spots.target().isShowing()).isTrue();
+        assertThat(execute(() -> ((org.candor.core.model.MethodInfo) spots.target().getValueAt(
+                spots.target().getSelectedRow(), HotSpotsTableModel.METHOD_COLUMN)).name())).isEqualTo("findByCustomer");
+        GuiTests.screenshot(window.target(), "hot-spots-found-from-tree");
+
+        spots.cell(row(spots.target().getSelectedRow()).column(0)).rightClick();
+        window.menuItem("findInCallTree").click();
+        assertThat(selectedPath()).isEqualTo(
+                "Thread.run() > RequestHandler.handle(Request) > OrderRepository.findByCustomer(long)");
+    }
+
+    @Test
+    void backTracesShowEachCallerWithWhatCameThroughIt() throws Exception {
+        int find = snapshot.methods().all().stream().filter(m -> m.name().equals("findByCustomer")).findFirst().get().id();
+        BackTracesTopComponent back = execute(() -> new BackTracesTopComponent(snapshot, snapshot.threads(),
+                "All threads (merged)", find));
+        Outline t = back.tree();
+        // the method over both threads (1,200 + 3,000 calls), then its one caller, then that caller's two callers
+        assertThat(execute(() -> t.getRowCount())).isEqualTo(2);
+        assertThat(execute(() -> String.valueOf(t.getValueAt(0, CALLS)))).isEqualTo("4200");
+        assertThat(execute(() -> String.valueOf(t.getValueAt(0, TOTAL)))).isEqualTo("2.00 s  100.0%");
+        execute(() -> t.expandPath(CallTreeModel.pathTo((CallTreeRow) t.getValueAt(1, 0))));
+        assertThat(execute(() -> t.getRowCount())).isEqualTo(4);
+        assertThat(execute(() -> String.valueOf(t.getValueAt(2, CALLS)))).isEqualTo("3000");
+        assertThat(execute(() -> String.valueOf(t.getValueAt(2, TOTAL)))).isEqualTo("1.50 s  75.0%");
+    }
+
+    /** The selected call-tree row's path, method by method. */
+    private String selectedPath() {
+        return execute(() -> {
+            Outline o = outline();
+            CallTreeRow r = (CallTreeRow) o.getValueAt(o.getSelectedRow(), METHOD);
+            java.util.Deque<String> names = new java.util.ArrayDeque<>();
+            for (; r != null && !r.node().isRoot(); r = r.parent()) {
+                names.push(MethodText.shortSignature(snapshot.methods().get(r.node().methodId())));
+            }
+            return String.join(" > ", names);
+        });
+    }
+
+    private int rowOf(String method) {
+        return execute(() -> {
+            for (int i = 0; i < outline().getRowCount(); i++) if (methodAt(i).equals(method)) return i;
+            return -1;
+        });
+    }
+
     private static SnapshotHeader headerOf(java.awt.Container c) {
         for (java.awt.Component child : c.getComponents()) {
             if (child instanceof SnapshotHeader) return (SnapshotHeader) child;

@@ -1,0 +1,76 @@
+package org.candor.ui.calltree;
+
+import java.awt.BorderLayout;
+import java.awt.event.ActionEvent;
+import java.awt.event.KeyEvent;
+import java.util.function.Predicate;
+import javax.swing.AbstractAction;
+import javax.swing.BorderFactory;
+import javax.swing.JButton;
+import javax.swing.JComponent;
+import javax.swing.JLabel;
+import javax.swing.JPanel;
+import javax.swing.JTextField;
+import javax.swing.KeyStroke;
+
+/**
+ * The call tree's find bar (Ctrl+F): a method name or part of one; Enter finds the next call path through such a
+ * method, Escape closes the bar. What a match is, and where the next one is, are not decided here.
+ */
+final class FindBar extends JPanel {
+
+    /** Shows the next match after the selection for this text; returns false when there is none. */
+    interface Finder {
+        boolean findNext(String text);
+    }
+
+    private final JTextField field = new JTextField(24);
+    private final JLabel result = new JLabel(" ");
+
+    FindBar(Finder finder) {
+        super(new BorderLayout(6, 0));
+        setName("findBar");
+        field.setName("findText");
+        result.setName("findResult");
+        setBorder(BorderFactory.createEmptyBorder(4, 8, 4, 8));
+        JButton next = new JButton("Find Next");
+        next.setName("findNext");
+        JButton close = new JButton("\u00d7");
+        close.setToolTipText("Close (Escape)");
+        add(new JLabel("Find method:"), BorderLayout.WEST);
+        JPanel middle = new JPanel(new BorderLayout(6, 0));
+        middle.add(field, BorderLayout.CENTER);
+        middle.add(next, BorderLayout.EAST);
+        add(middle, BorderLayout.CENTER);
+        JPanel end = new JPanel(new BorderLayout(6, 0));
+        end.add(result, BorderLayout.CENTER);
+        end.add(close, BorderLayout.EAST);
+        add(end, BorderLayout.EAST);
+        Runnable find = () -> {
+            String text = field.getText().trim();
+            if (text.isEmpty()) return;
+            result.setText(finder.findNext(text) ? " " : "Not found");
+        };
+        field.addActionListener(e -> find.run());
+        next.addActionListener(e -> find.run());
+        close.addActionListener(e -> setVisible(false));
+        field.getInputMap(JComponent.WHEN_FOCUSED).put(KeyStroke.getKeyStroke(KeyEvent.VK_ESCAPE, 0), "close");
+        field.getActionMap().put("close", new AbstractAction() {
+            @Override public void actionPerformed(ActionEvent e) { setVisible(false); }
+        });
+        setVisible(false);
+    }
+
+    /** Shows the bar with the field focused and its text selected. */
+    void open() {
+        setVisible(true);
+        field.selectAll();
+        field.requestFocusInWindow();
+    }
+
+    /** A case-insensitive match of the method's class-qualified short signature. */
+    static Predicate<String> matching(String text) {
+        String lower = text.toLowerCase(java.util.Locale.ROOT);
+        return s -> s.toLowerCase(java.util.Locale.ROOT).contains(lower);
+    }
+}
