@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * File &gt; Save Snapshot As in the installed app, driven by the keyboard as a user would (Ctrl+Shift+S, a name, Enter):
- * the snapshot lands whole under the new name, the window takes that name, and nothing else is left in the folder.
+ * File &gt; Save Snapshot As and Export Snapshot in the installed app, driven by the keyboard as a user would (Ctrl+Shift+S
+ * or Ctrl+Shift+E, a name, Enter): the snapshot lands whole under the new name, the window takes that name, and
+ * nothing else is left in the folder; the export holds what {@code candor report} writes for the same file.
  */
 class SaveSnapshotAsTest {
 
@@ -56,6 +57,40 @@ class SaveSnapshotAsTest {
                 assertThat(files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tmp"))).isEmpty();
             }
         }
+    }
+
+    @Test
+    void exportsTheOpenSnapshotAsTheCommandLineReportsIt(@TempDir Path dir) throws Exception {
+        Assumptions.assumeFalse(GraphicsEnvironment.isHeadless(), "needs an X display");
+        Path snapshot = dir.resolve("shop.candor");
+        SnapshotWriter.write(SmokeSnapshot.create(), snapshot);
+        RunningApp app = RunningApp.start(APP, Path.of(System.getProperty("java.home")), dir.resolve("userdir"),
+                "--open", snapshot.toString());
+        Path expected = dir.resolve("exported.txt");
+        try (app) {
+            app.awaitLog("Opened snapshot " + snapshot, Duration.ofSeconds(120));
+            Thread.sleep(2000);
+            Robot robot = new Robot();
+            robot.setAutoDelay(40);
+            robot.mouseMove(800, 400);
+            robot.mousePress(InputEvent.BUTTON1_DOWN_MASK);
+            robot.mouseRelease(InputEvent.BUTTON1_DOWN_MASK);
+            Thread.sleep(500);
+            press(robot, KeyEvent.VK_CONTROL, KeyEvent.VK_SHIFT, KeyEvent.VK_E);
+            Thread.sleep(2000); // the chooser opens on the text report, the snapshot's name in its field
+            press(robot, KeyEvent.VK_CONTROL, KeyEvent.VK_A);
+            type(robot, dir.resolve("exported").toString());
+            RunningApp.screenshot(SCREENSHOTS.resolve("app-export-dialog.png"));
+            press(robot, KeyEvent.VK_ENTER);
+            app.awaitLog("Exported snapshot " + snapshot + " as text to " + expected, Duration.ofSeconds(30));
+        }
+        // the same bytes as the command line's report of the same file
+        Process cli = new ProcessBuilder(Path.of("..", "candor").toAbsolutePath().toString(), "report", snapshot.toString())
+                .redirectErrorStream(false).start();
+        byte[] report = cli.getInputStream().readAllBytes();
+        assertThat(cli.waitFor()).isZero();
+        assertThat(new String(Files.readAllBytes(expected), java.nio.charset.StandardCharsets.UTF_8))
+                .isEqualTo(new String(report, java.nio.charset.StandardCharsets.UTF_8));
     }
 
     private static void press(Robot robot, int... keys) {

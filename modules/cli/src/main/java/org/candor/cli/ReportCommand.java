@@ -1,13 +1,12 @@
 package org.candor.cli;
 
-import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.analysis.PatternWarnings;
+import org.candor.core.io.ReplaceFile;
 import org.candor.core.report.ReportFormat;
 import org.candor.core.snapshot.SnapshotFile;
 import org.candor.core.snapshot.SnapshotTooLargeException;
@@ -65,9 +64,8 @@ final class ReportCommand implements Command {
                 console.out.flush();
                 settings.format.write(shown, settings.options, console.data); // buffered by the report itself
             } else {
-                try (OutputStream out = new FileOutputStream(settings.output.toFile())) {
-                    settings.format.write(shown, settings.options, out);
-                }
+                // whole, then renamed over: an older report stays until the new one is complete
+                ReplaceFile.write(settings.output, out -> settings.format.write(shown, settings.options, out));
             }
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());

@@ -11,21 +11,29 @@ import org.candor.core.snapshot.SnapshotFile;
 /** The report formats, by the names users type. */
 public enum ReportFormat {
     /** Header, statistics, one indented call tree per thread, hot spots. */
-    TEXT("text", new TextReport()),
+    TEXT("text", "Text report", "txt", new TextReport()),
     /** Brendan Gregg's folded stacks, for flame graph tools. */
-    COLLAPSED("collapsed", new CollapsedReport()),
+    COLLAPSED("collapsed", "Folded stacks for flame graphs", "collapsed", new CollapsedReport()),
     /** One RFC 4180 row per call-tree node. */
-    CSV("csv", new CsvReport());
+    CSV("csv", "CSV, a row per call path", "csv", new CsvReport());
 
     private final String id;
+    private final String description;
+    private final String extension;
     private final ReportWriter writer;
 
-    ReportFormat(String id, ReportWriter writer) {
+    ReportFormat(String id, String description, String extension, ReportWriter writer) {
         this.id = id;
+        this.description = description;
+        this.extension = extension;
         this.writer = writer;
     }
 
     public String id() { return id; }
+    /** What the format is, in a few words (a file chooser's filter, a list of formats). */
+    public String description() { return description; }
+    /** The file name extension its files get, without the dot. */
+    public String extension() { return extension; }
     public ReportWriter writer() { return writer; }
 
     /** The report of a snapshot read in place, as UTF-8 bytes: what the command line writes. */
@@ -43,6 +51,8 @@ public enum ReportFormat {
     /** The format named {@code id}, case ignored. */
     public static ReportFormat of(String id) {
         for (ReportFormat f : values()) if (f.id.equals(id.toLowerCase(Locale.ROOT))) return f;
-        throw new IllegalArgumentException("unknown report format '" + id + "'; use text, collapsed or csv");
+        StringBuilder known = new StringBuilder();
+        for (ReportFormat f : values()) known.append(known.length() == 0 ? "" : ", ").append(f.id);
+        throw new IllegalArgumentException("unknown report format '" + id + "'; use " + known);
     }
 }

@@ -19,6 +19,7 @@ public final class CallTreeTopComponent extends TopComponent {
     private Path file;
     private final Snapshot snapshot;
     private CallTreePanel panel;
+    private boolean rawTimes;
 
     public CallTreeTopComponent(Path file, Snapshot snapshot) {
         this.file = file;
@@ -45,6 +46,7 @@ public final class CallTreeTopComponent extends TopComponent {
     }
 
     private void showTimes(boolean raw) {
+        rawTimes = raw;
         if (panel != null) remove(panel);
         panel = new CallTreePanel(CalibratedValues.select(snapshot, raw));
         add(panel, BorderLayout.CENTER);
@@ -52,6 +54,9 @@ public final class CallTreeTopComponent extends TopComponent {
         revalidate();
         repaint();
     }
+
+    /** True while the window shows raw times (before calibration). */
+    public boolean showsRawTimes() { return rawTimes; }
 
     /** The panel now shown (calibrated or raw times). */
     CallTreePanel panel() { return panel; }

@@ -14,9 +14,21 @@ final class SnapshotSaving {
 
     /** The chosen file, with {@code .candor} added when the name has no extension of its own. */
     static Path target(File chosen) {
+        return target(chosen, "candor");
+    }
+
+    /** The chosen file, with {@code .EXTENSION} added when the name has no extension of its own. */
+    static Path target(File chosen, String extension) {
         String name = chosen.getName();
-        File file = name.contains(".") ? chosen : new File(chosen.getParentFile(), name + ".candor");
+        File file = name.contains(".") ? chosen : new File(chosen.getParentFile(), name + "." + extension);
         return file.toPath().toAbsolutePath().normalize();
+    }
+
+    /** A file's name without its extension: {@code run.candor} is {@code run}. */
+    static String baseName(Path file) {
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
     }
 
     @Messages({

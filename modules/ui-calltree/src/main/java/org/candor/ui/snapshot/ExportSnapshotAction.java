@@ -1,0 +1,107 @@
+package org.candor.ui.snapshot;
+
+import java.awt.event.ActionEvent;
+import java.awt.event.ActionListener;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.swing.JFileChooser;
+import javax.swing.filechooser.FileFilter;
+import javax.swing.filechooser.FileNameExtensionFilter;
+import org.candor.core.analysis.CalibratedValues;
+import org.candor.core.io.ReplaceFile;
+import org.candor.core.report.ReportFormat;
+import org.candor.core.report.ReportOptions;
+import org.candor.core.snapshot.SnapshotFile;
+import org.candor.ui.calltree.CallTreeTopComponent;
+import org.netbeans.api.progress.ProgressHandle;
+import org.openide.DialogDisplayer;
+import org.openide.NotifyDescriptor;
+import org.openide.awt.ActionID;
+import org.openide.awt.ActionReference;
+import org.openide.awt.ActionReferences;
+import org.openide.awt.ActionRegistration;
+import org.openide.awt.StatusDisplayer;
+import org.openide.util.NbBundle.Messages;
+import org.openide.util.RequestProcessor;
+import org.openide.windows.WindowManager;
+
+/**
+ * File &gt; Export Snapshot…: the active window's snapshot as one of the reports core writes ({@link ReportFormat}:
+ * a filter per format), the same bytes {@code candor report --format F -o FILE} writes, written whole and then
+ * renamed over an older file. The times are the window's: calibrated, or raw when the window shows raw times.
+ */
+@ActionID(category = "File", id = "org.candor.ui.snapshot.ExportSnapshotAction")
+@ActionRegistration(displayName = "#CTL_ExportSnapshotAction")
+@ActionReferences({
+    @ActionReference(path = "Menu/File", position = 250),
+    @ActionReference(path = "Shortcuts", name = "DS-E")
+})
+@Messages({
+    "CTL_ExportSnapshotAction=&Export Snapshot\u2026",
+    "TITLE_ExportSnapshot=Export Snapshot",
+    "# {0} - file", "MSG_Exporting=Exporting {0}",
+    "# {0} - file", "MSG_Exported=Exported {0}",
+})
+public final class ExportSnapshotAction implements ActionListener {
+
+    private static final Logger LOG = Logger.getLogger(ExportSnapshotAction.class.getName());
+    private static final RequestProcessor WRITER = new RequestProcessor("Candor snapshot export", 1);
+
+    private final CallTreeTopComponent window;
+
+    public ExportSnapshotAction(CallTreeTopComponent window) {
+        this.window = window;
+    }
+
+    @Override
+    public void actionPerformed(ActionEvent e) {
+        Path from = window.file();
+        JFileChooser chooser = new JFileChooser(from.getParent() == null ? null : from.getParent().toFile());
+        chooser.setDialogTitle(Bundle.TITLE_ExportSnapshot());
+        chooser.setAcceptAllFileFilterUsed(false);
+        for (ReportFormat f : ReportFormat.values()) chooser.addChoosableFileFilter(filter(f));
+        chooser.setFileFilter(chooser.getChoosableFileFilters()[0]);
+        chooser.setSelectedFile(new File(SnapshotSaving.baseName(from) + "." + ReportFormat.TEXT.extension()));
+        if (chooser.showSaveDialog(WindowManager.getDefault().getMainWindow()) != JFileChooser.APPROVE_OPTION) return;
+        ReportFormat format = formatOf(chooser.getFileFilter());
+        Path to = SnapshotSaving.target(chooser.getSelectedFile(), format.extension());
+        if (Files.exists(to)) {
+            NotifyDescriptor ask = new NotifyDescriptor.Confirmation(Bundle.MSG_Replace(to), NotifyDescriptor.YES_NO_OPTION);
+            if (DialogDisplayer.getDefault().notify(ask) != NotifyDescriptor.YES_OPTION) return;
+        }
+        boolean raw = window.showsRawTimes();
+        WRITER.post(() -> export(from, format, raw, to));
+    }
+
+    private static FileFilter filter(ReportFormat f) {
+        return new FileNameExtensionFilter(f.description() + " (*." + f.extension() + ")", f.extension());
+    }
+
+    private static ReportFormat formatOf(FileFilter chosen) {
+        for (ReportFormat f : ReportFormat.values()) {
+            if (chosen.getDescription().equals(filter(f).getDescription())) return f;
+        }
+        return ReportFormat.TEXT;
+    }
+
+    static void export(Path from, ReportFormat format, boolean raw, Path to) {
+        ProgressHandle progress = ProgressHandle.createHandle(Bundle.MSG_Exporting(to.getFileName()));
+        progress.start();
+        try (SnapshotFile snapshot = SnapshotFile.open(from)) {
+            SnapshotFile shown = CalibratedValues.select(snapshot, raw);
+            ReplaceFile.write(to, out -> format.write(shown, ReportOptions.defaults(), out));
+            LOG.log(Level.INFO, "Exported snapshot {0} as {1} to {2}", new Object[] {from, format.id(), to});
+            StatusDisplayer.getDefault().setStatusText(Bundle.MSG_Exported(to));
+        } catch (IOException | RuntimeException ex) {
+            String message = SnapshotSaving.failureMessage(to, ex);
+            LOG.log(Level.INFO, message);
+            DialogDisplayer.getDefault().notifyLater(new NotifyDescriptor.Message(message, NotifyDescriptor.ERROR_MESSAGE));
+        } finally {
+            progress.finish();
+        }
+    }
+}
