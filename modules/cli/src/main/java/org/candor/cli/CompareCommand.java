@@ -1,0 +1,59 @@
+package org.candor.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.candor.core.analysis.CalibratedValues;
+import org.candor.core.analysis.SnapshotComparison;
+import org.candor.core.model.Snapshot;
+import org.candor.core.report.ComparisonReport;
+import org.candor.core.snapshot.SnapshotReader;
+
+/** {@code candor compare A B}: what changed between two snapshots, method by method (the app's comparison, as text). */
+final class CompareCommand implements Command {
+
+    @Override public String name() { return "compare"; }
+
+    @Override public String summary() { return "compare two snapshots method by method (B against baseline A)"; }
+
+    @Override public String usage() {
+        return "usage: candor compare [--metric M] [--top N] [--raw] A.candor B.candor\n\n"
+                + "Each method's figure over all threads in A (the baseline) and in B, B - A and the change as a\n"
+                + "share of A, the largest changes first. Methods match by class, name and descriptor; one that\n"
+                + "only B has is 'new'.\n\n"
+                + "  --metric M   self_time (default), total_time, calls, or any figure both snapshots have\n"
+                + "  --top N      rows shown (default 30)\n"
+                + "  --raw        instrumented times before calibration\n";
+    }
+
+    @Override
+    public int run(List<String> argList, Console console) throws Exception {
+        Args args = new Args(name(), argList);
+        String metric = "self_time";
+        int top = 30;
+        boolean raw = false;
+        List<Path> files = new ArrayList<>();
+        while (args.hasNext()) {
+            String a = args.next();
+            switch (a) {
+                case "--metric": metric = args.value(a); break;
+                case "--top": top = args.intValue(a, 1); break;
+                case "--raw": raw = true; break;
+                default:
+                    if (Args.isOption(a)) throw args.unknown(a);
+                    files.add(Path.of(a));
+            }
+        }
+        if (files.size() != 2) throw new UsageException("compare: two snapshots, A (the baseline) and B");
+        Snapshot a = CalibratedValues.select(SnapshotReader.read(files.get(0)), raw);
+        Snapshot b = CalibratedValues.select(SnapshotReader.read(files.get(1)), raw);
+        SnapshotComparison comparison;
+        try {
+            comparison = new SnapshotComparison(a, b, metric);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("compare: " + e.getMessage());
+        }
+        console.out.print(ComparisonReport.format(comparison, files.get(0).toString(), files.get(1).toString(), top));
+        return 0;
+    }
+}

@@ -1,0 +1,89 @@
+package org.candor.core.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.candor.core.model.CallNode;
+import org.candor.core.model.MethodTable;
+import org.candor.core.model.Snapshot;
+import org.candor.core.model.SnapshotInfo;
+import org.candor.core.model.ThreadProfile;
+import org.junit.jupiter.api.Test;
+
+class SnapshotComparisonTest {
+
+    /** main -> handle (total, self) -> parse; the ids differ between the files on purpose. */
+    private static Snapshot run(boolean parseFirst, long handleTotal, long handleSelf, long parse, boolean withCache) {
+        Snapshot s = new Snapshot(new SnapshotInfo(), Snapshot.instrumentationMetrics(), new MethodTable());
+        int p = parseFirst ? s.methods().add("A", "parse", "()V").id() : -1;
+        int main = s.methods().add("A", "main", "()V").id();
+        int handle = s.methods().add("A", "handle", "()V").id();
+        if (!parseFirst) p = s.methods().add("A", "parse", "()V").id();
+        CallNode root = new CallNode(null, CallNode.ROOT, 3);
+        CallNode m = node(root, main, 1, handleTotal + 10, 10);
+        CallNode h = node(m, handle, 5, handleTotal, handleSelf);
+        node(h, p, 50, parse, parse);
+        if (withCache) node(h, s.methods().add("A", "cache", "()V").id(), 7, 0, 0);
+        s.addThread(new ThreadProfile(1, "main", root));
+        return s;
+    }
+
+    private static CallNode node(CallNode parent, int method, long calls, long total, long self) {
+        CallNode n = parent.childOrCreate(method);
+        n.setValue(0, calls);
+        n.setValue(1, total);
+        n.setValue(2, self);
+        return n;
+    }
+
+    @Test
+    void methodsMatchBySignatureAndTheLargestChangeComesFirst() {
+        Snapshot a = run(true, 300, 100, 200, false);
+        Snapshot b = run(false, 500, 100, 400, false);
+        List<SnapshotComparison.Row> rows = new SnapshotComparison(a, b, "self_time").flat();
+        assertThat(rows).extracting(r -> r.method().name()).containsExactly("parse", "handle", "main");
+        SnapshotComparison.Row parse = rows.get(0);
+        assertThat(parse.a()).isEqualTo(200);
+        assertThat(parse.b()).isEqualTo(400);
+        assertThat(parse.delta()).isEqualTo(200);
+        assertThat(parse.deltaFraction()).isEqualTo(1.0);
+        assertThat(rows.get(1).delta()).isZero();
+    }
+
+    @Test
+    void aMethodOnlyOneSideHasShowsZeroOnTheOther() {
+        Snapshot a = run(true, 300, 100, 200, false);
+        Snapshot b = run(true, 300, 100, 200, true);
+        List<SnapshotComparison.Row> rows = new SnapshotComparison(a, b, "calls").flat();
+        SnapshotComparison.Row cache = rows.get(0);
+        assertThat(cache.method().name()).isEqualTo("cache");
+        assertThat(cache.a()).isZero();
+        assertThat(cache.b()).isEqualTo(7);
+        assertThat(cache.deltaFraction()).isNaN();
+    }
+
+    @Test
+    void theDiffTreeMergesCallPathsWithBothFigures() {
+        Snapshot a = run(true, 300, 100, 200, false);
+        Snapshot b = run(false, 500, 100, 400, false);
+        SnapshotComparison c = new SnapshotComparison(a, b, "total_time");
+        CallNode root = c.tree();
+        assertThat(root.value(0)).isEqualTo(310);
+        assertThat(root.value(1)).isEqualTo(510);
+        CallNode main = root.children().get(0);
+        CallNode handle = main.children().get(0);
+        CallNode parse = handle.children().get(0);
+        assertThat(c.methods().get(parse.methodId()).name()).isEqualTo("parse");
+        assertThat(new long[] {parse.value(0), parse.value(1)}).containsExactly(200, 400);
+    }
+
+    @Test
+    void aFigureOneSnapshotLacksIsOneClearError() {
+        Snapshot a = run(true, 300, 100, 200, false);
+        Snapshot sampled = new Snapshot(new SnapshotInfo(), Snapshot.samplingMetrics(false), new MethodTable());
+        assertThatThrownBy(() -> new SnapshotComparison(a, sampled, "calls"))
+                .hasMessage("the second snapshot has no 'calls' to compare (it has total_time, self_time, samples,"
+                        + " self_samples)");
+    }
+}
