@@ -1,0 +1,188 @@
+package org.candor.ui.calltree;
+
+import java.awt.BorderLayout;
+import java.awt.FlowLayout;
+import java.util.ArrayList;
+import java.util.List;
+import javax.swing.BorderFactory;
+import javax.swing.JComboBox;
+import javax.swing.JLabel;
+import javax.swing.JPanel;
+import javax.swing.JScrollPane;
+import javax.swing.JTabbedPane;
+import javax.swing.JTable;
+import javax.swing.RowSorter;
+import javax.swing.SortOrder;
+import javax.swing.SwingConstants;
+import javax.swing.table.AbstractTableModel;
+import javax.swing.table.DefaultTableCellRenderer;
+import org.candor.core.analysis.SnapshotComparison;
+import org.candor.core.model.MethodInfo;
+import org.candor.core.model.Metric;
+import org.candor.core.model.Snapshot;
+import org.netbeans.swing.outline.DefaultOutlineModel;
+import org.netbeans.swing.outline.Outline;
+import org.netbeans.swing.outline.RowModel;
+
+/**
+ * Two snapshots side by side (core's {@link SnapshotComparison}): the methods with A, B, B - A and the change, by the
+ * figure chosen, largest change first; and the call paths of both merged into one tree by total time.
+ */
+final class ComparisonPanel extends JPanel {
+
+    private static final String[] COLUMNS = {"A", "B", "B \u2212 A", "Change"};
+
+    private final Snapshot a;
+    private final Snapshot b;
+    private final JTable methods = new JTable();
+    private final Outline tree;
+
+    ComparisonPanel(Snapshot a, String nameA, Snapshot b, String nameB) {
+        super(new BorderLayout());
+        this.a = a;
+        this.b = b;
+        JLabel header = new JLabel("A: " + nameA + " (baseline)   \u00b7   B: " + nameB);
+        header.setName("comparisonHeader");
+        header.setMinimumSize(new java.awt.Dimension(0, header.getPreferredSize().height));
+        JComboBox<String> metric = new JComboBox<>(comparable().toArray(new String[0]));
+        metric.setName("comparisonMetric");
+        JPanel top = new JPanel(new BorderLayout());
+        top.setBorder(BorderFactory.createEmptyBorder(8, 10, 8, 10));
+        top.add(header, BorderLayout.NORTH);
+        JPanel row = new JPanel(new FlowLayout(FlowLayout.LEADING, 0, 4));
+        row.add(new JLabel("Methods by: "));
+        row.add(metric);
+        top.add(row, BorderLayout.SOUTH);
+        add(top, BorderLayout.NORTH);
+
+        methods.setName("comparedMethods");
+        methods.setDefaultRenderer(MethodInfo.class, new MethodCellRenderer());
+        DefaultTableCellRenderer right = new DefaultTableCellRenderer();
+        right.setHorizontalAlignment(SwingConstants.RIGHT);
+        methods.setDefaultRenderer(ComparedValue.class, right);
+        methods.setDefaultRenderer(ComparedValue.Change.class, right);
+        methods.setAutoCreateRowSorter(true);
+        methods.setShowGrid(false);
+        methods.setFillsViewportHeight(true);
+        metric.addActionListener(e -> showMethods(keyOf((String) metric.getSelectedItem())));
+        showMethods(keyOf((String) metric.getSelectedItem()));
+
+        SnapshotComparison byTotal = new SnapshotComparison(a, b, treeMetric());
+        tree = CallTreeOutline.create("comparedTree", byTotal.methods());
+        CallTreeModel model = new CallTreeModel(byTotal.tree(), 1);
+        tree.setModel(DefaultOutlineModel.createOutlineModel(model, new Columns(byTotal.metric().unit()), true, "Method"));
+        widths(tree);
+        DefaultTableCellRenderer treeRight = new DefaultTableCellRenderer();
+        treeRight.setHorizontalAlignment(SwingConstants.RIGHT);
+        tree.setDefaultRenderer(ComparedValue.class, treeRight);
+        tree.setDefaultRenderer(ComparedValue.Change.class, treeRight);
+
+        JTabbedPane tabs = new JTabbedPane();
+        tabs.setName("comparisonViews");
+        tabs.addTab("Methods", new JScrollPane(methods));
+        tabs.addTab("Call tree (" + byTotal.metric().label().toLowerCase(java.util.Locale.ROOT) + ")", new JScrollPane(tree));
+        add(tabs, BorderLayout.CENTER);
+    }
+
+    JTable methodsTable() { return methods; }
+    Outline tree() { return tree; }
+
+    /** The figures both snapshots have, self time first: what the methods can be compared by. */
+    private List<String> comparable() {
+        List<String> out = new ArrayList<>();
+        for (Metric m : a.metrics()) if (b.metricIndex(m.key()) >= 0) out.add(m.label());
+        out.sort((x, y) -> Boolean.compare(!x.equals(Metric.SELF_TIME.label()), !y.equals(Metric.SELF_TIME.label())));
+        return out;
+    }
+
+    private String keyOf(String label) {
+        for (Metric m : a.metrics()) if (m.label().equals(label)) return m.key();
+        return Metric.SELF_TIME.key();
+    }
+
+    /** Total time when both have it, else the first figure they share. */
+    private String treeMetric() {
+        if (a.metricIndex(Metric.TOTAL_TIME.key()) >= 0 && b.metricIndex(Metric.TOTAL_TIME.key()) >= 0) {
+            return Metric.TOTAL_TIME.key();
+        }
+        return keyOf(comparable().get(0));
+    }
+
+    private void showMethods(String metricKey) {
+        SnapshotComparison c = new SnapshotComparison(a, b, metricKey);
+        methods.setModel(new MethodsModel(c.flat(), c.metric().unit()));
+        widths(methods);
+        methods.getRowSorter().setSortKeys(List.of());  // the comparison's own order: largest change first
+    }
+
+    /** The method column takes the room; the four figures are as wide as their numbers. */
+    private static void widths(JTable table) {
+        int figure = table.getFontMetrics(table.getFont()).stringWidth("+999.9 ms") + 24;
+        for (int i = 0; i < table.getColumnCount(); i++) {
+            javax.swing.table.TableColumn c = table.getColumnModel().getColumn(i);
+            if (i == 0) {
+                c.setPreferredWidth(480);
+            } else {
+                c.setMinWidth(figure * 3 / 4);
+                c.setPreferredWidth(figure);
+                c.setMaxWidth(figure * 2);
+            }
+        }
+    }
+
+    private static Object cell(int column, long va, long vb, Metric.Unit unit) {
+        switch (column) {
+            case 0: return new ComparedValue(va, unit, false);
+            case 1: return new ComparedValue(vb, unit, false);
+            case 2: return new ComparedValue(vb - va, unit, true);
+            default: return new ComparedValue.Change(va == 0 ? Double.NaN : (double) (vb - va) / va);
+        }
+    }
+
+    private static Class<?> type(int column) {
+        return column == 3 ? ComparedValue.Change.class : ComparedValue.class;
+    }
+
+    private static final class MethodsModel extends AbstractTableModel {
+        private final List<SnapshotComparison.Row> rows;
+        private final Metric.Unit unit;
+
+        MethodsModel(List<SnapshotComparison.Row> rows, Metric.Unit unit) {
+            this.rows = rows;
+            this.unit = unit;
+        }
+
+        @Override public int getRowCount() { return rows.size(); }
+        @Override public int getColumnCount() { return 1 + COLUMNS.length; }
+        @Override public String getColumnName(int c) { return c == 0 ? "Method" : COLUMNS[c - 1]; }
+        @Override public Class<?> getColumnClass(int c) { return c == 0 ? MethodInfo.class : type(c - 1); }
+
+        @Override public Object getValueAt(int row, int c) {
+            SnapshotComparison.Row r = rows.get(row);
+            return c == 0 ? r.method() : cell(c - 1, r.a(), r.b(), unit);
+        }
+    }
+
+    /** The diff tree's value columns: each node holds A at 0 and B at 1. */
+    private static final class Columns implements RowModel {
+        private final Metric.Unit unit;
+
+        Columns(Metric.Unit unit) {
+            this.unit = unit;
+        }
+
+        @Override public int getColumnCount() { return COLUMNS.length; }
+        @Override public String getColumnName(int c) { return COLUMNS[c]; }
+        @Override public Class<?> getColumnClass(int c) { return type(c); }
+
+        @Override public Object getValueFor(Object row, int c) {
+            CallTreeRow r = (CallTreeRow) row;
+            return cell(c, r.node().value(0), r.node().value(1), unit);
+        }
+
+        @Override public boolean isCellEditable(Object row, int c) { return false; }
+        @Override public void setValueFor(Object row, int c, Object value) {
+            throw new UnsupportedOperationException("read-only");
+        }
+    }
+}
