@@ -40,8 +40,10 @@ public final class Installation {
         }
     }
 
-    /** The bundled demo program's jar. */
+    /** The bundled demo program's jar: the system property {@code candor.demo.jar}, else beside the running code. */
     public static Path demoJar() throws ClientException {
+        String prop = System.getProperty("candor.demo.jar");
+        if (prop != null && !prop.isEmpty()) return Paths.get(prop).toAbsolutePath();
         return find("the demo program (candor-demo.jar)", List.of("lib/candor-demo.jar", "modules/demo/target/candor-demo.jar"));
     }
 }

@@ -52,13 +52,41 @@ public final class ProfileLaunch {
         return pb.inheritIO();
     }
 
-    /** Runs the target to its end; the exit code is the target's own. */
-    public int run() throws ClientException, InterruptedException {
-        return run(pid -> { });
+    /**
+     * Starts the target and returns at once (the app), in {@code workingDirectory} (null: this one): its standard output
+     * and errors go to {@code log}, the options file is removed when it ends.
+     */
+    public Process start(Path log, Path workingDirectory) throws ClientException {
+        check();
+        Path optionsFile = null;
+        try {
+            optionsFile = Files.createTempFile("candor-options", ".txt");
+            Files.write(optionsFile, settings.agentOptionLines(), StandardCharsets.UTF_8);
+            ProcessBuilder pb = processBuilder(optionsFile).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+            pb.redirectInput(ProcessBuilder.Redirect.PIPE);
+            if (workingDirectory != null) pb.directory(workingDirectory.toFile());
+            Process p = pb.start();
+            p.getOutputStream().close();  // no input: a program that reads it sees its end
+            Path options = optionsFile;
+            p.onExit().thenRun(() -> deleteQuietly(options));
+            return p;
+        } catch (IOException e) {
+            if (optionsFile != null) deleteQuietly(optionsFile);
+            throw new ClientException("cannot start " + target.argv().get(0) + ": " + e.getMessage(), e);
+        }
     }
 
-    /** As {@link #run()}, telling {@code started} the pid of the process it started (the JVM, for a java launcher). */
-    public int run(java.util.function.LongConsumer started) throws ClientException, InterruptedException {
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // a temp file
+        }
+    }
+
+    /** The settings are valid and what they need is installed. */
+    private void check() throws ClientException {
         settings.validate();
         if (settings.sampling() && agent.nativeLibrary() == null) {
             throw new ClientException("sampling needs " + AgentFiles.NATIVE_LIBRARY + ", which is not in " + agent.dir()
@@ -68,6 +96,16 @@ public final class ProfileLaunch {
             throw new ClientException("metric " + settings.metric() + " needs " + AgentFiles.NATIVE_LIBRARY + ", which is not in "
                     + agent.dir() + " (build agent-native with g++)");
         }
+    }
+
+    /** Runs the target to its end; the exit code is the target's own. */
+    public int run() throws ClientException, InterruptedException {
+        return run(pid -> { });
+    }
+
+    /** As {@link #run()}, telling {@code started} the pid of the process it started (the JVM, for a java launcher). */
+    public int run(java.util.function.LongConsumer started) throws ClientException, InterruptedException {
+        check();
         Path optionsFile = null;
         try {
             optionsFile = Files.createTempFile("candor-options", ".txt");

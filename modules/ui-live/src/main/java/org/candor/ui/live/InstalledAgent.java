@@ -14,6 +14,12 @@ final class InstalledAgent {
 
     private InstalledAgent() {}
 
+    /** The bundled demo program: {@code <cluster>/demo/candor-demo.jar}, else where {@link Installation} looks. */
+    static java.nio.file.Path demoJar() throws ClientException {
+        File jar = InstalledFileLocator.getDefault().locate("demo/candor-demo.jar", "org.candor.libs", false);
+        return jar != null ? jar.toPath() : org.candor.client.Installation.demoJar();
+    }
+
     static AgentFiles locate() throws ClientException {
         File jar = InstalledFileLocator.getDefault().locate("agent/" + AgentFiles.AGENT_JAR, "org.candor.libs", false);
         if (jar != null) return AgentFiles.in(jar.toPath().getParent());

@@ -55,6 +55,26 @@ final class LiveSessions {
     }
 
     /**
+     * Starts {@code command} with a session (as {@code candor profile} does, but without waiting): output and errors to
+     * {@code log}, the snapshot at its end to {@code atExit}.
+     */
+    Process launch(List<String> command, Path workingDirectory, String scheme, String roots, String include, Path atExit,
+                   Path log) throws ClientException {
+        ProfileSettings settings = new ProfileSettings().option("quiet").scheme(scheme).output(atExit);
+        if (!roots.isBlank()) settings.root(roots);
+        if (!include.isBlank()) settings.include(include);
+        settings.validate();
+        org.candor.client.JavaCommand target = org.candor.client.JavaCommand.of(command);
+        return new org.candor.client.ProfileLaunch(InstalledAgent.locate(), settings, target)
+                .start(log, workingDirectory);
+    }
+
+    /** The bundled demo program, ready to launch with this java: {@code java -jar candor-demo.jar}. */
+    List<String> demoCommand(String java) throws ClientException {
+        return List.of(java, "-jar", InstalledAgent.demoJar().toString());
+    }
+
+    /**
      * What the session says is wrong with its settings so far (an include or root that matched nothing the program
      * loaded), as the lines {@code candor ctl PID status} shows.
      */

@@ -129,6 +129,11 @@ final class LiveSessionsPanel extends JPanel {
 
         JButton refresh = button("refresh", "Refresh", "List the JVMs again");
         refresh.addActionListener(e -> refreshJvms());
+        JButton launch = button("launch", "Launch\u2026", "Start a Java program with a session, with the settings below");
+        launch.addActionListener(e -> launchAsked());
+        JButton demo = button("demo", "Profile Demo",
+                "Run the bundled order-processing demo with a Total session; its snapshot opens when it ends");
+        demo.addActionListener(e -> launchDemo());
         attach.addActionListener(e -> attachSelected());
         apply.addActionListener(e -> applyToSession());
         reset.addActionListener(e -> control("reset"));
@@ -140,6 +145,8 @@ final class LiveSessionsPanel extends JPanel {
         JPanel top = new JPanel(new BorderLayout());
         JPanel bar = new JPanel(new java.awt.FlowLayout(java.awt.FlowLayout.LEFT, 6, 4));
         bar.add(refresh);
+        bar.add(launch);
+        bar.add(demo);
         top.add(bar, BorderLayout.NORTH);
         top.add(new JScrollPane(table), BorderLayout.CENTER);
 
@@ -389,6 +396,58 @@ final class LiveSessionsPanel extends JPanel {
                 }
                 attachSelected();
             });
+        });
+    }
+
+    /** Launch…: asks for the program, then starts it with the form's settings. */
+    private void launchAsked() {
+        LaunchForm form = new LaunchForm();
+        while (true) {
+            int answer = javax.swing.JOptionPane.showConfirmDialog(this, form, "Launch a Java program with a session",
+                    javax.swing.JOptionPane.OK_CANCEL_OPTION, javax.swing.JOptionPane.PLAIN_MESSAGE);
+            if (answer != javax.swing.JOptionPane.OK_OPTION) return;
+            String problem = form.problem();
+            if (problem == null) break;
+            javax.swing.JOptionPane.showMessageDialog(this, problem, "Launch", javax.swing.JOptionPane.WARNING_MESSAGE);
+        }
+        form.save();
+        String s = (String) scheme.getSelectedItem();
+        String r = roots.getText().trim();
+        String i = include.getText().trim();
+        onAttach.accept(new AttachSettings(s, r, i));
+        launch(form.command(), form.workingDirectory(), s, r, i);
+    }
+
+    /** Profile Demo: the bundled demo under Total over its own package, whatever the form says. */
+    private void launchDemo() {
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        run(() -> {
+            java.util.List<String> command = sessions.demoCommand(javaBin);
+            SwingUtilities.invokeLater(() -> launch(command, null, "total", "", "org.candor.demo.**"));
+            return "Starting the demo \u2026";
+        });
+    }
+
+    /** Starts the program; its output goes to a log beside its snapshot, which opens when it ends. */
+    private void launch(java.util.List<String> command, Path workingDirectory, String s, String r, String i) {
+        String stamp = LocalDateTime.now().format(STAMP);
+        Path atExit = snapshotDirectory.resolve("launch-" + stamp + ".candor");
+        Path log = snapshotDirectory.resolve("launch-" + stamp + ".log");
+        say("Launching " + String.join(" ", command) + " \u2026");
+        run(() -> {
+            Files.createDirectories(snapshotDirectory);
+            Process p;
+            try {
+                p = sessions.launch(command, workingDirectory, s, r, i, atExit, log);
+            } catch (Exception e) {
+                LOG.info("Launch failed: " + e.getMessage());
+                throw e;
+            }
+            long pid = p.pid();
+            LOG.info("Launched " + pid + ": " + String.join(" ", command));
+            SwingUtilities.invokeLater(() -> exitSnapshots.put(pid, new ExitSnapshot(atExit)));
+            return "Launched " + pid + " (" + s + " scheme); its output goes to " + log
+                    + "; its snapshot opens when it ends";
         });
     }
 

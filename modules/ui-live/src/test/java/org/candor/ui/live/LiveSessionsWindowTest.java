@@ -164,6 +164,38 @@ class LiveSessionsWindowTest {
                 + " program loaded that the filters let through\n");
     }
 
+    @Test
+    void profileDemoRunsTheDemoWithASessionAndOpensItsSnapshotWhenItEnds() throws Exception {
+        List<Path> opened = new CopyOnWriteArrayList<>();
+        Path snapshots = dir.resolve("snapshots");
+        Robot robot = BasicRobot.robotWithNewAwtHierarchy();
+        LiveSessionsPanel panel = execute(() -> new LiveSessionsPanel(new LiveSessions(), snapshots, opened::add));
+        JFrame frame = execute(() -> {
+            JFrame f = new JFrame("Candor: Running JVMs");
+            f.add(panel);
+            f.setLocation(100, 100);
+            return f;
+        });
+        window = new FrameFixture(robot, frame);
+        window.show(new Dimension(1100, 640));
+
+        window.button("demo").click();
+        waitFor("launched", () -> message().startsWith("Launched "));
+        GuiTests.screenshot(frame, "live-demo-launched");
+        pause(new Condition("the demo's snapshot at exit opened") {
+            @Override public boolean test() { return !opened.isEmpty(); }
+        }, timeout(90_000));
+        Path file = opened.get(0);
+        assertThat(file.getParent()).isEqualTo(snapshots);
+        waitFor("the end said", () -> message().startsWith("JVM ") && message().contains("ended; its snapshot at exit is open"));
+        Snapshot s = SnapshotReader.read(file);
+        assertThat(s.methods().all()).anyMatch(m -> m.className().equals("org.candor.demo.DemoApp") && m.name().equals("main"));
+        assertThat(s.threads()).extracting(ThreadProfile::name).contains("main", "order-worker-1", "order-worker-2");
+        Path log = Path.of(file.toString().replace(".candor", ".log"));
+        assertThat(Files.readString(log)).as("the demo's own output, in its log").contains("checksum ");
+        GuiTests.screenshot(frame, "live-demo-ended");
+    }
+
     /** A screenshot of real widgets: many colours, not one blank fill. */
     private static void assertLooksLikeAWindow(Path png) throws Exception {
         BufferedImage image = ImageIO.read(new File(png.toString()));
