@@ -134,6 +134,8 @@ final class LiveSessionsPanel extends JPanel {
         JButton demo = button("demo", "Profile Demo",
                 "Run the bundled order-processing demo with a Total session; its snapshot opens when it ends");
         demo.addActionListener(e -> launchDemo());
+        launch.setMnemonic('L');
+        demo.setMnemonic('D');
         attach.addActionListener(e -> attachSelected());
         apply.addActionListener(e -> applyToSession());
         reset.addActionListener(e -> control("reset"));
