@@ -5,9 +5,11 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.candor.core.analysis.ColumnOrder;
 import org.candor.core.analysis.HotSpot;
 import org.candor.core.analysis.HotSpots;
 import org.candor.core.analysis.MethodRanks;
+import org.candor.core.analysis.SortMetric;
 import org.candor.core.analysis.SubtreeSums;
 import org.candor.core.analysis.TreeWalk;
 import org.candor.core.model.FlatProfile;
@@ -20,7 +22,8 @@ import org.candor.core.snapshot.TreeNode;
 /**
  * The report for people: what was profiled, threads and statistics, one indented call tree per thread, hot spots.
  * Percentages and the cut-off use an inclusive metric (the chosen value if it is one, else total time) so that a
- * hidden node never hides a larger descendant; children are sorted by the chosen value. The trees are read in place
+ * hidden node never hides a larger descendant; children are sorted by the chosen value, by default the
+ * {@link SortMetric} the app sorts by too; the columns are in the {@link ColumnOrder}. The trees are read in place
  * and only as deep as they are printed: a node below the cut-off is never read past its own record.
  */
 final class TextReport implements ReportWriter {
@@ -31,7 +34,7 @@ final class TextReport implements ReportWriter {
     @Override
     public void write(SnapshotFile file, ReportOptions options, OutputStream stream) throws IOException {
         ReportContext report = new ReportContext(file, options);
-        int value = options.valueIndex(report.metrics, "total");
+        int value = options.valueIndex(report.metrics, false);
         Columns columns = new Columns(report.metrics);
         try (ReportOutput out = new ReportOutput(stream)) {
             new TextHeader(report, columns).write(out);
@@ -167,7 +170,7 @@ final class TextReport implements ReportWriter {
     private static void writeHotSpots(ReportContext report, int value, Columns columns, ReportOutput out)
             throws IOException {
         List<Metric> metrics = report.metrics;
-        int rank = rankMetric(metrics, value);
+        int rank = SortMetric.hotSpots(metrics, value);
         List<FlatProfile> flats = new ArrayList<>();
         for (ThreadTree t : report.selected) flats.add(report.flat(t));
         List<HotSpot> spots = HotSpots.of(report.methods, metrics.size(), flats);
@@ -202,26 +205,6 @@ final class TextReport implements ReportWriter {
         }
     }
 
-    /**
-     * Hot spots rank by an exclusive value: the chosen one if it is, else self time, else the first exclusive
-     * metric other than calls (a counter's self count), else the first exclusive one.
-     */
-    private static int rankMetric(List<Metric> metrics, int value) {
-        if (!metrics.get(value).inclusive()) return value;
-        int selfTime = -1;
-        int selfCount = -1;
-        int anyExclusive = -1;
-        for (int k = 0; k < metrics.size(); k++) {
-            Metric m = metrics.get(k);
-            if (m.inclusive()) continue;
-            if (m.unit() == Metric.Unit.NANOS && selfTime < 0) selfTime = k;
-            if (!m.key().equals(Metric.CALLS.key()) && selfCount < 0) selfCount = k;
-            if (anyExclusive < 0) anyExclusive = k;
-        }
-        if (selfTime >= 0) return selfTime;
-        return selfCount >= 0 ? selfCount : anyExclusive >= 0 ? anyExclusive : value;
-    }
-
     static String trimPercent(double p) {
         String s = Double.toString(p);
         return s.endsWith(".0") ? s.substring(0, s.length() - 2) : s;
@@ -234,7 +217,7 @@ final class TextReport implements ReportWriter {
 
         Columns(List<Metric> metrics) {
             this.metrics = metrics;
-            this.order = ReportSupport.columnOrder(metrics);
+            this.order = ColumnOrder.of(metrics);
         }
 
         int width(int k) { return Math.max(12, metrics.get(k).label().length() + 2); }

@@ -22,6 +22,7 @@ import javax.swing.SortOrder;
 import org.candor.core.analysis.CallTrees;
 import org.candor.core.analysis.HotSpot;
 import org.candor.core.analysis.HotSpots;
+import org.candor.core.analysis.SortMetric;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.MethodInfo;
 import org.candor.core.model.Snapshot;
@@ -43,7 +44,9 @@ public final class CallTreePanel extends JPanel {
     private static final int HOT_PATH_MAX_DEPTH = 16;
 
     private final Snapshot snapshot;
+    /** What the tree is sorted by. */
     private final int primaryMetric;
+    /** What the hot spots are ranked by. */
     private final int selfMetric;
     private final ValueColumns treeColumns;
     private final ValueColumns hotSpotColumns;
@@ -61,8 +64,8 @@ public final class CallTreePanel extends JPanel {
     public CallTreePanel(Snapshot snapshot) {
         super(new BorderLayout());
         this.snapshot = snapshot;
-        this.primaryMetric = ValueColumns.primaryMetric(snapshot);
-        this.selfMetric = ValueColumns.selfMetric(snapshot);
+        this.primaryMetric = SortMetric.tree(snapshot.metrics());
+        this.selfMetric = SortMetric.hotSpots(snapshot.metrics(), primaryMetric);
         this.treeColumns = ValueColumns.forTree(snapshot);
         this.hotSpotColumns = ValueColumns.forHotSpots(snapshot);
 
