@@ -15,7 +15,7 @@ public final class SortMetric {
     private SortMetric() {}
 
     /**
-     * The value a call tree is sorted by (and, being inclusive, what its percentages compare): total
+     * The value a call tree is sorted by (and, being inclusive, its percentages are of: {@link PercentBasis}): total
      * time, or else the first inclusive time, the first inclusive count (a counter's total, samples), the first time,
      * the first count other than calls, the first metric. -1 when there are no metrics.
      */

@@ -9,6 +9,7 @@ import org.candor.core.analysis.ColumnOrder;
 import org.candor.core.analysis.HotSpot;
 import org.candor.core.analysis.HotSpots;
 import org.candor.core.analysis.MethodRanks;
+import org.candor.core.analysis.PercentBasis;
 import org.candor.core.analysis.SortMetric;
 import org.candor.core.analysis.SubtreeSums;
 import org.candor.core.analysis.TreeWalk;
@@ -21,8 +22,8 @@ import org.candor.core.snapshot.TreeNode;
 
 /**
  * The report for people: what was profiled, threads and statistics, one indented call tree per thread, hot spots.
- * Percentages and the cut-off use an inclusive metric (the chosen value if it is one, else total time) so that a
- * hidden node never hides a larger descendant; children are sorted by the chosen value, by default the
+ * Percentages and the cut-off are of the {@link PercentBasis} (an inclusive metric, the chosen value if it is one)
+ * so that a hidden node never hides a larger descendant; children are sorted by the chosen value, by default the
  * {@link SortMetric} the app sorts by too; the columns are in the {@link ColumnOrder}. The trees are read in place
  * and only as deep as they are printed: a node below the cut-off is never read past its own record.
  */
@@ -136,10 +137,9 @@ final class TextReport implements ReportWriter {
         int metric();
     }
 
+    /** The basis {@link PercentBasis} decides on; its whole is the threads' total of {@link Basis#metric}. */
     private static Basis basis(SnapshotFile file, List<ThreadTree> threads, List<Metric> metrics, int value) throws IOException {
-        int k = metrics.get(value).inclusive() ? value : -1;
-        for (int i = 0; i < metrics.size() && k < 0; i++) if (metrics.get(i).inclusive()) k = i;
-        if (k >= 0) return new InclusiveBasis(k);
+        if (!PercentBasis.isSubtreeSum(metrics, value)) return new InclusiveBasis(PercentBasis.metric(metrics, value));
         List<SubtreeSums> sums = new ArrayList<>();
         for (ThreadTree t : threads) sums.add(SubtreeSums.of(file, t, value));
         return new SubtreeBasis(sums, value);
