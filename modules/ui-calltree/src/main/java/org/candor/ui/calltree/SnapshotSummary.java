@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.candor.core.analysis.CalibratedValues;
+import org.candor.core.analysis.CalibrationConstants;
 import org.candor.core.analysis.SamplingQuality;
 import org.candor.core.analysis.SnapshotWarnings;
 import org.candor.core.model.Snapshot;
@@ -63,7 +64,7 @@ final class SnapshotSummary {
         stats.put(Snapshot.STAT_DROPPED_CALLS, snapshot.stat(Snapshot.STAT_DROPPED_CALLS));
         for (String key : STAT_LABELS.keySet()) if (snapshot.stats().containsKey(key)) stats.put(key, snapshot.stat(key));
         snapshot.stats().forEach((key, value) -> {
-            if (!isCalibrationConstant(key)) stats.put(key, value);
+            if (!CalibrationConstants.isConstant(key)) stats.put(key, value);
         });
         List<String> parts = new ArrayList<>();
         SamplingQuality quality = SamplingQuality.of(snapshot);
@@ -85,14 +86,9 @@ final class SnapshotSummary {
         StringBuilder html = new StringBuilder("<html><table cellspacing=0 cellpadding=1>");
         snapshot.info().asMap().forEach((k, v) -> row(html, k, v));
         snapshot.stats().forEach((k, v) -> {
-            if (!isCalibrationConstant(k)) row(html, STAT_LABELS.getOrDefault(k, k), DisplayUnits.count(v));
+            if (!CalibrationConstants.isConstant(k)) row(html, STAT_LABELS.getOrDefault(k, k), DisplayUnits.count(v));
         });
         return html.append("</table></html>").toString();
-    }
-
-    /** The per-category calibration constants: a table of their own in the text report, too many for one line. */
-    private static boolean isCalibrationConstant(String key) {
-        return key.startsWith("calibration.") && !key.startsWith("calibration.warmup.");
     }
 
     private static void row(StringBuilder html, String key, String value) {
