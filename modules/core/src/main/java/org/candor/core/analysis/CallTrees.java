@@ -157,4 +157,15 @@ public final class CallTrees {
         });
         return totals;
     }
+
+    /**
+     * One metric's total of {@link #totals}, without a walk for an inclusive metric: the sum over the root's
+     * children.
+     */
+    public static long total(CallNode root, List<Metric> metrics, int metric) {
+        if (!metrics.get(metric).inclusive()) return totals(root, metrics)[metric];
+        long sum = 0;
+        for (CallNode c : root.children()) sum += c.value(metric);
+        return sum;
+    }
 }

@@ -5,13 +5,20 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongSupplier;
+import org.candor.core.model.FlatProfile;
+import org.candor.core.model.Metric;
+import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
+import org.candor.core.model.ThreadProfile;
 
 /**
  * What a snapshot's statistics say the trees are missing or show differently from what ran, each as one sentence:
- * the one place that decides which losses deserve a warning and how they are worded, for the text report and the
- * app (judgements live in this package: settings that matched nothing have theirs beside it). The statistics are
- * the agent's (docs/formats/snapshot.md, "Data conventions").
+ * the one place that decides which losses deserve a warning and how they are worded, for the text report, the
+ * profile command and the app, which marks its statistics line when there is any (judgements live in this package:
+ * settings that matched nothing have theirs beside it). The statistics are the agent's (docs/formats/snapshot.md,
+ * "Data conventions"): calls dropped, depth limit hits, calls beyond the tree budget, folded recursion, dense calls,
+ * threads not recorded, classes not instrumented; of a sampled profile, samples dropped and samples short of those
+ * expected.
  */
 public final class SnapshotWarnings {
 
@@ -37,6 +44,16 @@ public final class SnapshotWarnings {
     public static final String BEYOND_BUDGET_CLASS = "[candor]";
     public static final String BEYOND_BUDGET_METHOD = "beyond the tree budget";
     public static final String BEYOND_BUDGET_DESCRIPTOR = "()V";
+    /** Version 1.0 snapshots: how often the depth limit was hit (later agents count those calls as dropped). */
+    public static final String DEPTH_LIMIT = Snapshot.STAT_DEPTH_LIMIT;
+    /** Classes the agent could not instrument: their methods ran, but no call of theirs was recorded. */
+    public static final String FAILED_CLASSES = Snapshot.STAT_FAILED_CLASSES;
+    /**
+     * A sampled profile that got fewer than this share of the samples its threads' time called for is missing
+     * time, not just the rounding at the threads' starts and ends; the app has marked such a profile since it first
+     * showed the sampling quality, and the text report warns at the same point.
+     */
+    public static final double MIN_DELIVERED_PERCENT = 95;
     /**
      * Below this much recorded time a call on average, instrumented code is dense enough that the probes slow the
      * program's own code around them (calls the JIT no longer inlines, registers spilled around every probe call),
@@ -69,6 +86,11 @@ public final class SnapshotWarnings {
         if (dropped > 0) {
             lines.add(dropped + (dropped == 1 ? " call was" : " calls were") + " dropped; the trees below are missing their time");
         }
+        long depth = stat(stats, DEPTH_LIMIT);
+        if (depth > 0) {
+            lines.add(String.format(Locale.ROOT, "depth limit hit %,d %s: deeper calls have no node; their time stays"
+                    + " with the deepest recorded frame", depth, depth == 1 ? "time" : "times"));
+        }
         long beyond = stat(stats, BEYOND_BUDGET);
         if (beyond > 0) {
             long budget = stats.containsKey(NODE_BUDGET) ? stat(stats, NODE_BUDGET) : stat(stats, NODE_LIMIT);
@@ -93,7 +115,52 @@ public final class SnapshotWarnings {
                     notRecorded == 1 ? "thread was" : "threads were",
                     names == null || names.isEmpty() ? "" : " (" + names.replace('\n', ' ') + ")"));
         }
+        long failed = stat(stats, FAILED_CLASSES);
+        if (failed > 0) {
+            lines.add(String.format(Locale.ROOT, "%,d %s could not be instrumented; calls of %s methods are not in the"
+                    + " trees", failed, failed == 1 ? "class" : "classes", failed == 1 ? "its" : "their"));
+        }
+        SamplingQuality sampling = SamplingQuality.of(info, stats);
+        if (sampling != null) samplingLosses(sampling, lines);
         return lines;
+    }
+
+    /**
+     * The warnings of a snapshot in memory, with all calls of all threads (from their flat profiles) and their total
+     * time, as the text report gives them from a file.
+     */
+    public static List<String> of(Snapshot s) {
+        return of(s.stats(), s.info(), () -> allCalls(s), () -> allNanos(s));
+    }
+
+    private static void samplingLosses(SamplingQuality q, List<String> lines) {
+        if (q.dropped() > 0) {
+            lines.add(String.format(Locale.ROOT, "%,d %s dropped (the sampler's buffer was full); the trees below are"
+                    + " missing their time", q.dropped(), q.dropped() == 1 ? "sample was" : "samples were"));
+        }
+        if (q.deliveredPercent() < MIN_DELIVERED_PERCENT) {
+            lines.add(String.format(Locale.ROOT, "only %,d of %,d expected samples were delivered (%.1f %%); the trees"
+                    + " below are missing the rest of the threads' time", q.delivered(), q.expected(), q.deliveredPercent()));
+        }
+    }
+
+    private static long allCalls(Snapshot s) {
+        int calls = s.metricIndex(Metric.CALLS.key());
+        if (calls < 0) return -1;
+        long sum = 0;
+        for (ThreadProfile t : s.threads()) {
+            FlatProfile f = FlatProfiles.of(t, s.metrics());
+            for (int r = 0; r < f.size(); r++) sum += f.value(r, calls);
+        }
+        return sum;
+    }
+
+    private static long allNanos(Snapshot s) {
+        int total = s.metricIndex(Metric.TOTAL_TIME.key());
+        if (total < 0 || s.metrics().get(total).unit() != Metric.Unit.NANOS) return -1;
+        long sum = 0;
+        for (ThreadProfile t : s.threads()) sum += CallTrees.total(t.root(), s.metrics(), total);
+        return sum;
     }
 
     private static String denseCalls(SnapshotInfo info, LongSupplier totalCalls, LongSupplier totalNanos) {

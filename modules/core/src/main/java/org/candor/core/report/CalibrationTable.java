@@ -2,24 +2,16 @@ package org.candor.core.report;
 
 import java.util.Map;
 import java.util.TreeMap;
+import org.candor.core.analysis.CalibrationConstants;
 import org.candor.core.model.Snapshot;
 
 /**
- * The calibration constants a snapshot stores as statistics ({@code calibration.<category>.<field>}), printed as one
- * table: per category of event pair, how many sections were seen and their minimum, median and floor.
+ * The calibration constants a snapshot stores as statistics ({@link CalibrationConstants}), printed as one table:
+ * per category of event pair, how many sections were seen and their minimum, median and floor.
  */
 public final class CalibrationTable {
 
-    static final String PREFIX = "calibration.";
-    private static final String[] FIELDS = {"count", "min_ps", "median_ps", "floor_ps", "correction_ps"};
-
     private CalibrationTable() {}
-
-    static boolean isCalibrationStat(String key) {
-        if (!key.startsWith(PREFIX)) return false;
-        for (String f : FIELDS) if (key.endsWith("." + f)) return true;
-        return false;
-    }
 
     /** The table alone, or an empty string when the snapshot holds no calibration constants. */
     public static String format(Snapshot snapshot) {
@@ -31,13 +23,10 @@ public final class CalibrationTable {
     static void write(Map<String, Long> stats, StringBuilder s) {
         Map<String, long[]> rows = new TreeMap<>();
         for (Map.Entry<String, Long> e : stats.entrySet()) {
-            String key = e.getKey();
-            if (!isCalibrationStat(key)) continue;
-            int dot = key.lastIndexOf('.');
-            String category = key.substring(PREFIX.length(), dot);
-            String field = key.substring(dot + 1);
+            String category = CalibrationConstants.category(e.getKey());
+            if (category == null) continue;
             long[] row = rows.computeIfAbsent(category, c -> new long[] {-1, -1, -1, -1, -1});
-            for (int i = 0; i < FIELDS.length; i++) if (FIELDS[i].equals(field)) row[i] = e.getValue();
+            row[CalibrationConstants.FIELDS.indexOf(CalibrationConstants.field(e.getKey()))] = e.getValue();
         }
         if (rows.isEmpty()) return;
         s.append("\nCalibration (sections between two probe events, per category from -event-> owner -event-> to;\n")
@@ -51,7 +40,7 @@ public final class CalibrationTable {
             s.append("  ");
             ReportSupport.padRight(s, r.getKey(), 20);
             ReportSupport.padLeft(s, v[0] < 0 ? "-" : Long.toString(v[0]), 12);
-            for (int i = 1; i < FIELDS.length; i++) ReportSupport.padLeft(s, v[i] < 0 ? "-" : picos(v[i]), 12);
+            for (int i = 1; i < v.length; i++) ReportSupport.padLeft(s, v[i] < 0 ? "-" : picos(v[i]), 12);
             s.append('\n');
         }
     }

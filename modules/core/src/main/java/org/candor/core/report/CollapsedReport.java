@@ -27,7 +27,7 @@ final class CollapsedReport implements ReportWriter {
 
     @Override
     public void write(SnapshotFile file, ReportOptions options, OutputStream stream) throws IOException {
-        int value = options.valueIndex(file.metrics(), "self");
+        int value = options.valueIndex(file.metrics(), true);
         MethodTable methods = file.methods();
         int[] frameIds = CallTrees.frameIds(methods);
         int[] frameRanks = MethodRanks.byQualifiedName(methods);

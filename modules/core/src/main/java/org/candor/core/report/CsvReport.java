@@ -23,7 +23,7 @@ final class CsvReport implements ReportWriter {
     @Override
     public void write(SnapshotFile file, ReportOptions options, OutputStream stream) throws IOException {
         ReportContext report = new ReportContext(file, options);
-        int value = options.valueIndex(report.metrics, "total");
+        int value = options.valueIndex(report.metrics, false);
         try (ReportOutput out = new ReportOutput(stream)) {
             write(report, value, out);
         }

@@ -3,6 +3,7 @@ package org.candor.core.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.candor.core.analysis.SortMetric;
 import org.candor.core.analysis.ThreadFilter;
 import org.candor.core.model.Metric;
 import org.candor.core.model.Snapshot;
@@ -125,20 +126,20 @@ public final class ReportOptions {
     }
 
     /**
-     * The index of the metric to report on. An explicit value must exist in the snapshot; the format's default
-     * falls back to a metric of the same kind (inclusive or not), then to the first metric.
+     * The index of the metric to report on. An explicit value must exist in the snapshot. The default is the tree's
+     * value as the app sorts by it too ({@link SortMetric#tree}); a format whose lines are added up (collapsed:
+     * {@code exclusive}) takes the hot spots' exclusive value, or else any exclusive one (calls).
      *
      * @throws IllegalArgumentException if the chosen value is not in the snapshot
      */
-    int valueIndex(List<Metric> metrics, String formatDefault) {
+    int valueIndex(List<Metric> metrics, boolean exclusive) {
         if (value != null) return metricIndex(metrics, value);
-        int index = find(metrics, formatDefault);
-        if (index >= 0) return index;
         if (metrics.isEmpty()) throw new IllegalArgumentException("the snapshot has no metrics");
-        boolean wantInclusive = !formatDefault.equals("self");
-        for (int k = 0; k < metrics.size(); k++) {
-            if (metrics.get(k).inclusive() == wantInclusive) return k;
-        }
-        return 0;
+        int tree = SortMetric.tree(metrics);
+        if (!exclusive) return tree;
+        int self = SortMetric.hotSpots(metrics, tree);
+        if (!metrics.get(self).inclusive()) return self;
+        for (int k = 0; k < metrics.size(); k++) if (!metrics.get(k).inclusive()) return k;
+        return self;
     }
 }

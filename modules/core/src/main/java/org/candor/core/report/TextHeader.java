@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.candor.core.analysis.CalibratedValues;
+import org.candor.core.analysis.CalibrationConstants;
 import org.candor.core.analysis.PatternWarnings;
 import org.candor.core.analysis.SamplingQuality;
 import org.candor.core.analysis.SnapshotWarnings;
@@ -101,10 +102,10 @@ final class TextHeader {
         if (stats.isEmpty()) s.append("  (none)\n");
         int keyWidth = 0;
         for (String key : stats.keySet()) {
-            if (!CalibrationTable.isCalibrationStat(key)) keyWidth = Math.max(keyWidth, key.length());
+            if (!CalibrationConstants.isConstant(key)) keyWidth = Math.max(keyWidth, key.length());
         }
         for (Map.Entry<String, Long> e : stats.entrySet()) {
-            if (CalibrationTable.isCalibrationStat(e.getKey())) continue;
+            if (CalibrationConstants.isConstant(e.getKey())) continue;
             s.append("  ");
             ReportSupport.padRight(s, e.getKey(), keyWidth + 2);
             s.append(e.getValue()).append('\n');

@@ -5,9 +5,12 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.candor.core.analysis.ColumnOrder;
 import org.candor.core.analysis.HotSpot;
 import org.candor.core.analysis.HotSpots;
 import org.candor.core.analysis.MethodRanks;
+import org.candor.core.analysis.PercentBasis;
+import org.candor.core.analysis.SortMetric;
 import org.candor.core.analysis.SubtreeSums;
 import org.candor.core.analysis.TreeWalk;
 import org.candor.core.model.FlatProfile;
@@ -19,8 +22,9 @@ import org.candor.core.snapshot.TreeNode;
 
 /**
  * The report for people: what was profiled, threads and statistics, one indented call tree per thread, hot spots.
- * Percentages and the cut-off use an inclusive metric (the chosen value if it is one, else total time) so that a
- * hidden node never hides a larger descendant; children are sorted by the chosen value. The trees are read in place
+ * Percentages and the cut-off are of the {@link PercentBasis} (an inclusive metric, the chosen value if it is one)
+ * so that a hidden node never hides a larger descendant; children are sorted by the chosen value, by default the
+ * {@link SortMetric} the app sorts by too; the columns are in the {@link ColumnOrder}. The trees are read in place
  * and only as deep as they are printed: a node below the cut-off is never read past its own record.
  */
 final class TextReport implements ReportWriter {
@@ -31,7 +35,7 @@ final class TextReport implements ReportWriter {
     @Override
     public void write(SnapshotFile file, ReportOptions options, OutputStream stream) throws IOException {
         ReportContext report = new ReportContext(file, options);
-        int value = options.valueIndex(report.metrics, "total");
+        int value = options.valueIndex(report.metrics, false);
         Columns columns = new Columns(report.metrics);
         try (ReportOutput out = new ReportOutput(stream)) {
             new TextHeader(report, columns).write(out);
@@ -133,10 +137,9 @@ final class TextReport implements ReportWriter {
         int metric();
     }
 
+    /** The basis {@link PercentBasis} decides on; its whole is the threads' total of {@link Basis#metric}. */
     private static Basis basis(SnapshotFile file, List<ThreadTree> threads, List<Metric> metrics, int value) throws IOException {
-        int k = metrics.get(value).inclusive() ? value : -1;
-        for (int i = 0; i < metrics.size() && k < 0; i++) if (metrics.get(i).inclusive()) k = i;
-        if (k >= 0) return new InclusiveBasis(k);
+        if (!PercentBasis.isSubtreeSum(metrics, value)) return new InclusiveBasis(PercentBasis.metric(metrics, value));
         List<SubtreeSums> sums = new ArrayList<>();
         for (ThreadTree t : threads) sums.add(SubtreeSums.of(file, t, value));
         return new SubtreeBasis(sums, value);
@@ -167,7 +170,7 @@ final class TextReport implements ReportWriter {
     private static void writeHotSpots(ReportContext report, int value, Columns columns, ReportOutput out)
             throws IOException {
         List<Metric> metrics = report.metrics;
-        int rank = rankMetric(metrics, value);
+        int rank = SortMetric.hotSpots(metrics, value);
         List<FlatProfile> flats = new ArrayList<>();
         for (ThreadTree t : report.selected) flats.add(report.flat(t));
         List<HotSpot> spots = HotSpots.of(report.methods, metrics.size(), flats);
@@ -202,26 +205,6 @@ final class TextReport implements ReportWriter {
         }
     }
 
-    /**
-     * Hot spots rank by an exclusive value: the chosen one if it is, else self time, else the first exclusive
-     * metric other than calls (a counter's self count), else the first exclusive one.
-     */
-    private static int rankMetric(List<Metric> metrics, int value) {
-        if (!metrics.get(value).inclusive()) return value;
-        int selfTime = -1;
-        int selfCount = -1;
-        int anyExclusive = -1;
-        for (int k = 0; k < metrics.size(); k++) {
-            Metric m = metrics.get(k);
-            if (m.inclusive()) continue;
-            if (m.unit() == Metric.Unit.NANOS && selfTime < 0) selfTime = k;
-            if (!m.key().equals(Metric.CALLS.key()) && selfCount < 0) selfCount = k;
-            if (anyExclusive < 0) anyExclusive = k;
-        }
-        if (selfTime >= 0) return selfTime;
-        return selfCount >= 0 ? selfCount : anyExclusive >= 0 ? anyExclusive : value;
-    }
-
     static String trimPercent(double p) {
         String s = Double.toString(p);
         return s.endsWith(".0") ? s.substring(0, s.length() - 2) : s;
@@ -234,7 +217,7 @@ final class TextReport implements ReportWriter {
 
         Columns(List<Metric> metrics) {
             this.metrics = metrics;
-            this.order = ReportSupport.columnOrder(metrics);
+            this.order = ColumnOrder.of(metrics);
         }
 
         int width(int k) { return Math.max(12, metrics.get(k).label().length() + 2); }

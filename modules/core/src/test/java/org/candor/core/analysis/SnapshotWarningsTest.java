@@ -3,6 +3,7 @@ package org.candor.core.analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.core.report.ReportFormat;
@@ -77,5 +78,47 @@ class SnapshotWarningsTest {
         long[] asked = {0};
         SnapshotWarnings.of(stats("calls.dropped", 5), new SnapshotInfo(), () -> ++asked[0]);
         assertThat(asked[0]).isZero();
+    }
+    @Test
+    void classesNotInstrumentedAndDepthLimitHitsAreWarnedAbout() {
+        // the app marked its statistics for these, the text report said nothing
+        assertThat(SnapshotWarnings.of(stats("depth.limit", 4, "classes.failed", 1), new SnapshotInfo(), () -> -1))
+                .containsExactly("depth limit hit 4 times: deeper calls have no node; their time stays with the"
+                                + " deepest recorded frame",
+                        "1 class could not be instrumented; calls of its methods are not in the trees");
+        assertThat(SnapshotWarnings.of(stats("classes.failed", 2_345, "classes.instrumented", 10), new SnapshotInfo(), () -> -1))
+                .containsExactly("2,345 classes could not be instrumented; calls of their methods are not in the trees");
+    }
+
+    @Test
+    void aSampledProfileIsWarnedAboutForDroppedAndMissingSamples() {
+        // the app marked these, the text report only printed its Samples line
+        SnapshotInfo sampled = new SnapshotInfo().put("mode", "sampling");
+        assertThat(SnapshotWarnings.of(stats("samples.expected", 10_000, "samples.delivered", 9_400,
+                "samples.dropped.buffer_full", 2), sampled, () -> -1)).containsExactly(
+                "2 samples were dropped (the sampler's buffer was full); the trees below are missing their time",
+                "only 9,400 of 10,000 expected samples were delivered (94.0 %); the trees below are missing the rest"
+                        + " of the threads' time");
+        assertThat(SnapshotWarnings.of(stats("samples.expected", 10_000, "samples.delivered", 9_500), sampled, () -> -1))
+                .isEmpty();
+        assertThat(SnapshotWarnings.of(stats("samples.expected", 0, "samples.delivered", 0), sampled, () -> -1))
+                .as("nothing expected: nothing to compare").isEmpty();
+        assertThat(SnapshotWarnings.of(stats("samples.expected", 10_000, "samples.delivered", 10),
+                new SnapshotInfo().put("mode", "instrumentation"), () -> -1)).isEmpty();
+    }
+
+    @Test
+    void aSnapshotInMemoryGetsTheReportsWarningsDenseCallsIncluded() throws Exception {
+        // the app asked without the calls and the time, so it never saw dense calls or the shares of all calls
+        org.candor.core.model.Snapshot shop = org.candor.core.testing.TestSnapshots.shop();
+        shop.info().put("metric.unit", "ns");
+        shop.putStat("calls.folded", 4);
+        List<String> app = SnapshotWarnings.of(shop);
+        assertThat(app).contains("recursion folded: 4 of 1,024 calls (0.4 %) are attributed to an earlier frame of"
+                + " their method");
+        StringBuilder text = new StringBuilder();
+        ReportFormat.TEXT.write(shop, ReportOptions.defaults(), text);
+        for (String w : app) assertThat(text).contains("  WARNING: " + w + "\n");
+        assertThat(text.toString().split("WARNING: ", -1)).hasSize(app.size() + 1);
     }
 }

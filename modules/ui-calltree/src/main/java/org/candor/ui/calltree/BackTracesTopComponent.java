@@ -6,6 +6,8 @@ import javax.swing.BorderFactory;
 import javax.swing.JLabel;
 import javax.swing.JScrollPane;
 import org.candor.core.analysis.BackTraces;
+import org.candor.core.analysis.PercentBasis;
+import org.candor.core.analysis.SortMetric;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.MethodInfo;
 import org.candor.core.model.Snapshot;
@@ -30,9 +32,9 @@ public final class BackTracesTopComponent extends TopComponent {
         setName("Callers of " + MethodText.shortSignature(method));
         setToolTipText("Back traces of " + method.className() + "." + method.name() + " in " + threadsShown);
         setLayout(new BorderLayout());
-        int primary = ValueColumns.primaryMetric(snapshot);
+        int primary = SortMetric.tree(snapshot.metrics());
         CallNode back = BackTraces.of(threads, methodId, snapshot.metrics());
-        long whole = back.value(primary);
+        long whole = back.value(PercentBasis.metric(snapshot.metrics(), primary)); // 100 %: the method's own total
         JLabel header = new JLabel("Back traces of " + method.className() + "." + MethodText.shortSignature(method)
                 + " in " + threadsShown + ": who called it, and how much of it came through each path");
         header.setName("backTracesHeader");

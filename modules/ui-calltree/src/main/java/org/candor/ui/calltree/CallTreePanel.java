@@ -22,6 +22,8 @@ import javax.swing.SortOrder;
 import org.candor.core.analysis.CallTrees;
 import org.candor.core.analysis.HotSpot;
 import org.candor.core.analysis.HotSpots;
+import org.candor.core.analysis.PercentBasis;
+import org.candor.core.analysis.SortMetric;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.MethodInfo;
 import org.candor.core.model.Snapshot;
@@ -43,8 +45,12 @@ public final class CallTreePanel extends JPanel {
     private static final int HOT_PATH_MAX_DEPTH = 16;
 
     private final Snapshot snapshot;
+    /** What the tree is sorted by. */
     private final int primaryMetric;
+    /** What the hot spots are ranked by. */
     private final int selfMetric;
+    /** What shares compare: {@link #whole} is its total. */
+    private final int basisMetric;
     private final ValueColumns treeColumns;
     private final ValueColumns hotSpotColumns;
     private final JComboBox<ThreadChoice> threadSelector = new JComboBox<>();
@@ -61,8 +67,9 @@ public final class CallTreePanel extends JPanel {
     public CallTreePanel(Snapshot snapshot) {
         super(new BorderLayout());
         this.snapshot = snapshot;
-        this.primaryMetric = ValueColumns.primaryMetric(snapshot);
-        this.selfMetric = ValueColumns.selfMetric(snapshot);
+        this.primaryMetric = SortMetric.tree(snapshot.metrics());
+        this.selfMetric = SortMetric.hotSpots(snapshot.metrics(), primaryMetric);
+        this.basisMetric = PercentBasis.metric(snapshot.metrics(), primaryMetric);
         this.treeColumns = ValueColumns.forTree(snapshot);
         this.hotSpotColumns = ValueColumns.forHotSpots(snapshot);
 
@@ -303,19 +310,16 @@ public final class CallTreePanel extends JPanel {
         status.setText("");
     }
 
-    /** What shares are of: the root's primary value, or the sum over its children where a root carries none. */
+    /** What shares are of, as in the text report: the tree's total of the basis over its outermost calls. */
     private long whole(CallNode root) {
-        long v = root.value(primaryMetric);
-        if (v != 0) return v;
-        for (CallNode c : root.children()) v += c.value(primaryMetric);
-        return v;
+        return PercentBasis.whole(root, snapshot.metrics(), basisMetric);
     }
 
     private void expandHotPath(CallTreeModel tree, long whole) {
         CallTreeRow row = tree.getRoot();
         for (int depth = 0; depth < HOT_PATH_MAX_DEPTH && !row.isLeaf(); depth++) {
             CallTreeRow hottest = row.child(0);
-            if (hottest.node().value(primaryMetric) < HOT_PATH_MIN_SHARE * whole) break;
+            if (hottest.node().value(basisMetric) < HOT_PATH_MIN_SHARE * whole) break;
             if (depth > 0) callTree.expandPath(CallTreeModel.pathTo(row));
             row = hottest;
         }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.candor.core.analysis.CalibratedValues;
+import org.candor.core.analysis.CalibrationConstants;
 import org.candor.core.analysis.SamplingQuality;
 import org.candor.core.analysis.SnapshotWarnings;
 import org.candor.core.model.Snapshot;
@@ -15,11 +16,6 @@ import org.candor.core.model.SnapshotInfo;
 final class SnapshotSummary {
 
     private static final String SEPARATOR = "   \u00b7   ";
-    /**
-     * Statistics that mean the tree misses something beyond what {@link SnapshotWarnings} words (calls dropped or
-     * beyond the tree budget, folded recursion, threads not recorded): shown as a warning when not zero.
-     */
-    private static final List<String> LOSSES = List.of(Snapshot.STAT_DEPTH_LIMIT, Snapshot.STAT_FAILED_CLASSES);
     private static final Map<String, String> STAT_LABELS = new LinkedHashMap<>();
     static {
         STAT_LABELS.put(Snapshot.STAT_DROPPED_CALLS, "Dropped calls");
@@ -31,6 +27,7 @@ final class SnapshotSummary {
     }
 
     private final Snapshot snapshot;
+    private List<String> warnings;
 
     SnapshotSummary(Snapshot snapshot) {
         this.snapshot = snapshot;
@@ -63,7 +60,7 @@ final class SnapshotSummary {
         stats.put(Snapshot.STAT_DROPPED_CALLS, snapshot.stat(Snapshot.STAT_DROPPED_CALLS));
         for (String key : STAT_LABELS.keySet()) if (snapshot.stats().containsKey(key)) stats.put(key, snapshot.stat(key));
         snapshot.stats().forEach((key, value) -> {
-            if (!isCalibrationConstant(key)) stats.put(key, value);
+            if (!CalibrationConstants.isConstant(key)) stats.put(key, value);
         });
         List<String> parts = new ArrayList<>();
         SamplingQuality quality = SamplingQuality.of(snapshot);
@@ -72,27 +69,26 @@ final class SnapshotSummary {
         return String.join(SEPARATOR, parts);
     }
 
-    /** True when a statistic says the tree is incomplete (calls dropped, limits hit, classes left out). */
-    boolean hasLosses() {
-        if (!SnapshotWarnings.of(snapshot.stats(), snapshot.info(), () -> -1).isEmpty()) return true;
-        for (String key : LOSSES) if (snapshot.stat(key) > 0) return true;
-        SamplingQuality quality = SamplingQuality.of(snapshot);
-        return quality != null && (quality.dropped() > 0 || quality.deliveredPercent() < 95);
+    /** What the statistics say the tree misses, as the text report warns about it. */
+    List<String> warnings() {
+        if (warnings == null) warnings = SnapshotWarnings.of(snapshot);
+        return warnings;
     }
 
-    /** Every property of the snapshot, as an HTML table for a tooltip. */
+    /** True when the text report would warn about the snapshot: the statistics line is marked. */
+    boolean hasLosses() {
+        return !warnings().isEmpty();
+    }
+
+    /** The warnings, then every property of the snapshot, as an HTML table for a tooltip. */
     String detailsHtml() {
         StringBuilder html = new StringBuilder("<html><table cellspacing=0 cellpadding=1>");
+        for (String w : warnings()) row(html, "Warning", w);
         snapshot.info().asMap().forEach((k, v) -> row(html, k, v));
         snapshot.stats().forEach((k, v) -> {
-            if (!isCalibrationConstant(k)) row(html, STAT_LABELS.getOrDefault(k, k), DisplayUnits.count(v));
+            if (!CalibrationConstants.isConstant(k)) row(html, STAT_LABELS.getOrDefault(k, k), DisplayUnits.count(v));
         });
         return html.append("</table></html>").toString();
-    }
-
-    /** The per-category calibration constants: a table of their own in the text report, too many for one line. */
-    private static boolean isCalibrationConstant(String key) {
-        return key.startsWith("calibration.") && !key.startsWith("calibration.warmup.");
     }
 
     private static void row(StringBuilder html, String key, String value) {

@@ -36,4 +36,25 @@ class SnapshotSummaryTest {
         s.putStat("calls.folded", 3);
         assertThat(new SnapshotSummary(s).hasLosses()).isTrue();
     }
+
+    @Test
+    void everyWarningOfTheTextReportMarksTheStatisticsAndIsInTheirTooltip() {
+        Snapshot s = TestSnapshots.shop();
+        s.putStat(Snapshot.STAT_FAILED_CLASSES, 2);
+        SnapshotSummary summary = new SnapshotSummary(s);
+        assertThat(summary.hasLosses()).isTrue();
+        assertThat(summary.warnings()).containsExactly(
+                "2 classes could not be instrumented; calls of their methods are not in the trees");
+        assertThat(summary.detailsHtml()).contains("2 classes could not be instrumented");
+    }
+
+    @Test
+    void onlyTheCalibrationTablesConstantsAreLeftOutOfTheStatistics() {
+        Snapshot s = TestSnapshots.shop();
+        s.putStat("calibration.int-En-jit-Ex-int.min_ps", 5_000).putStat("calibration.int-En-jit-Ex-int.max_ps", 9_000)
+                .putStat("calibration.warmup.phase", 2);
+        String line = new SnapshotSummary(s).statisticsLine();
+        assertThat(line).doesNotContain("min_ps").contains("calibration.int-En-jit-Ex-int.max_ps: 9,000")
+                .contains("calibration.warmup.phase: 2");
+    }
 }

@@ -3,19 +3,28 @@ package org.candor.ui.calltree;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.candor.core.model.MeasuredMetric;
+import org.candor.core.model.MethodTable;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
 import org.junit.jupiter.api.Test;
 
-/** Columns of a time profile and of a counter's profile (counts shown as counts, calls last). */
+/** Columns of a time profile and of a counter's profile (counts shown as counts, calls last), as core orders them. */
 class ValueColumnsTest {
 
     @Test
     void aTimeProfileShowsTimesThenCalls() {
         Snapshot s = TestSnapshots.shop();
         assertThat(names(ValueColumns.forTree(s))).containsExactly("Total time", "Self time", "Calls");
-        assertThat(ValueColumns.primaryMetric(s)).isEqualTo(TestSnapshots.TOTAL);
-        assertThat(ValueColumns.selfMetric(s)).isEqualTo(TestSnapshots.SELF);
+        assertThat(names(ValueColumns.forHotSpots(s))).containsExactly("Self time", "Total time", "Calls");
+    }
+
+    @Test
+    void aWallClockSampledProfileHasTheTextReportsColumns() {
+        Snapshot s = new Snapshot(new SnapshotInfo(), Snapshot.samplingMetrics(true), new MethodTable());
+        assertThat(names(ValueColumns.forTree(s))).containsExactly(
+                "Total time", "Waiting time", "Self time", "Self waiting time", "Samples", "Self samples");
+        assertThat(names(ValueColumns.forHotSpots(s))).containsExactly(
+                "Self time", "Total time", "Waiting time", "Self waiting time", "Samples", "Self samples");
     }
 
     @Test
@@ -24,8 +33,6 @@ class ValueColumnsTest {
         ValueColumns tree = ValueColumns.forTree(s);
         assertThat(names(tree)).containsExactly("Total page faults", "Self page faults", "Calls");
         assertThat(tree.type(0)).isEqualTo(Long.class);
-        assertThat(ValueColumns.primaryMetric(s)).isEqualTo(TestSnapshots.TOTAL);
-        assertThat(ValueColumns.selfMetric(s)).isEqualTo(TestSnapshots.SELF);
         assertThat(names(ValueColumns.forHotSpots(s))).containsExactly("Self page faults", "Total page faults", "Calls");
     }
 
