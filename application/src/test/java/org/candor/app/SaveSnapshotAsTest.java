@@ -33,15 +33,7 @@ class SaveSnapshotAsTest {
         RunningApp app = RunningApp.start(APP, Path.of(System.getProperty("java.home")), dir.resolve("userdir"),
                 "--open", snapshot.toString());
         try (app) {
-            app.awaitLog("Opened snapshot " + snapshot, Duration.ofSeconds(120));
-            Thread.sleep(2000);
-            Robot robot = new Robot();
-            robot.setAutoDelay(40);
-            // no window manager: the window under the pointer has the keyboard; click into the snapshot's tree
-            robot.mouseMove(800, 400);
-            robot.mousePress(InputEvent.BUTTON1_DOWN_MASK);
-            robot.mouseRelease(InputEvent.BUTTON1_DOWN_MASK);
-            Thread.sleep(500);
+            Robot robot = focusedOnSnapshot(app, snapshot);
             press(robot, KeyEvent.VK_CONTROL, KeyEvent.VK_SHIFT, KeyEvent.VK_S);
             Thread.sleep(2000); // the file chooser opens with the current name in its field
             press(robot, KeyEvent.VK_CONTROL, KeyEvent.VK_A);
@@ -68,14 +60,7 @@ class SaveSnapshotAsTest {
                 "--open", snapshot.toString());
         Path expected = dir.resolve("exported.txt");
         try (app) {
-            app.awaitLog("Opened snapshot " + snapshot, Duration.ofSeconds(120));
-            Thread.sleep(2000);
-            Robot robot = new Robot();
-            robot.setAutoDelay(40);
-            robot.mouseMove(800, 400);
-            robot.mousePress(InputEvent.BUTTON1_DOWN_MASK);
-            robot.mouseRelease(InputEvent.BUTTON1_DOWN_MASK);
-            Thread.sleep(500);
+            Robot robot = focusedOnSnapshot(app, snapshot);
             press(robot, KeyEvent.VK_CONTROL, KeyEvent.VK_SHIFT, KeyEvent.VK_E);
             Thread.sleep(2000); // the chooser opens on the text report, the snapshot's name in its field
             press(robot, KeyEvent.VK_CONTROL, KeyEvent.VK_A);
@@ -91,6 +76,19 @@ class SaveSnapshotAsTest {
         assertThat(cli.waitFor()).isZero();
         assertThat(new String(Files.readAllBytes(expected), java.nio.charset.StandardCharsets.UTF_8))
                 .isEqualTo(new String(report, java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** Waits for the snapshot's window and clicks into its tree: with no window manager, the pointer gives focus. */
+    private static Robot focusedOnSnapshot(RunningApp app, Path snapshot) throws Exception {
+        app.awaitLog("Opened snapshot " + snapshot, Duration.ofSeconds(120));
+        Thread.sleep(2000);
+        Robot robot = new Robot();
+        robot.setAutoDelay(40);
+        robot.mouseMove(800, 400);
+        robot.mousePress(InputEvent.BUTTON1_DOWN_MASK);
+        robot.mouseRelease(InputEvent.BUTTON1_DOWN_MASK);
+        Thread.sleep(500);
+        return robot;
     }
 
     private static void press(Robot robot, int... keys) {

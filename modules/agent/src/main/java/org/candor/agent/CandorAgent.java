@@ -13,7 +13,7 @@ import org.candor.agent.instrument.MethodRegistry;
 import org.candor.agent.options.AgentOptions;
 import org.candor.agent.options.OptionException;
 import org.candor.agent.scheme.Scheme;
-import org.candor.agent.scheme.Schemes;
+import org.candor.agent.scheme.SchemePlan;
 import org.candor.agent.sampling.SamplingStart;
 import org.candor.agent.snapshot.InstrumentationSnapshots;
 import org.candor.agent.snapshot.SnapshotOnExit;
@@ -40,18 +40,17 @@ public final class CandorAgent {
     }
 
     private static void start(String args, Instrumentation inst) {
-        AgentOptions options;
-        ClassFilter filter;
-        Scheme scheme;
+        SchemePlan plan;
         try {
-            options = AgentOptions.parse(args);
-            filter = new ClassFilter(options.includes(), options.excludes(), options.defaultExcludes());
-            scheme = Schemes.of(options, filter);
+            plan = SchemePlan.of(AgentOptions.parse(args));
         } catch (OptionException | PatternException e) {
             AgentLog.error(e.getMessage());
             System.exit(2);
             return;
         }
+        AgentOptions options = plan.options;
+        ClassFilter filter = plan.filter;
+        Scheme scheme = plan.scheme;
         AgentLog.configure(options.quiet(), options.verbose());
         if (options.mode() == AgentOptions.Mode.SAMPLE) {
             SamplingStart.start(options);

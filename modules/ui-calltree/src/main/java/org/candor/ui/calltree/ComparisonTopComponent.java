@@ -3,9 +3,7 @@ package org.candor.ui.calltree;
 import java.awt.BorderLayout;
 import java.nio.file.Path;
 import org.candor.core.model.Snapshot;
-import org.openide.windows.Mode;
 import org.openide.windows.TopComponent;
-import org.openide.windows.WindowManager;
 
 /** A window comparing two snapshots (File &gt; Compare Snapshots): {@link ComparisonPanel} in the editor area. */
 public final class ComparisonTopComponent extends TopComponent {
@@ -25,12 +23,7 @@ public final class ComparisonTopComponent extends TopComponent {
 
     /** Opens the comparison in the editor area. Call on the event thread. */
     public static ComparisonTopComponent open(Path fileA, Snapshot a, Path fileB, Snapshot b) {
-        ComparisonTopComponent tc = new ComparisonTopComponent(fileA, a, fileB, b);
-        Mode editor = WindowManager.getDefault().findMode("editor");
-        if (editor != null) editor.dockInto(tc);
-        tc.open();
-        tc.requestActive();
-        return tc;
+        return EditorArea.show(new ComparisonTopComponent(fileA, a, fileB, b));
     }
 
     @Override public int getPersistenceType() { return PERSISTENCE_NEVER; }

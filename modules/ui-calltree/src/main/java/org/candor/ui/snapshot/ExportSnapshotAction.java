@@ -4,7 +4,6 @@ import java.awt.event.ActionEvent;
 import java.awt.event.ActionListener;
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -17,16 +16,11 @@ import org.candor.core.report.ReportFormat;
 import org.candor.core.report.ReportOptions;
 import org.candor.core.snapshot.SnapshotFile;
 import org.candor.ui.calltree.CallTreeTopComponent;
-import org.netbeans.api.progress.ProgressHandle;
-import org.openide.DialogDisplayer;
-import org.openide.NotifyDescriptor;
 import org.openide.awt.ActionID;
 import org.openide.awt.ActionReference;
 import org.openide.awt.ActionReferences;
 import org.openide.awt.ActionRegistration;
-import org.openide.awt.StatusDisplayer;
 import org.openide.util.NbBundle.Messages;
-import org.openide.util.RequestProcessor;
 import org.openide.windows.WindowManager;
 
 /**
@@ -49,7 +43,6 @@ import org.openide.windows.WindowManager;
 public final class ExportSnapshotAction implements ActionListener {
 
     private static final Logger LOG = Logger.getLogger(ExportSnapshotAction.class.getName());
-    private static final RequestProcessor WRITER = new RequestProcessor("Candor snapshot export", 1);
 
     private final CallTreeTopComponent window;
 
@@ -69,12 +62,10 @@ public final class ExportSnapshotAction implements ActionListener {
         if (chooser.showSaveDialog(WindowManager.getDefault().getMainWindow()) != JFileChooser.APPROVE_OPTION) return;
         ReportFormat format = formatOf(chooser.getFileFilter());
         Path to = SnapshotSaving.target(chooser.getSelectedFile(), format.extension());
-        if (Files.exists(to)) {
-            NotifyDescriptor ask = new NotifyDescriptor.Confirmation(Bundle.MSG_Replace(to), NotifyDescriptor.YES_NO_OPTION);
-            if (DialogDisplayer.getDefault().notify(ask) != NotifyDescriptor.YES_OPTION) return;
-        }
+        if (!FileWriting.mayReplace(to)) return;
         boolean raw = window.showsRawTimes();
-        WRITER.post(() -> export(from, format, raw, to));
+        FileWriting.inBackground(Bundle.MSG_Exporting(to.getFileName()), Bundle.MSG_Exported(to), to,
+                () -> export(from, format, raw, to), () -> { });
     }
 
     private static FileFilter filter(ReportFormat f) {
@@ -88,20 +79,12 @@ public final class ExportSnapshotAction implements ActionListener {
         return ReportFormat.TEXT;
     }
 
-    static void export(Path from, ReportFormat format, boolean raw, Path to) {
-        ProgressHandle progress = ProgressHandle.createHandle(Bundle.MSG_Exporting(to.getFileName()));
-        progress.start();
+    /** The report of {@code from} in {@code format}, calibrated or raw, written whole to {@code to}. */
+    static void export(Path from, ReportFormat format, boolean raw, Path to) throws IOException {
         try (SnapshotFile snapshot = SnapshotFile.open(from)) {
             SnapshotFile shown = CalibratedValues.select(snapshot, raw);
             ReplaceFile.write(to, out -> format.write(shown, ReportOptions.defaults(), out));
-            LOG.log(Level.INFO, "Exported snapshot {0} as {1} to {2}", new Object[] {from, format.id(), to});
-            StatusDisplayer.getDefault().setStatusText(Bundle.MSG_Exported(to));
-        } catch (IOException | RuntimeException ex) {
-            String message = SnapshotSaving.failureMessage(to, ex);
-            LOG.log(Level.INFO, message);
-            DialogDisplayer.getDefault().notifyLater(new NotifyDescriptor.Message(message, NotifyDescriptor.ERROR_MESSAGE));
-        } finally {
-            progress.finish();
         }
+        LOG.log(Level.INFO, "Exported snapshot {0} as {1} to {2}", new Object[] {from, format.id(), to});
     }
 }

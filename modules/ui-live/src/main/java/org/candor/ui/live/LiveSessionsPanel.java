@@ -347,10 +347,10 @@ final class LiveSessionsPanel extends JPanel {
     private void attachSelected() {
         long pid = selectedPid();
         if (pid < 0) return;
-        String s = (String) scheme.getSelectedItem();
-        String r = roots.getText().trim();
-        String i = include.getText().trim();
-        onAttach.accept(new AttachSettings(s, r, i));
+        AttachSettings form = formSettings();
+        String s = form.scheme;
+        String r = form.roots;
+        String i = form.include;
         Path atExit = snapshotDirectory.resolve(pid + "-" + LocalDateTime.now().format(STAMP) + "-exit.candor");
         say("Attaching to " + pid + " \u2026");
         run(() -> {
@@ -401,6 +401,14 @@ final class LiveSessionsPanel extends JPanel {
         });
     }
 
+    /** The form's scheme, roots and include, kept for the next run of the app. */
+    private AttachSettings formSettings() {
+        AttachSettings form = new AttachSettings((String) scheme.getSelectedItem(), roots.getText().trim(),
+                include.getText().trim());
+        onAttach.accept(form);
+        return form;
+    }
+
     /** Launch…: asks for the program, then starts it with the form's settings. */
     private void launchAsked() {
         LaunchForm form = new LaunchForm();
@@ -413,11 +421,8 @@ final class LiveSessionsPanel extends JPanel {
             javax.swing.JOptionPane.showMessageDialog(this, problem, "Launch", javax.swing.JOptionPane.WARNING_MESSAGE);
         }
         form.save();
-        String s = (String) scheme.getSelectedItem();
-        String r = roots.getText().trim();
-        String i = include.getText().trim();
-        onAttach.accept(new AttachSettings(s, r, i));
-        launch(form.command(), form.workingDirectory(), s, r, i);
+        AttachSettings session = formSettings();
+        launch(form.command(), form.workingDirectory(), session.scheme, session.roots, session.include);
     }
 
     /** Profile Demo: the bundled demo under Total over its own package, whatever the form says. */
@@ -457,10 +462,10 @@ final class LiveSessionsPanel extends JPanel {
     private void applyToSession() {
         long pid = selectedPid();
         if (pid < 0) return;
-        String s = (String) scheme.getSelectedItem();
-        String r = roots.getText().trim();
-        String i = include.getText().trim();
-        onAttach.accept(new AttachSettings(s, r, i));
+        AttachSettings form = formSettings();
+        String s = form.scheme;
+        String r = form.roots;
+        String i = form.include;
         say("Changing the settings of " + pid + " \u2026");
         run(() -> {
             ControlClient.Reply reply = sessions.change(pid, s, r, i);

@@ -70,16 +70,7 @@ class LiveSessionsWindowTest {
 
         List<Path> opened = new CopyOnWriteArrayList<>();
         Path snapshots = dir.resolve("snapshots");
-        Robot robot = BasicRobot.robotWithNewAwtHierarchy();
-        LiveSessionsPanel panel = execute(() -> new LiveSessionsPanel(new LiveSessions(), snapshots, opened::add));
-        JFrame frame = execute(() -> {
-            JFrame f = new JFrame("Candor: Running JVMs");
-            f.add(panel);
-            f.setLocation(100, 100);
-            return f;
-        });
-        window = new FrameFixture(robot, frame);
-        window.show(new Dimension(1100, 640));
+        JFrame frame = show(snapshots, opened);
 
         window.button("refresh").click();
         waitFor("the program in the list", () -> rowOf(pid) >= 0);
@@ -168,16 +159,7 @@ class LiveSessionsWindowTest {
     void profileDemoRunsTheDemoWithASessionAndOpensItsSnapshotWhenItEnds() throws Exception {
         List<Path> opened = new CopyOnWriteArrayList<>();
         Path snapshots = dir.resolve("snapshots");
-        Robot robot = BasicRobot.robotWithNewAwtHierarchy();
-        LiveSessionsPanel panel = execute(() -> new LiveSessionsPanel(new LiveSessions(), snapshots, opened::add));
-        JFrame frame = execute(() -> {
-            JFrame f = new JFrame("Candor: Running JVMs");
-            f.add(panel);
-            f.setLocation(100, 100);
-            return f;
-        });
-        window = new FrameFixture(robot, frame);
-        window.show(new Dimension(1100, 640));
+        JFrame frame = show(snapshots, opened);
 
         window.button("demo").click();
         waitFor("launched", () -> message().startsWith("Launched "));
@@ -194,6 +176,21 @@ class LiveSessionsWindowTest {
         Path log = Path.of(file.toString().replace(".candor", ".log"));
         assertThat(Files.readString(log)).as("the demo's own output, in its log").contains("checksum ");
         GuiTests.screenshot(frame, "live-demo-ended");
+    }
+
+    /** The panel in a frame of its own; snapshots written go to {@code snapshots}, opened ones to {@code opened}. */
+    private JFrame show(Path snapshots, List<Path> opened) {
+        Robot robot = BasicRobot.robotWithNewAwtHierarchy();
+        LiveSessionsPanel panel = execute(() -> new LiveSessionsPanel(new LiveSessions(), snapshots, opened::add));
+        JFrame frame = execute(() -> {
+            JFrame f = new JFrame("Candor: Running JVMs");
+            f.add(panel);
+            f.setLocation(100, 100);
+            return f;
+        });
+        window = new FrameFixture(robot, frame);
+        window.show(new Dimension(1100, 640));
+        return frame;
     }
 
     /** A screenshot of real widgets: many colours, not one blank fill. */
