@@ -30,6 +30,9 @@ import javax.swing.SwingUtilities;
 import org.candor.client.ClientException;
 import org.candor.client.ControlClient;
 import org.candor.client.LocalJvms;
+import org.candor.ui.model.SessionActions;
+import org.candor.ui.model.SessionState;
+import org.candor.ui.model.SessionStatus;
 
 /**
  * The Running JVMs panel: the local JVMs, an attach with scheme, roots and include filter, and for a JVM with a
@@ -59,6 +62,8 @@ final class LiveSessionsPanel extends JPanel {
     /** Lists the JVMs again while the window shows: sessions start and programs end without a click. */
     private final javax.swing.Timer autoRefresh = new javax.swing.Timer(REFRESH_MILLIS, e -> refreshJvms());
     private boolean refreshing;
+    /** The JVM whose status the status area shows. */
+    private long statusOf = -1;
     private final JvmTableModel model = new JvmTableModel();
     private final JTable table = new JTable(model);
     private final JComboBox<String> scheme = new JComboBox<>(new String[] {"lazy", "eager", "total"});
@@ -289,34 +294,34 @@ final class LiveSessionsPanel extends JPanel {
         }
         if (j.session.equals("none")) {
             status.setText("No Candor session in " + j.pid + " (" + j.displayName + "): Attach starts one.");
-            enableFor("none");
+            enableFor(SessionState.NONE);
             return;
         }
         long pid = j.pid;
         worker.execute(() -> {
-            String text;
-            String state;
+            SessionStatus session;
             try {
                 ControlClient.Reply r = sessions.command(pid, "status");
-                StringBuilder b = new StringBuilder();
-                for (Map.Entry<String, String> e : r.fields.entrySet()) {
-                    b.append(String.format("%-26s %s%n", e.getKey(), e.getValue()));
-                }
-                text = b.toString();
-                state = r.ok ? r.fields.getOrDefault("state", "recording") : "unreachable";
+                session = r.ok ? SessionStatus.parse(r.fields) : SessionStatus.unreachable(r.text);
                 String output = r.fields.get("output");
                 if (r.ok) SwingUtilities.invokeLater(() -> noteExitSnapshot(pid, output));
             } catch (ClientException e) {
-                text = e.getMessage();
-                state = "unreachable";
+                session = SessionStatus.unreachable(e.getMessage());
             }
-            String shown = text;
-            String s = state;
+            // the status in words first; every field as the channel sent it below, for the curious
+            StringBuilder b = new StringBuilder(String.join("\n", session.summary()));
+            if (!session.fields().isEmpty()) b.append("\n\nAll fields:\n");
+            for (Map.Entry<String, String> e : session.fields().entrySet()) {
+                b.append(String.format("%-26s %s%n", e.getKey(), e.getValue()));
+            }
+            String shown = b.toString();
+            SessionState s = session.state();
             SwingUtilities.invokeLater(() -> {
                 if (selectedPid() != pid) return;
                 if (!status.getText().equals(shown)) {
-                    // refreshed every few seconds: keep where the reader scrolled to
-                    java.awt.Rectangle seen = status.getVisibleRect();
+                    // refreshed every few seconds: keep where the reader scrolled to in this JVM's status
+                    java.awt.Rectangle seen = statusOf == pid ? status.getVisibleRect() : new java.awt.Rectangle(0, 0, 1, 1);
+                    statusOf = pid;
                     status.setText(shown);
                     SwingUtilities.invokeLater(() -> status.scrollRectToVisible(seen));
                 }
@@ -335,13 +340,15 @@ final class LiveSessionsPanel extends JPanel {
     }
 
     /** Buttons for a JVM without a session ({@code none}), a session in this state, or no selection (null). */
-    private void enableFor(String state) {
-        boolean live = state != null && !state.equals("none") && !state.equals("detached") && !state.equals("unreachable");
-        attach.setEnabled("none".equals(state) || "detached".equals(state));
-        apply.setEnabled(live);
-        for (JButton b : new JButton[] {reset, snapshot, detach}) b.setEnabled(live);
-        stop.setEnabled(live && state.equals("recording"));
-        start.setEnabled(live && state.equals("stopped"));
+    private void enableFor(SessionState state) {
+        SessionActions a = SessionActions.of(state);
+        attach.setEnabled(a.attach);
+        apply.setEnabled(a.apply);
+        reset.setEnabled(a.reset);
+        snapshot.setEnabled(a.snapshot);
+        detach.setEnabled(a.detach);
+        stop.setEnabled(a.stop);
+        start.setEnabled(a.start);
     }
 
     private void attachSelected() {
