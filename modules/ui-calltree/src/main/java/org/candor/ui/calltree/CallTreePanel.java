@@ -63,6 +63,9 @@ public final class CallTreePanel extends JPanel {
     private CallTreeModel treeModel;
     private final Map<ThreadChoice, ThreadView> views = new HashMap<>();
     private ThreadChoice shown;
+    /** A reader's place to take up once the view it names is shown (a live refresh), or null. */
+    private ViewState pending;
+    private JScrollPane treeScroll;
 
     public CallTreePanel(Snapshot snapshot) {
         super(new BorderLayout());
@@ -79,7 +82,8 @@ public final class CallTreePanel extends JPanel {
         tabs.setName("views");
         JPanel treeTab = new JPanel(new BorderLayout());
         treeTab.add(findBar, BorderLayout.NORTH);
-        treeTab.add(scrolled(callTree), BorderLayout.CENTER);
+        treeScroll = scrolled(callTree);
+        treeTab.add(treeScroll, BorderLayout.CENTER);
         tabs.addTab("Call tree", treeTab);
         tabs.addTab("Hot spots", scrolled(hotSpots));
         add(new SnapshotHeader(snapshot, threadSelector, status), BorderLayout.NORTH);
@@ -115,7 +119,7 @@ public final class CallTreePanel extends JPanel {
     }
 
     /** The next call path, after the selected row, through a method whose name contains {@code text}. */
-    boolean findNext(String text) {
+    public boolean findNext(String text) {
         if (treeModel == null) return false;
         java.util.function.Predicate<String> matches = FindBar.matching(text);
         CallTreeRow found = TreeSearch.next(treeModel.getRoot(), selectedTreeRow(), node -> {
@@ -300,7 +304,12 @@ public final class CallTreePanel extends JPanel {
         callTree.setModel(DefaultOutlineModel.createOutlineModel(
                 tree, new CallTreeColumns(treeColumns, whole), true, "Method"));
         ColumnWidths.apply(callTree);
-        expandHotPath(tree, whole);
+        if (pending != null) {
+            takeUp(tree, pending);
+            pending = null;
+        } else {
+            expandHotPath(tree, whole);
+        }
 
         hotSpots.setModel(new HotSpotsTableModel(view.hotSpots(), hotSpotColumns, whole));
         ColumnWidths.apply(hotSpots);
@@ -308,6 +317,88 @@ public final class CallTreePanel extends JPanel {
 
         shown = choice;
         status.setText("");
+    }
+
+    /** Where the reader is now: to take up in the next snapshot of the same session ({@link #restore}). */
+    public ViewState viewState() {
+        ThreadChoice choice = (ThreadChoice) threadSelector.getSelectedItem();
+        List<int[]> expanded = new ArrayList<>();
+        int[] selected = null;
+        if (treeModel != null) {
+            for (int row = 0; row < callTree.getRowCount(); row++) {
+                CallTreeRow r = (CallTreeRow) callTree.getValueAt(row, 0);
+                javax.swing.tree.TreePath path = CallTreeModel.pathTo(r);
+                if (callTree.isExpanded(path)) expanded.add(idPath(r));
+            }
+            CallTreeRow sel = selectedTreeRow();
+            if (sel != null) selected = idPath(sel);
+        }
+        return new ViewState(choice == null || choice.isMerged() ? -1 : choice.thread().threadId(),
+                choice == null || choice.isMerged(), tabs.getSelectedIndex(), expanded, selected,
+                treeScroll.getViewport().getViewPosition());
+    }
+
+    /** Takes up a reader's place from another panel over an earlier snapshot of the same session. Event thread. */
+    public void restore(ViewState state) {
+        tabs.setSelectedIndex(Math.min(state.tab, tabs.getTabCount() - 1));
+        for (int i = 0; i < threadSelector.getItemCount(); i++) {
+            ThreadChoice c = threadSelector.getItemAt(i);
+            boolean same = state.merged ? c.isMerged() : !c.isMerged() && c.thread().threadId() == state.threadId;
+            if (!same) continue;
+            pending = state;
+            if (shown != null && c == shown) {
+                takeUp(treeModel, state);
+                pending = null;
+            } else if (threadSelector.getSelectedIndex() != i) {
+                threadSelector.setSelectedIndex(i);  // its view is computed, then shown with the place taken up
+            }
+            return;
+        }
+    }
+
+    private void takeUp(CallTreeModel tree, ViewState state) {
+        for (int[] path : state.expanded) {
+            CallTreeRow r = rowAt(tree, path);
+            if (r != null) callTree.expandPath(CallTreeModel.pathTo(r));
+        }
+        CallTreeRow sel = state.selected == null ? null : rowAt(tree, state.selected);
+        if (sel != null) {
+            int index = callTree.getLayoutCache().getRowForPath(CallTreeModel.pathTo(sel));
+            if (index >= 0) callTree.getSelectionModel().setSelectionInterval(index, index);
+        }
+        java.awt.Point at = state.scroll;
+        EventQueue.invokeLater(() -> treeScroll.getViewport().setViewPosition(at));
+    }
+
+    /** The method ids from the top down to this row. */
+    private static int[] idPath(CallTreeRow row) {
+        java.util.ArrayDeque<Integer> ids = new java.util.ArrayDeque<>();
+        for (CallTreeRow r = row; r != null && r.parent() != null; r = r.parent()) ids.push(r.node().methodId());
+        return ids.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The row at these method ids from the top, or null when this tree has no such path. */
+    private static CallTreeRow rowAt(CallTreeModel tree, int[] ids) {
+        CallTreeRow r = tree.getRoot();
+        for (int id : ids) {
+            CallTreeRow next = null;
+            for (int i = 0; i < r.childCount() && next == null; i++) if (r.child(i).node().methodId() == id) next = r.child(i);
+            if (next == null) return null;
+            r = next;
+        }
+        return r;
+    }
+
+    /** The method a call-tree row shows, as its short signature ({@code Ticker.step(long)}); null past the rows. */
+    public String methodAt(int row) {
+        if (row < 0 || row >= callTree.getRowCount()) return null;
+        CallTreeRow r = (CallTreeRow) callTree.getValueAt(row, 0);
+        return MethodText.shortSignature(snapshot.methods().get(r.node().methodId()));
+    }
+
+    /** True once the panel shows a view (its first thread choice is computed). */
+    public boolean isReady() {
+        return shown != null && pending == null;
     }
 
     /** What shares are of, as in the text report: the tree's total of the basis over its outermost calls. */

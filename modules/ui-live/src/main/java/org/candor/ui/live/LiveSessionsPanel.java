@@ -51,6 +51,8 @@ final class LiveSessionsPanel extends JPanel {
     private final Path snapshotDirectory;
     private final Consumer<Path> onSnapshot;
     private final Consumer<AttachSettings> onAttach;
+    /** Opens the Live Results of a session (the window's job: a window of its own). */
+    private java.util.function.LongConsumer onLive = pid -> { };
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "Candor live sessions");
         t.setDaemon(true);
@@ -75,6 +77,8 @@ final class LiveSessionsPanel extends JPanel {
     private final JButton reset = button("reset", "Reset Collected Results",
             "Clear what was recorded so far; instrumentation stays");
     private final JButton snapshot = button("snapshot", "Snapshot", "Write what was recorded so far and open it");
+    private final JButton live = button("live", "Live Results",
+            "The session's call tree and hot spots as they grow, refreshed every 2 s");
     private final JButton stop = button("stop", "Stop", "Calls are not recorded until Start; probes stay");
     private final JButton start = button("start", "Start", "Record again");
     private final JButton detach = button("detach", "Detach", "Restore the original bytecode; the session ends");
@@ -148,6 +152,10 @@ final class LiveSessionsPanel extends JPanel {
         start.addActionListener(e -> control("start"));
         detach.addActionListener(e -> control("detach"));
         snapshot.addActionListener(e -> takeSnapshot());
+        live.addActionListener(e -> {
+            long pid = selectedPid();
+            if (pid >= 0) onLive.accept(pid);
+        });
 
         JPanel top = new JPanel(new BorderLayout());
         JPanel bar = new JPanel(new java.awt.FlowLayout(java.awt.FlowLayout.LEFT, 6, 4));
@@ -167,7 +175,7 @@ final class LiveSessionsPanel extends JPanel {
         commands.setBorder(BorderFactory.createTitledBorder("Session"));
         commands.add(reset, BorderLayout.NORTH);
         JPanel more = new JPanel(new java.awt.GridLayout(0, 2, 4, 4));
-        for (JButton b : new JButton[] {snapshot, detach, stop, start}) more.add(b);
+        for (JButton b : new JButton[] {live, snapshot, detach, stop, start}) more.add(b);
         commands.add(more, BorderLayout.CENTER);
 
         JPanel bottom = new JPanel(new BorderLayout());
@@ -346,6 +354,7 @@ final class LiveSessionsPanel extends JPanel {
         apply.setEnabled(a.apply);
         reset.setEnabled(a.reset);
         snapshot.setEnabled(a.snapshot);
+        live.setEnabled(a.snapshot);
         detach.setEnabled(a.detach);
         stop.setEnabled(a.stop);
         start.setEnabled(a.start);
@@ -533,6 +542,11 @@ final class LiveSessionsPanel extends JPanel {
 
     private void say(String line) {
         message.setText(line);
+    }
+
+    /** What Live Results does with the selected session's pid. */
+    void onLive(java.util.function.LongConsumer open) {
+        onLive = open;
     }
 
     /** Stops the worker (the window closed). */

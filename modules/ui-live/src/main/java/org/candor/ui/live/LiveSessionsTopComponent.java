@@ -33,6 +33,9 @@ public final class LiveSessionsTopComponent extends TopComponent {
         setLayout(new BorderLayout());
         panel = new LiveSessionsPanel(new LiveSessions(), snapshotDirectory(), SnapshotOpener::open,
                 AttachSettings.load(), AttachSettings::save);
+        LiveSessions sessions = new LiveSessions();
+        panel.onLive(pid -> LiveResultsTopComponent.open(sessions, pid,
+                snapshotDirectory().resolve(".live-" + pid + ".candor")));
         add(panel, BorderLayout.CENTER);
     }
 

@@ -1,0 +1,144 @@
+package org.candor.ui.live;
+
+import java.awt.BorderLayout;
+import java.awt.FlowLayout;
+import java.nio.file.Path;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import javax.swing.BorderFactory;
+import javax.swing.JButton;
+import javax.swing.JLabel;
+import javax.swing.JPanel;
+import javax.swing.JToggleButton;
+import javax.swing.SwingUtilities;
+import javax.swing.Timer;
+import org.candor.client.ControlClient;
+import org.candor.core.analysis.CalibratedValues;
+import org.candor.core.model.Snapshot;
+import org.candor.core.snapshot.SnapshotReader;
+import org.candor.ui.calltree.CallTreePanel;
+import org.candor.ui.calltree.ViewState;
+
+/**
+ * A running session's results as they grow: its call tree and hot spots (calibrated), taken from a snapshot the
+ * session writes every {@link #REFRESH_MILLIS} ms, the reader's place (thread, expanded paths, selection, scroll)
+ * kept from one refresh to the next. Pause holds the view; Reset Collected Results starts the figures afresh.
+ * Each refresh costs the program one snapshot: a copy of the trees, one thread at a time.
+ */
+final class LiveResultsPanel extends JPanel {
+
+    static final int REFRESH_MILLIS = 2000;
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
+
+    private final LiveSessions sessions;
+    private final long pid;
+    private final Path scratch;
+    private final JLabel state = new JLabel("Waiting for the first results \u2026");
+    private final JToggleButton pause = new JToggleButton("Pause");
+    private final JPanel results = new JPanel(new BorderLayout());
+    private final Timer timer = new Timer(REFRESH_MILLIS, e -> refresh());
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "Candor live results");
+        t.setDaemon(true);
+        return t;
+    });
+    private CallTreePanel shown;
+    private boolean busy;
+    private int refreshes;
+
+    /** @param scratch where the session writes the snapshots this view reads (overwritten each time) */
+    LiveResultsPanel(LiveSessions sessions, long pid, Path scratch) {
+        super(new BorderLayout());
+        this.sessions = sessions;
+        this.pid = pid;
+        this.scratch = scratch;
+        setName("liveResults");
+        state.setName("liveState");
+        pause.setName("livePause");
+        pause.setToolTipText("Hold the view as it is; the session goes on recording");
+        JButton reset = new JButton("Reset Collected Results");
+        reset.setName("liveReset");
+        reset.addActionListener(e -> worker.execute(() -> {
+            try {
+                sessions.command(pid, "reset");
+            } catch (Exception ex) {
+                SwingUtilities.invokeLater(() -> state.setText("Reset failed: " + ex.getMessage()));
+            }
+        }));
+        JPanel bar = new JPanel(new FlowLayout(FlowLayout.LEADING, 8, 4));
+        bar.add(pause);
+        bar.add(reset);
+        bar.add(state);
+        bar.setBorder(BorderFactory.createEmptyBorder(0, 4, 0, 4));
+        add(bar, BorderLayout.NORTH);
+        add(results, BorderLayout.CENTER);
+    }
+
+    @Override
+    public void addNotify() {
+        super.addNotify();
+        refresh();
+        timer.start();
+    }
+
+    @Override
+    public void removeNotify() {
+        timer.stop();
+        super.removeNotify();
+    }
+
+    /** Refreshes done so far (for tests and the header). */
+    int refreshes() { return refreshes; }
+
+    /** The call tree and hot spots shown now, or null before the first results. */
+    CallTreePanel shown() { return shown; }
+
+    private void refresh() {
+        if (busy || pause.isSelected()) return;
+        busy = true;
+        worker.execute(() -> {
+            Snapshot snapshot = null;
+            String problem = null;
+            try {
+                ControlClient.Reply r = sessions.snapshot(pid, scratch);
+                if (r.ok) snapshot = CalibratedValues.select(SnapshotReader.read(scratch), false);
+                else problem = r.text;
+            } catch (Exception e) {
+                problem = e.getMessage();
+            }
+            Snapshot got = snapshot;
+            String why = problem;
+            SwingUtilities.invokeLater(() -> {
+                busy = false;
+                if (got == null) {
+                    state.setText("No results from " + pid + ": " + why);
+                    timer.stop();
+                    return;
+                }
+                show(got);
+            });
+        });
+    }
+
+    private void show(Snapshot snapshot) {
+        ViewState place = shown == null ? null : shown.viewState();
+        CallTreePanel next = new CallTreePanel(snapshot);
+        if (place != null) next.restore(place);
+        if (shown != null) results.remove(shown);
+        shown = next;
+        results.add(next, BorderLayout.CENTER);
+        results.revalidate();
+        results.repaint();
+        refreshes++;
+        state.setText("Live results of " + pid + ", as of " + LocalTime.now().format(CLOCK) + " (every "
+                + REFRESH_MILLIS / 1000 + " s)");
+    }
+
+    /** Stops refreshing (the window closed). */
+    void dispose() {
+        timer.stop();
+        worker.shutdownNow();
+    }
+}
