@@ -237,6 +237,11 @@ final class InstrumentationControl implements ControlledSession {
         long calls = 0;
         for (ThreadState t : threads) calls += t.calls();
         r.put("threads", threads.length).put("calls", calls);
+        try {
+            JvmTelemetry.addTo(r);
+        } catch (LinkageError noManagement) {
+            // JvmTelemetry itself could not load (a runtime without java.management): no telemetry
+        }
         if (detached == null) {
             // patterns that matched nothing loaded so far: an attach says so at once, not only at exit
             SnapshotInfo patterns = new SnapshotInfo();

@@ -53,6 +53,7 @@ final class LiveSessionsPanel extends JPanel {
     private final Consumer<AttachSettings> onAttach;
     /** Opens the Live Results of a session (the window's job: a window of its own). */
     private java.util.function.LongConsumer onLive = pid -> { };
+    private java.util.function.LongConsumer onTelemetry = pid -> { };
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "Candor live sessions");
         t.setDaemon(true);
@@ -79,6 +80,8 @@ final class LiveSessionsPanel extends JPanel {
     private final JButton snapshot = button("snapshot", "Snapshot", "Write what was recorded so far and open it");
     private final JButton live = button("live", "Live Results",
             "The session's call tree and hot spots as they grow, refreshed every 2 s");
+    private final JButton telemetry = button("telemetry", "Telemetry",
+            "Heap, CPU load, GC time, threads and calls recorded, as live charts");
     private final JButton stop = button("stop", "Stop", "Calls are not recorded until Start; probes stay");
     private final JButton start = button("start", "Start", "Record again");
     private final JButton detach = button("detach", "Detach", "Restore the original bytecode; the session ends");
@@ -156,6 +159,10 @@ final class LiveSessionsPanel extends JPanel {
             long pid = selectedPid();
             if (pid >= 0) onLive.accept(pid);
         });
+        telemetry.addActionListener(e -> {
+            long pid = selectedPid();
+            if (pid >= 0) onTelemetry.accept(pid);
+        });
 
         JPanel top = new JPanel(new BorderLayout());
         JPanel bar = new JPanel(new java.awt.FlowLayout(java.awt.FlowLayout.LEFT, 6, 4));
@@ -175,7 +182,7 @@ final class LiveSessionsPanel extends JPanel {
         commands.setBorder(BorderFactory.createTitledBorder("Session"));
         commands.add(reset, BorderLayout.NORTH);
         JPanel more = new JPanel(new java.awt.GridLayout(0, 2, 4, 4));
-        for (JButton b : new JButton[] {live, snapshot, detach, stop, start}) more.add(b);
+        for (JButton b : new JButton[] {live, telemetry, snapshot, detach, stop, start}) more.add(b);
         commands.add(more, BorderLayout.CENTER);
 
         JPanel bottom = new JPanel(new BorderLayout());
@@ -355,6 +362,7 @@ final class LiveSessionsPanel extends JPanel {
         reset.setEnabled(a.reset);
         snapshot.setEnabled(a.snapshot);
         live.setEnabled(a.snapshot);
+        telemetry.setEnabled(a.snapshot);
         detach.setEnabled(a.detach);
         stop.setEnabled(a.stop);
         start.setEnabled(a.start);
@@ -547,6 +555,11 @@ final class LiveSessionsPanel extends JPanel {
     /** What Live Results does with the selected session's pid. */
     void onLive(java.util.function.LongConsumer open) {
         onLive = open;
+    }
+
+    /** What Telemetry does with the selected session's pid. */
+    void onTelemetry(java.util.function.LongConsumer open) {
+        onTelemetry = open;
     }
 
     /** Stops the worker (the window closed). */

@@ -36,6 +36,7 @@ public final class LiveSessionsTopComponent extends TopComponent {
         LiveSessions sessions = new LiveSessions();
         panel.onLive(pid -> LiveResultsTopComponent.open(sessions, pid,
                 snapshotDirectory().resolve(".live-" + pid + ".candor")));
+        panel.onTelemetry(pid -> TelemetryTopComponent.open(sessions, pid));
         add(panel, BorderLayout.CENTER);
     }
 
