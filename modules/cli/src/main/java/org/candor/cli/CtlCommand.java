@@ -14,11 +14,12 @@ final class CtlCommand implements Command {
     private static final Map<String, String> SET_OPTIONS = Map.of("--root", "root", "--scheme", "scheme",
             "--include", "include", "--exclude", "exclude", "--lookahead", "lookahead");
 
-    private static final List<String> COMMANDS = List.of("status", "snapshot", "reset", "stop", "start", "detach", "set");
+    private static final List<String> COMMANDS = List.of("status", "snapshot", "reset", "stop", "start", "detach", "set",
+            "classes", "methods");
 
     @Override public String name() { return "ctl"; }
 
-    @Override public String summary() { return "control a running session: status, snapshot, reset, stop, start, detach, set"; }
+    @Override public String summary() { return "control a running session: status, snapshot, reset, stop, start, detach, set, classes, methods"; }
 
     @Override public String usage() {
         return "usage: candor ctl PID COMMAND\n\n"
@@ -33,7 +34,9 @@ final class CtlCommand implements Command {
                 + "                           stays, a list named is replaced; the collected results are cleared:\n"
                 + "    --root PATTERN           (repeatable) a root given without --scheme makes a total session lazy\n"
                 + "    --scheme total|lazy|eager  total drops the roots\n"
-                + "    --include PATTERN, --exclude PATTERN (repeatable), --lookahead N\n\n"
+                + "    --include PATTERN, --exclude PATTERN (repeatable), --lookahead N\n"
+                + "  classes [TEXT]           the loaded classes whose name holds TEXT (at most 200; to choose roots)\n"
+                + "  methods CLASS            the methods a loaded class declares\n\n"
                 + "PID is a JVM of yours running a Candor session ('candor list'), started by 'candor profile' or\n"
                 + "'candor attach'. Exit code 1 when the session refuses or cannot be reached.\n";
     }
@@ -49,11 +52,14 @@ final class CtlCommand implements Command {
                     + " (commands: " + String.join(", ", COMMANDS) + ")");
         }
         Path output = null;
+        String text = null;
         List<String> settings = new ArrayList<>();
         while (args.hasNext()) {
             String a = args.next();
             if ((a.equals("-o") || a.equals("--output")) && (command.equals("snapshot") || command.equals("detach"))) {
                 output = Path.of(args.value(a)).toAbsolutePath();
+            } else if ((command.equals("classes") || command.equals("methods")) && !Args.isOption(a) && text == null) {
+                text = a;
             } else if (command.equals("set") && SET_OPTIONS.containsKey(a)) {
                 settings.add(SET_OPTIONS.get(a) + "=" + args.value(a));
             } else {
@@ -64,7 +70,9 @@ final class CtlCommand implements Command {
         if (command.equals("set") && settings.isEmpty()) {
             throw new UsageException("ctl: set needs --root, --scheme, --include, --exclude or --lookahead");
         }
+        if (command.equals("methods") && text == null) throw new UsageException("ctl: methods needs a class: methods CLASS");
         String line = command.equals("set") ? "set " + String.join(",", settings)
+                : text != null ? command + " " + text
                 : output == null ? command : command + " " + output;
         long pid = Long.parseLong(pidText);
         ControlClient.Reply reply;
@@ -72,7 +80,13 @@ final class CtlCommand implements Command {
             reply = c.command(line);
         }
         if (!reply.ok) throw new ClientException(reply.text);
-        if (command.equals("status")) {
+        if (command.equals("classes") || command.equals("methods")) {
+            String item = command.equals("classes") ? "class." : "method.";
+            for (int i = 1; reply.fields.get(item + i) != null; i++) console.out.println(reply.fields.get(item + i));
+            if (command.equals("classes") && !reply.fields.getOrDefault("count", "0").equals(reply.fields.get("shown"))) {
+                console.note(reply.fields.get("shown") + " of " + reply.fields.get("count") + " classes shown; name more of it");
+            }
+        } else if (command.equals("status")) {
             for (Map.Entry<String, String> e : reply.fields.entrySet()) {
                 console.out.printf("%-28s %s%n", e.getKey(), e.getValue());
             }

@@ -36,7 +36,7 @@ class BadInputIT {
         oneLine(CandorCli.run("attach", "4242", "--colour", "red"), 2,
                 "candor: error: attach: unknown option '--colour' (see 'candor help attach')");
         oneLine(CandorCli.run("ctl", "4242", "rewind"), 2,
-                "candor: error: ctl: unknown command 'rewind' (commands: status, snapshot, reset, stop, start, detach, set)");
+                "candor: error: ctl: unknown command 'rewind' (commands: status, snapshot, reset, stop, start, detach, set, classes, methods)");
         oneLine(CandorCli.run("ctl", "4242", "snapshot"), 2, "candor: error: ctl: snapshot needs -o FILE");
         oneLine(CandorCli.run("ctl", "4242", "set"), 2,
                 "candor: error: ctl: set needs --root, --scheme, --include, --exclude or --lookahead");

@@ -223,6 +223,13 @@ class LiveControlIT {
             t.send("a");
             t.expectPrefix("A ");
             ok(CandorCli.run("attach", pid, "--root", typo + "," + MAIN + ".phaseB", "--include", INCLUDE));
+            // the root browser's view: the loaded classes by a piece of their name, and a class's methods
+            CandorCli classes = CandorCli.run("ctl", pid, "classes", "targets.phas");
+            ok(classes);
+            assertThat(classes.stdout.lines()).contains(MAIN);
+            CandorCli methods = CandorCli.run("ctl", pid, "methods", MAIN);
+            ok(methods);
+            assertThat(methods.stdout.lines()).contains("phaseB()", "main(String[])");
             Map<String, String> status = status(pid);
             assertThat(status).containsEntry("warning.1", "candor: warning: --root '" + typo
                     + "' matched no method the program loaded that the filters let through")

@@ -30,9 +30,13 @@ final class ControlCommands {
                     return session.detach(argument.isEmpty() ? null : absolute(argument));
                 case ControlProtocol.SET: return session.set(argument);
                 case ControlProtocol.RESUME: return session.resume(argument);
+                case ControlProtocol.CLASSES: return session.classes(argument);
+                case ControlProtocol.METHODS:
+                    if (argument.isEmpty()) return Reply.error("methods needs a class: methods CLASS");
+                    return session.methods(argument);
                 default:
                     return Reply.error("unknown command '" + command + "' (known: start, stop, reset, snapshot PATH,"
-                            + " detach [PATH], status, set KEY=VALUE,..., resume KEY=VALUE,...)");
+                            + " detach [PATH], status, set KEY=VALUE,..., resume KEY=VALUE,..., classes [TEXT], methods CLASS)");
             }
         } catch (RuntimeException | Error e) {  // e.g. a heap too full for the snapshot: the target runs on
             return Reply.error(command + " failed: " + e);

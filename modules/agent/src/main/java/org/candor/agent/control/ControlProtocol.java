@@ -18,6 +18,10 @@ public final class ControlProtocol {
     public static final String STATUS = "status";
     /** After a detach: a new session in the same JVM. */
     public static final String RESUME = "resume";
+    /** Loaded classes whose name holds a text (the app's root browser). */
+    public static final String CLASSES = "classes";
+    /** The methods a loaded class declares. */
+    public static final String METHODS = "methods";
     public static final String SET = "set";
 
     private ControlProtocol() {}

@@ -31,4 +31,14 @@ interface ControlledSession {
     default Reply resume(String settings) {
         return Reply.error("this session cannot resume");
     }
+
+    /** Loaded classes whose name holds {@code text} (any when empty), for choosing roots. */
+    default Reply classes(String text) {
+        return Reply.error("this session cannot list classes");
+    }
+
+    /** The methods a loaded class declares. */
+    default Reply methods(String className) {
+        return Reply.error("this session cannot list methods");
+    }
 }

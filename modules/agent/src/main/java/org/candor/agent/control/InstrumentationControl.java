@@ -174,6 +174,16 @@ final class InstrumentationControl implements ControlledSession {
     }
 
     @Override
+    public Reply classes(String text) {
+        return LoadedCode.classes(inst, text);
+    }
+
+    @Override
+    public Reply methods(String className) {
+        return LoadedCode.methods(inst, className);
+    }
+
+    @Override
     public synchronized Reply resume(String settings) {
         if (detached == null) return Reply.error("a session is running: resume starts a new one after a detach");
         SchemePlan plan;

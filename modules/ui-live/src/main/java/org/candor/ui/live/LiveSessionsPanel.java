@@ -75,6 +75,8 @@ final class LiveSessionsPanel extends JPanel {
     private final JButton attach = button("attach", "Attach", "Start a session in the selected JVM with these settings");
     private final JButton apply = button("apply", "Apply",
             "Give the running session these settings: it re-instruments and starts its results afresh");
+    private final JButton browse = button("browse", "Browse\u2026",
+            "Choose roots among the classes the selected session's program has loaded");
     private final JButton reset = button("reset", "Reset Collected Results",
             "Clear what was recorded so far; instrumentation stays");
     private final JButton snapshot = button("snapshot", "Snapshot", "Write what was recorded so far and open it");
@@ -150,6 +152,7 @@ final class LiveSessionsPanel extends JPanel {
         demo.setMnemonic('D');
         attach.addActionListener(e -> attachSelected());
         apply.addActionListener(e -> applyToSession());
+        browse.addActionListener(e -> browseRoots());
         reset.addActionListener(e -> control("reset"));
         stop.addActionListener(e -> control("stop"));
         start.addActionListener(e -> control("start"));
@@ -175,7 +178,7 @@ final class LiveSessionsPanel extends JPanel {
         JPanel settings = new JPanel(new GridBagLayout());
         settings.setBorder(BorderFactory.createTitledBorder("Attach (instrumentation)"));
         row(settings, 0, "Scheme", scheme, attach);
-        row(settings, 1, "Roots", roots, null);
+        row(settings, 1, "Roots", roots, browse);
         row(settings, 2, "Include", include, apply);
 
         JPanel commands = new JPanel(new BorderLayout(4, 4));
@@ -359,6 +362,7 @@ final class LiveSessionsPanel extends JPanel {
         SessionActions a = SessionActions.of(state);
         attach.setEnabled(a.attach);
         apply.setEnabled(a.apply);
+        browse.setEnabled(a.apply);
         reset.setEnabled(a.reset);
         snapshot.setEnabled(a.snapshot);
         live.setEnabled(a.snapshot);
@@ -431,6 +435,20 @@ final class LiveSessionsPanel extends JPanel {
                 include.getText().trim());
         onAttach.accept(form);
         return form;
+    }
+
+    /** Browse…: roots chosen among the loaded classes, added to the Roots field (Apply gives them to the session). */
+    private void browseRoots() {
+        long pid = selectedPid();
+        if (pid < 0) return;
+        RootBrowser browser = new RootBrowser(sessions, pid);
+        int answer = javax.swing.JOptionPane.showConfirmDialog(this, browser, "Choose root methods of " + pid,
+                javax.swing.JOptionPane.OK_CANCEL_OPTION, javax.swing.JOptionPane.PLAIN_MESSAGE);
+        browser.dispose();
+        if (answer != javax.swing.JOptionPane.OK_OPTION || browser.chosen().isEmpty()) return;
+        String now = roots.getText().trim();
+        roots.setText((now.isEmpty() ? "" : now + ",") + String.join(",", browser.chosen()));
+        say("Roots chosen: " + String.join(", ", browser.chosen()) + "; Apply gives them to the session");
     }
 
     /** Launch…: asks for the program, then starts it with the form's settings. */
