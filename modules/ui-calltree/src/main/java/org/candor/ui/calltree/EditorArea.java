@@ -5,12 +5,12 @@ import org.openide.windows.TopComponent;
 import org.openide.windows.WindowManager;
 
 /** Where snapshot, back-trace and comparison windows open: the editor area, activated. */
-final class EditorArea {
+public final class EditorArea {
 
     private EditorArea() {}
 
     /** Docks the window into the editor area, opens and activates it. Call on the event thread. */
-    static <T extends TopComponent> T show(T window) {
+    public static <T extends TopComponent> T show(T window) {
         Mode editor = WindowManager.getDefault().findMode("editor");
         if (editor != null) editor.dockInto(window);
         window.open();

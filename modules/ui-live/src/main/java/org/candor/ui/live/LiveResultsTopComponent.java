@@ -2,9 +2,8 @@ package org.candor.ui.live;
 
 import java.awt.BorderLayout;
 import java.nio.file.Path;
-import org.openide.windows.Mode;
+import org.candor.ui.calltree.EditorArea;
 import org.openide.windows.TopComponent;
-import org.openide.windows.WindowManager;
 
 /** The Live Results window of one session, in the editor area beside the snapshots. */
 final class LiveResultsTopComponent extends TopComponent {
@@ -21,11 +20,7 @@ final class LiveResultsTopComponent extends TopComponent {
     }
 
     static void open(LiveSessions sessions, long pid, Path scratch) {
-        LiveResultsTopComponent tc = new LiveResultsTopComponent(sessions, pid, scratch);
-        Mode editor = WindowManager.getDefault().findMode("editor");
-        if (editor != null) editor.dockInto(tc);
-        tc.open();
-        tc.requestActive();
+        EditorArea.show(new LiveResultsTopComponent(sessions, pid, scratch));
     }
 
     @Override

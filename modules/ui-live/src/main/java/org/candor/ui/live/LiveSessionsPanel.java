@@ -65,6 +65,8 @@ final class LiveSessionsPanel extends JPanel {
     /** Lists the JVMs again while the window shows: sessions start and programs end without a click. */
     private final javax.swing.Timer autoRefresh = new javax.swing.Timer(REFRESH_MILLIS, e -> refreshJvms());
     private boolean refreshing;
+    /** While the list is replaced under the same selection: selection events are not the user's. */
+    private boolean reloading;
     /** The JVM whose status the status area shows. */
     private long statusOf = -1;
     private final JvmTableModel model = new JvmTableModel();
@@ -124,7 +126,7 @@ final class LiveSessionsPanel extends JPanel {
         // docked beside the snapshots at start: ask for a side panel's width, not half the window
         table.setPreferredScrollableViewportSize(new java.awt.Dimension(360, 120));
         table.getSelectionModel().addListSelectionListener(e -> {
-            if (!e.getValueIsAdjusting()) refreshStatus();
+            if (!e.getValueIsAdjusting() && !reloading) refreshStatus();
         });
         scheme.setName("scheme");
         roots.setName("roots");
@@ -257,9 +259,16 @@ final class LiveSessionsPanel extends JPanel {
             SwingUtilities.invokeLater(() -> {
                 refreshing = false;
                 if (found == null) return;
-                model.set(found);
-                int row = model.rowOf(selected);
-                if (row >= 0) table.getSelectionModel().setSelectionInterval(row, row);
+                // the list again under the same selection, without passing through none selected: the buttons
+                // would be off for a moment every refresh, and a click in that moment lost
+                reloading = true;
+                try {
+                    model.set(found);
+                    int row = model.rowOf(selected);
+                    if (row >= 0) table.getSelectionModel().setSelectionInterval(row, row);
+                } finally {
+                    reloading = false;
+                }
                 refreshStatus();
                 openSnapshotsOfEndedSessions();
             });

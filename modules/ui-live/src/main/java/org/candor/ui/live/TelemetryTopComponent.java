@@ -1,9 +1,8 @@
 package org.candor.ui.live;
 
 import java.awt.BorderLayout;
-import org.openide.windows.Mode;
+import org.candor.ui.calltree.EditorArea;
 import org.openide.windows.TopComponent;
-import org.openide.windows.WindowManager;
 
 /** The Telemetry window of one session, in the editor area. */
 final class TelemetryTopComponent extends TopComponent {
@@ -20,11 +19,7 @@ final class TelemetryTopComponent extends TopComponent {
     }
 
     static void open(LiveSessions sessions, long pid) {
-        TelemetryTopComponent tc = new TelemetryTopComponent(sessions, pid);
-        Mode editor = WindowManager.getDefault().findMode("editor");
-        if (editor != null) editor.dockInto(tc);
-        tc.open();
-        tc.requestActive();
+        EditorArea.show(new TelemetryTopComponent(sessions, pid));
     }
 
     @Override

@@ -2,19 +2,13 @@ package org.candor.ui.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.swing.edt.GuiActionRunner.execute;
-import static org.assertj.swing.timing.Pause.pause;
-import static org.assertj.swing.timing.Timeout.timeout;
 
 import java.awt.Dimension;
 import java.nio.file.Path;
-import java.util.function.Supplier;
 import javax.swing.JFrame;
 import javax.swing.JTable;
-import org.assertj.swing.core.BasicRobot;
-import org.assertj.swing.core.Robot;
 import org.assertj.swing.edt.FailOnThreadViolationRepaintManager;
 import org.assertj.swing.fixture.FrameFixture;
-import org.assertj.swing.timing.Condition;
 import org.candor.ui.calltree.GuiTests;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,10 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LiveResultsWindowTest {
 
-    private static final String TARGET = "org.candor.ui.live.program.Ticker";
-
-    @TempDir Path dir;
-    private Process target;
+        @TempDir Path dir;
+    private AttachedTicker target;
     private FrameFixture window;
     private LiveResultsPanel panel;
 
@@ -45,37 +37,24 @@ class LiveResultsWindowTest {
     void close() {
         if (window != null) window.cleanUp();
         if (panel != null) execute(panel::dispose);
-        if (target != null) target.destroyForcibly();
+        if (target != null) target.close();
     }
 
     @Test
     void figuresGrowTheSelectionStaysPauseHoldsResetStartsAfresh() throws Exception {
-        String java = System.getenv().getOrDefault("CANDOR_TEST_JAVA", ProcessHandle.current().info().command().orElse("java"));
-        Path classes = Path.of(org.candor.ui.live.program.Ticker.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        target = new ProcessBuilder(java, "-cp", classes.toString(), TARGET).start();
-        assertThat(new String(target.getInputStream().readNBytes(6))).isEqualTo("ready\n");
-        LiveSessions sessions = new LiveSessions();
-        sessions.attach(target.pid(), "total", "", "org.candor.ui.live.program.**", dir.resolve("exit.candor"));
+        target = AttachedTicker.start(dir);
+        panel = execute(() -> new LiveResultsPanel(target.sessions, target.pid(), dir.resolve("live.candor")));
+        window = InFrame.show("Candor: live results", panel, new Dimension(1100, 600));
+        JFrame frame = (JFrame) window.target();
 
-        Robot robot = BasicRobot.robotWithNewAwtHierarchy();
-        panel = execute(() -> new LiveResultsPanel(sessions, target.pid(), dir.resolve("live.candor")));
-        JFrame frame = execute(() -> {
-            JFrame f = new JFrame("Candor: live results");
-            f.add(panel);
-            f.setLocation(100, 100);
-            return f;
-        });
-        window = new FrameFixture(robot, frame);
-        window.show(new Dimension(1100, 600));
-
-        waitFor("the first results", () -> rowOf("tick") >= 0);
+        InFrame.waitFor("the first results", () -> rowOf("tick") >= 0);
         // the reader finds step() below tick(), which the tree may not have opened by itself
-        waitFor("step() found", () -> execute(() -> panel.shown().findNext("Ticker.step")) && rowOf("step") >= 0);
+        InFrame.waitFor("step() found", () -> execute(() -> panel.shown().findNext("Ticker.step")) && rowOf("step") >= 0);
         int stepRow = rowOf("step");
         execute(() -> tree().getSelectionModel().setSelectionInterval(stepRow, stepRow));
         long first = calls(stepRow);
         int seen = execute(panel::refreshes);
-        waitFor("two refreshes", () -> execute(panel::refreshes) >= seen + 2 && rowOf("step") >= 0);
+        InFrame.waitFor("two refreshes", () -> execute(panel::refreshes) >= seen + 2 && rowOf("step") >= 0);
         assertThat(execute(() -> tree().getSelectedRow())).as("the selection stays on step()").isEqualTo(rowOf("step"));
         long later = calls(rowOf("step"));
         assertThat(later).as("step() keeps being called").isGreaterThan(first);
@@ -89,7 +68,7 @@ class LiveResultsWindowTest {
         window.button("liveReset").click();
         Thread.sleep(500);
         window.toggleButton("livePause").click();
-        waitFor("a refresh after the reset", () -> execute(panel::refreshes) > paused && rowOf("step") >= 0);
+        InFrame.waitFor("a refresh after the reset", () -> execute(panel::refreshes) > paused && rowOf("step") >= 0);
         assertThat(calls(rowOf("step"))).as("the figures start afresh after the reset").isLessThan(later);
     }
 
@@ -116,11 +95,5 @@ class LiveResultsWindowTest {
             }
             throw new AssertionError("no Calls column");
         });
-    }
-
-    private void waitFor(String what, Supplier<Boolean> condition) {
-        pause(new Condition(what) {
-            @Override public boolean test() { return condition.get(); }
-        }, timeout(30_000));
     }
 }
