@@ -30,8 +30,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ApplicationSmokeTest {
 
-    private static final Path APP = Path.of(System.getProperty("candor.app", "target/candor"));
-    private static final Path SCREENSHOTS = Path.of(System.getProperty("candor.screenshots", "target/screenshots"));
     /** Also started on when present: the newest JDK the application is meant to run on. */
     private static final Path JDK_25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
     private static final Duration START_LIMIT = Duration.ofSeconds(120);
@@ -44,7 +42,7 @@ class ApplicationSmokeTest {
             System.out.println("Skipping application smoke test: " + why);
             Assumptions.abort(why);
         }
-        assertThat(APP.resolve("bin/candor")).as("the assembled application").isExecutable();
+        assertThat(RunningApp.APP.resolve("bin/candor")).as("the assembled application").isExecutable();
     }
 
     static Stream<Path> jdks() {
@@ -61,11 +59,11 @@ class ApplicationSmokeTest {
         SnapshotWriter.write(SmokeSnapshot.create(), snapshot);
         String version = javaVersion(jdk);
 
-        RunningApp app = RunningApp.start(APP, jdk, dir.resolve("userdir"), "--open", snapshot.toString());
+        RunningApp app = RunningApp.start(RunningApp.APP, jdk, dir.resolve("userdir"), "--open", snapshot.toString());
         try (app) {
             app.awaitLog("Opened snapshot " + snapshot, START_LIMIT);
             Thread.sleep(2000); // let the window paint
-            Path png = SCREENSHOTS.resolve("app-jdk" + version + ".png");
+            Path png = RunningApp.SCREENSHOTS.resolve("app-jdk" + version + ".png");
             RunningApp.screenshot(png);
             assertThat(colours(png)).as("colours in " + png + " (a blank screen has one)").isGreaterThan(20);
         }
@@ -78,12 +76,12 @@ class ApplicationSmokeTest {
         Path bad = dir.resolve("bad.candor");
         Files.writeString(bad, "this is not a snapshot\n");
 
-        RunningApp app = RunningApp.start(APP, Path.of(System.getProperty("java.home")), dir.resolve("userdir"),
+        RunningApp app = RunningApp.start(RunningApp.APP, Path.of(System.getProperty("java.home")), dir.resolve("userdir"),
                 "--open", bad.toString());
         try (app) {
             app.awaitLog("SnapshotOpener]: Snapshot " + bad, START_LIMIT);
             Thread.sleep(2000);
-            RunningApp.screenshot(SCREENSHOTS.resolve("app-bad-snapshot.png"));
+            RunningApp.screenshot(RunningApp.SCREENSHOTS.resolve("app-bad-snapshot.png"));
         }
         List<String> reports = app.log().lines().filter(l -> l.contains("SnapshotOpener]")).collect(Collectors.toList());
         assertThat(reports).hasSize(1);

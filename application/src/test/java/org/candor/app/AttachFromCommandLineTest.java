@@ -22,8 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class AttachFromCommandLineTest {
 
-    private static final Path APP = Path.of(System.getProperty("candor.app", "target/candor"));
-    private static final Path SCREENSHOTS = Path.of(System.getProperty("candor.screenshots", "target/screenshots"));
     private static final Duration START_LIMIT = Duration.ofSeconds(120);
 
     private static final String PROGRAM = String.join("\n",
@@ -49,7 +47,7 @@ class AttachFromCommandLineTest {
             Thread.sleep(1500); // the source launcher compiles Ticker first
             assertThat(target.isAlive()).as("the target program runs").isTrue();
             Path snapshots = dir.resolve("snapshots");
-            RunningApp app = RunningApp.start(APP, java.getParent().getParent(), dir.resolve("userdir"),
+            RunningApp app = RunningApp.start(RunningApp.APP, java.getParent().getParent(), dir.resolve("userdir"),
                     "-J-Dcandor.snapshots=" + snapshots, "--attach", Long.toString(target.pid()));
             try (app) {
                 app.awaitLog("Attached to " + target.pid(), START_LIMIT);
@@ -61,7 +59,7 @@ class AttachFromCommandLineTest {
                     assertThat(status.get("started.by")).isEqualTo("attach");
                 }
                 Thread.sleep(1500); // the window shows the session's status
-                RunningApp.screenshot(SCREENSHOTS.resolve("app-attach-from-command-line.png"));
+                RunningApp.screenshot(RunningApp.SCREENSHOTS.resolve("app-attach-from-command-line.png"));
 
                 // the program ends: the list notices by itself and the session's snapshot at exit opens
                 target.destroy();
@@ -69,7 +67,7 @@ class AttachFromCommandLineTest {
                 app.awaitLog("JVM " + target.pid() + " ended; its snapshot at exit is open: " + snapshots, START_LIMIT);
                 app.awaitLog("Opened snapshot " + snapshots, START_LIMIT);
                 Thread.sleep(1500);
-                RunningApp.screenshot(SCREENSHOTS.resolve("app-attached-program-ended.png"));
+                RunningApp.screenshot(RunningApp.SCREENSHOTS.resolve("app-attached-program-ended.png"));
             }
             assertThat(app.log()).doesNotContain("cannot find candor-agent.jar");
         } finally {
@@ -83,12 +81,12 @@ class AttachFromCommandLineTest {
         Assumptions.assumeFalse(GraphicsEnvironment.isHeadless(), "needs an X display");
         Process sleeper = new ProcessBuilder("sleep", "300").start();
         long noJvm = sleeper.pid();
-        RunningApp app = RunningApp.start(APP, Path.of(System.getProperty("java.home")), dir.resolve("userdir"),
+        RunningApp app = RunningApp.start(RunningApp.APP, Path.of(System.getProperty("java.home")), dir.resolve("userdir"),
                 "--attach", Long.toString(noJvm));
         try (app) {
             app.awaitLog("No local JVM has process id " + noJvm, START_LIMIT);
             Thread.sleep(1000);
-            RunningApp.screenshot(SCREENSHOTS.resolve("app-attach-no-jvm.png"));
+            RunningApp.screenshot(RunningApp.SCREENSHOTS.resolve("app-attach-no-jvm.png"));
         } finally {
             sleeper.destroyForcibly();
         }

@@ -20,14 +20,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ProfileDemoTest {
 
-    private static final Path APP = Path.of(System.getProperty("candor.app", "target/candor"));
-    private static final Path SCREENSHOTS = Path.of(System.getProperty("candor.screenshots", "target/screenshots"));
 
     @Test
     void theDemoRunsAndItsSnapshotOpens(@TempDir Path dir) throws Exception {
         Assumptions.assumeFalse(GraphicsEnvironment.isHeadless(), "needs an X display");
         Path snapshots = dir.resolve("snapshots");
-        RunningApp app = RunningApp.start(APP, Path.of(System.getProperty("java.home")), dir.resolve("userdir"),
+        RunningApp app = RunningApp.start(RunningApp.APP, Path.of(System.getProperty("java.home")), dir.resolve("userdir"),
                 "-J-Dcandor.snapshots=" + snapshots);
         try (app) {
             app.awaitLog("Turning on modules", Duration.ofSeconds(120));
@@ -46,7 +44,7 @@ class ProfileDemoTest {
             app.awaitLog("Launched ", Duration.ofSeconds(30));
             app.awaitLog("Opened snapshot " + snapshots, Duration.ofSeconds(90));
             Thread.sleep(1500);
-            RunningApp.screenshot(SCREENSHOTS.resolve("app-profile-demo.png"));
+            RunningApp.screenshot(RunningApp.SCREENSHOTS.resolve("app-profile-demo.png"));
         }
         assertThat(app.log()).containsPattern("Opened snapshot .*: 3 threads");
         try (Stream<Path> files = Files.list(snapshots)) {

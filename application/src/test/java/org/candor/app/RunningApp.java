@@ -18,6 +18,10 @@ import javax.imageio.ImageIO;
 /** The assembled application started through its launcher, with its own userdir; closing it stops it. */
 final class RunningApp implements AutoCloseable {
 
+    /** The assembled application the build made (target/candor), and where the tests' screenshots go. */
+    static final Path APP = Path.of(System.getProperty("candor.app", "target/candor"));
+    static final Path SCREENSHOTS = Path.of(System.getProperty("candor.screenshots", "target/screenshots"));
+
     private final Process process;
     private final Path userdir;
     private final Path output;

@@ -21,8 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SaveSnapshotAsTest {
 
-    private static final Path APP = Path.of(System.getProperty("candor.app", "target/candor"));
-    private static final Path SCREENSHOTS = Path.of(System.getProperty("candor.screenshots", "target/screenshots"));
 
     @Test
     void savesTheOpenSnapshotUnderTheNameTyped(@TempDir Path dir) throws Exception {
@@ -30,7 +28,7 @@ class SaveSnapshotAsTest {
         Path snapshot = dir.resolve("shop.candor");
         SnapshotWriter.write(SmokeSnapshot.create(), snapshot);
         Path saved = dir.resolve("saved");
-        RunningApp app = RunningApp.start(APP, Path.of(System.getProperty("java.home")), dir.resolve("userdir"),
+        RunningApp app = RunningApp.start(RunningApp.APP, Path.of(System.getProperty("java.home")), dir.resolve("userdir"),
                 "--open", snapshot.toString());
         try (app) {
             Robot robot = focusedOnSnapshot(app, snapshot);
@@ -38,12 +36,12 @@ class SaveSnapshotAsTest {
             Thread.sleep(2000); // the file chooser opens with the current name in its field
             press(robot, KeyEvent.VK_CONTROL, KeyEvent.VK_A);
             type(robot, saved.toString());
-            RunningApp.screenshot(SCREENSHOTS.resolve("app-save-as-dialog.png"));
+            RunningApp.screenshot(RunningApp.SCREENSHOTS.resolve("app-save-as-dialog.png"));
             press(robot, KeyEvent.VK_ENTER);
             Path expected = dir.resolve("saved.candor");
             app.awaitLog("Saved snapshot " + snapshot + " as " + expected, Duration.ofSeconds(30));
             Thread.sleep(1000);
-            RunningApp.screenshot(SCREENSHOTS.resolve("app-saved-as.png"));
+            RunningApp.screenshot(RunningApp.SCREENSHOTS.resolve("app-saved-as.png"));
             assertThat(Files.readAllBytes(expected)).isEqualTo(Files.readAllBytes(snapshot));
             try (var files = Files.list(dir)) {
                 assertThat(files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tmp"))).isEmpty();
@@ -56,7 +54,7 @@ class SaveSnapshotAsTest {
         Assumptions.assumeFalse(GraphicsEnvironment.isHeadless(), "needs an X display");
         Path snapshot = dir.resolve("shop.candor");
         SnapshotWriter.write(SmokeSnapshot.create(), snapshot);
-        RunningApp app = RunningApp.start(APP, Path.of(System.getProperty("java.home")), dir.resolve("userdir"),
+        RunningApp app = RunningApp.start(RunningApp.APP, Path.of(System.getProperty("java.home")), dir.resolve("userdir"),
                 "--open", snapshot.toString());
         Path expected = dir.resolve("exported.txt");
         try (app) {
@@ -65,7 +63,7 @@ class SaveSnapshotAsTest {
             Thread.sleep(2000); // the chooser opens on the text report, the snapshot's name in its field
             press(robot, KeyEvent.VK_CONTROL, KeyEvent.VK_A);
             type(robot, dir.resolve("exported").toString());
-            RunningApp.screenshot(SCREENSHOTS.resolve("app-export-dialog.png"));
+            RunningApp.screenshot(RunningApp.SCREENSHOTS.resolve("app-export-dialog.png"));
             press(robot, KeyEvent.VK_ENTER);
             app.awaitLog("Exported snapshot " + snapshot + " as text to " + expected, Duration.ofSeconds(30));
         }

@@ -81,8 +81,7 @@ final class CtlCommand implements Command {
         }
         if (!reply.ok) throw new ClientException(reply.text);
         if (command.equals("classes") || command.equals("methods")) {
-            String item = command.equals("classes") ? "class." : "method.";
-            for (int i = 1; reply.fields.get(item + i) != null; i++) console.out.println(reply.fields.get(item + i));
+            for (String item : reply.list(command.equals("classes") ? "class." : "method.")) console.out.println(item);
             if (command.equals("classes") && !reply.fields.getOrDefault("count", "0").equals(reply.fields.get("shown"))) {
                 console.note(reply.fields.get("shown") + " of " + reply.fields.get("count") + " classes shown; name more of it");
             }

@@ -31,6 +31,13 @@ public final class ControlClient implements AutoCloseable {
         }
 
         public String get(String key) { return fields.get(key); }
+
+        /** A numbered list the reply carries ({@code class.1}, {@code class.2}, …): the values of PREFIX1, PREFIX2, … */
+        public java.util.List<String> list(String prefix) {
+            java.util.List<String> out = new java.util.ArrayList<>();
+            for (int i = 1; fields.get(prefix + i) != null; i++) out.add(fields.get(prefix + i));
+            return out;
+        }
     }
 
     private final Socket socket;

@@ -60,8 +60,7 @@ public final class ProfileLaunch {
         check();
         Path optionsFile = null;
         try {
-            optionsFile = Files.createTempFile("candor-options", ".txt");
-            Files.write(optionsFile, settings.agentOptionLines(), StandardCharsets.UTF_8);
+            optionsFile = writeOptionsFile();
             ProcessBuilder pb = processBuilder(optionsFile).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
             pb.redirectInput(ProcessBuilder.Redirect.PIPE);
@@ -77,6 +76,19 @@ public final class ProfileLaunch {
         }
     }
 
+    /** The agent's options, one a line, in a temporary file its {@code optfile=} names. */
+    private Path writeOptionsFile() throws IOException {
+        Path file = Files.createTempFile("candor-options", ".txt");
+        try {
+            Files.write(file, settings.agentOptionLines(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            deleteQuietly(file);
+            throw e;
+        }
+        return file;
+    }
+
+    /** A temporary file gone; one that cannot be removed is the OS's to clean. */
     private static void deleteQuietly(Path p) {
         try {
             Files.deleteIfExists(p);
@@ -108,8 +120,7 @@ public final class ProfileLaunch {
         check();
         Path optionsFile = null;
         try {
-            optionsFile = Files.createTempFile("candor-options", ".txt");
-            Files.write(optionsFile, settings.agentOptionLines(), StandardCharsets.UTF_8);
+            optionsFile = writeOptionsFile();
             Process p = processBuilder(optionsFile).start();
             started.accept(p.pid());
             Thread grace = new Thread(() -> waitBriefly(p), "candor-target-grace");
@@ -124,13 +135,7 @@ public final class ProfileLaunch {
         } catch (IOException e) {
             throw new ClientException("cannot start " + target.argv().get(0) + ": " + e.getMessage(), e);
         } finally {
-            if (optionsFile != null) {
-                try {
-                    Files.deleteIfExists(optionsFile);
-                } catch (IOException ignored) {
-                    // a temp file; the OS cleans it eventually
-                }
-            }
+            if (optionsFile != null) deleteQuietly(optionsFile);
         }
     }
 

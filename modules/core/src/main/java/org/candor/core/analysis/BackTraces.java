@@ -1,6 +1,7 @@
 package org.candor.core.analysis;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import org.candor.core.model.CallNode;
@@ -33,25 +34,24 @@ public final class BackTraces {
                 CallNode node = todo.pop();
                 todo.addAll(node.children());
                 if (node.methodId() != methodId) continue;
-                boolean outermost = !hasAncestor(node, methodId);
+                // the callers, nearest first, in one walk up; a frame of the method among them makes this one inner
+                List<Integer> callers = new ArrayList<>();
+                boolean outermost = true;
+                for (CallNode caller = node.parent(); caller != null && !caller.isRoot(); caller = caller.parent()) {
+                    callers.add(caller.methodId());
+                    if (caller.methodId() == methodId) outermost = false;
+                }
                 long[] values = new long[n];
                 for (int i = 0; i < n; i++) values[i] = inclusive[i] && !outermost ? 0 : node.value(i);
                 add(root, values);
                 CallNode level = root;
-                for (CallNode caller = node.parent(); caller != null && !caller.isRoot(); caller = caller.parent()) {
-                    level = level.childOrCreate(caller.methodId());
+                for (int caller : callers) {
+                    level = level.childOrCreate(caller);
                     add(level, values);
                 }
             }
         }
         return root;
-    }
-
-    private static boolean hasAncestor(CallNode node, int methodId) {
-        for (CallNode p = node.parent(); p != null && !p.isRoot(); p = p.parent()) {
-            if (p.methodId() == methodId) return true;
-        }
-        return false;
     }
 
     private static void add(CallNode node, long[] values) {

@@ -76,14 +76,14 @@ public final class SnapshotComparison {
 
     /** One row per method of either snapshot (its flat figure over all threads), largest change first. */
     public List<Row> flat() {
-        Map<String, long[]> values = new HashMap<>();
-        for (HotSpot h : HotSpots.compute(a, a.threads())) values.computeIfAbsent(key(h.method()), k -> new long[2])[0] += h.value(metricA);
-        for (HotSpot h : HotSpots.compute(b, b.threads())) values.computeIfAbsent(key(h.method()), k -> new long[2])[1] += h.value(metricB);
+        Map<MethodInfo, long[]> values = new HashMap<>();
+        for (HotSpot h : HotSpots.compute(a, a.threads())) values.computeIfAbsent(unified(h.method()), k -> new long[2])[0] += h.value(metricA);
+        for (HotSpot h : HotSpots.compute(b, b.threads())) values.computeIfAbsent(unified(h.method()), k -> new long[2])[1] += h.value(metricB);
         List<Row> rows = new ArrayList<>();
-        for (Map.Entry<String, long[]> e : values.entrySet()) {
+        for (Map.Entry<MethodInfo, long[]> e : values.entrySet()) {
             long[] v = e.getValue();
             if (v[0] == 0 && v[1] == 0) continue;
-            rows.add(new Row(bySignature.get(e.getKey()), v[0], v[1]));
+            rows.add(new Row(e.getKey(), v[0], v[1]));
         }
         rows.sort(Comparator.comparingLong((Row r) -> Math.abs(r.delta())).reversed()
                 .thenComparing(r -> r.method().toString()));
@@ -107,7 +107,7 @@ public final class SnapshotComparison {
 
     private void add(CallNode into, Snapshot s, int metric, int column) {
         int[] ids = new int[s.methods().size()];
-        for (int i = 0; i < ids.length; i++) ids[i] = idOf(s.methods().get(i));
+        for (int i = 0; i < ids.length; i++) ids[i] = unified(s.methods().get(i)).id();
         Deque<CallNode[]> todo = new ArrayDeque<>();
         for (ThreadProfile t : s.threads()) {
             for (CallNode c : t.root().children()) todo.push(new CallNode[] {c, into});
@@ -121,14 +121,10 @@ public final class SnapshotComparison {
         }
     }
 
-    private int idOf(MethodInfo m) {
-        return bySignature.get(key(m)).id();
-    }
-
-    private String key(MethodInfo m) {
-        String k = m.className() + '.' + m.name() + m.descriptor();
-        bySignature.computeIfAbsent(k, x -> methods.add(m.className(), m.name(), m.descriptor()));
-        return k;
+    /** The comparison's own entry for a file's method: one per class, name and descriptor over both files. */
+    private MethodInfo unified(MethodInfo m) {
+        return bySignature.computeIfAbsent(m.className() + '.' + m.name() + m.descriptor(),
+                k -> methods.add(m.className(), m.name(), m.descriptor()));
     }
 
     private static String keys(Snapshot s) {

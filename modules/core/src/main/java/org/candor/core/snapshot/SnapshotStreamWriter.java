@@ -6,16 +6,12 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.UnaryOperator;
+import org.candor.core.io.ReplaceFile;
 import org.candor.core.model.MethodTable;
 import org.candor.core.model.Metric;
 import org.candor.core.model.SnapshotInfo;
@@ -67,25 +63,16 @@ public final class SnapshotStreamWriter implements Closeable {
 
     /** As {@link #open(Path)}; {@code fileStream} wraps the temporary file's stream, to inject failures. */
     static SnapshotStreamWriter open(Path target, UnaryOperator<OutputStream> fileStream) throws IOException {
-        Path dir = target.toAbsolutePath().getParent();
-        for (int attempt = 0; ; attempt++) {
-            Path temp = dir.resolve("." + target.getFileName() + "."
-                    + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + ".tmp");
-            FileChannel channel;
-            try {
-                channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            } catch (FileAlreadyExistsException e) {
-                if (attempt == 9) throw e;
-                continue;
-            }
-            try {
-                OutputStream stream = new BufferedOutputStream(fileStream.apply(Channels.newOutputStream(channel)), 1 << 16);
-                return new SnapshotStreamWriter(target, temp, channel, stream);
-            } catch (IOException | RuntimeException | Error e) {
-                closeQuietly(channel);
-                deleteQuietly(temp);
-                throw e;
-            }
+        Path temp = ReplaceFile.temporaryBeside(target);
+        FileChannel channel = null;
+        try {
+            channel = FileChannel.open(temp, StandardOpenOption.WRITE);
+            OutputStream stream = new BufferedOutputStream(fileStream.apply(Channels.newOutputStream(channel)), 1 << 16);
+            return new SnapshotStreamWriter(target, temp, channel, stream);
+        } catch (IOException | RuntimeException | Error e) {
+            if (channel != null) closeQuietly(channel);
+            ReplaceFile.deleteQuietly(temp);
+            throw e;
         }
     }
 
@@ -122,9 +109,8 @@ public final class SnapshotStreamWriter implements Closeable {
             stream.flush();
             channel.force(true);
             channel.close();
-            moveOver(temp, target);
+            ReplaceFile.moveOver(temp, target);
             done = true;
-            syncDirectory(target.toAbsolutePath().getParent());
         });
     }
 
@@ -133,7 +119,7 @@ public final class SnapshotStreamWriter implements Closeable {
         if (done) return;
         done = true;
         closeQuietly(channel);
-        deleteQuietly(temp);
+        ReplaceFile.deleteQuietly(temp);
     }
 
     private interface Step {
@@ -153,37 +139,11 @@ public final class SnapshotStreamWriter implements Closeable {
         }
     }
 
-    private static void moveOver(Path temp, Path target) throws IOException {
-        try {
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            // file systems without atomic rename: still never a half-written target, only a brief gap without one
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-        }
-    }
-
-    /** Makes the rename durable where the platform allows opening a directory (not on Windows). */
-    private static void syncDirectory(Path dir) {
-        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
-            d.force(true);
-        } catch (IOException | RuntimeException ignored) {
-            // best effort: the data itself was synced before the rename
-        }
-    }
-
     private static void closeQuietly(FileChannel channel) {
         try {
             channel.close();
         } catch (IOException ignored) {
             // the write already failed or was abandoned; that is what the caller hears about
-        }
-    }
-
-    private static void deleteQuietly(Path temp) {
-        try {
-            Files.deleteIfExists(temp);
-        } catch (IOException ignored) {
-            // nothing more to do; the temporary name starts with a dot and ends with .tmp
         }
     }
 }

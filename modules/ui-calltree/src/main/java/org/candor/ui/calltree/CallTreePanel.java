@@ -398,7 +398,7 @@ public final class CallTreePanel extends JPanel {
 
     /** True once the panel shows a view (its first thread choice is computed). */
     public boolean isReady() {
-        return shown != null && pending == null;
+        return isUpToDate() && pending == null;
     }
 
     /** What shares are of, as in the text report: the tree's total of the basis over its outermost calls. */

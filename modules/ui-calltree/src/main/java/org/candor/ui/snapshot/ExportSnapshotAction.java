@@ -5,6 +5,8 @@ import java.awt.event.ActionListener;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.swing.JFileChooser;
@@ -56,27 +58,21 @@ public final class ExportSnapshotAction implements ActionListener {
         JFileChooser chooser = new JFileChooser(from.getParent() == null ? null : from.getParent().toFile());
         chooser.setDialogTitle(Bundle.TITLE_ExportSnapshot());
         chooser.setAcceptAllFileFilterUsed(false);
-        for (ReportFormat f : ReportFormat.values()) chooser.addChoosableFileFilter(filter(f));
+        Map<FileFilter, ReportFormat> formats = new LinkedHashMap<>();
+        for (ReportFormat f : ReportFormat.values()) {
+            FileFilter filter = new FileNameExtensionFilter(f.description() + " (*." + f.extension() + ")", f.extension());
+            formats.put(filter, f);
+            chooser.addChoosableFileFilter(filter);
+        }
         chooser.setFileFilter(chooser.getChoosableFileFilters()[0]);
         chooser.setSelectedFile(new File(SnapshotSaving.baseName(from) + "." + ReportFormat.TEXT.extension()));
         if (chooser.showSaveDialog(WindowManager.getDefault().getMainWindow()) != JFileChooser.APPROVE_OPTION) return;
-        ReportFormat format = formatOf(chooser.getFileFilter());
+        ReportFormat format = formats.getOrDefault(chooser.getFileFilter(), ReportFormat.TEXT);
         Path to = SnapshotSaving.target(chooser.getSelectedFile(), format.extension());
         if (!FileWriting.mayReplace(to)) return;
         boolean raw = window.showsRawTimes();
         FileWriting.inBackground(Bundle.MSG_Exporting(to.getFileName()), Bundle.MSG_Exported(to), to,
                 () -> export(from, format, raw, to), () -> { });
-    }
-
-    private static FileFilter filter(ReportFormat f) {
-        return new FileNameExtensionFilter(f.description() + " (*." + f.extension() + ")", f.extension());
-    }
-
-    private static ReportFormat formatOf(FileFilter chosen) {
-        for (ReportFormat f : ReportFormat.values()) {
-            if (chosen.getDescription().equals(filter(f).getDescription())) return f;
-        }
-        return ReportFormat.TEXT;
     }
 
     /** The report of {@code from} in {@code format}, calibrated or raw, written whole to {@code to}. */

@@ -5,15 +5,12 @@ import java.awt.FlowLayout;
 import java.nio.file.Path;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import javax.swing.BorderFactory;
 import javax.swing.JButton;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.JToggleButton;
 import javax.swing.SwingUtilities;
-import javax.swing.Timer;
 import org.candor.client.ControlClient;
 import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.model.Snapshot;
@@ -38,14 +35,8 @@ final class LiveResultsPanel extends JPanel {
     private final JLabel state = new JLabel("Waiting for the first results \u2026");
     private final JToggleButton pause = new JToggleButton("Pause");
     private final JPanel results = new JPanel(new BorderLayout());
-    private final Timer timer = new Timer(REFRESH_MILLIS, e -> refresh());
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "Candor live results");
-        t.setDaemon(true);
-        return t;
-    });
+    private final Poller<Snapshot> poller;
     private CallTreePanel shown;
-    private boolean busy;
     private int refreshes;
 
     /** @param scratch where the session writes the snapshots this view reads (overwritten each time) */
@@ -54,13 +45,18 @@ final class LiveResultsPanel extends JPanel {
         this.sessions = sessions;
         this.pid = pid;
         this.scratch = scratch;
+        poller = new Poller<>("Candor live results", REFRESH_MILLIS, this::read, this::show,
+                why -> state.setText("No results from " + pid + ": " + why));
         setName("liveResults");
         state.setName("liveState");
         pause.setName("livePause");
         pause.setToolTipText("Hold the view as it is; the session goes on recording");
+        pause.addActionListener(e -> {
+            if (pause.isSelected()) poller.stop(); else poller.start();
+        });
         JButton reset = new JButton("Reset Collected Results");
         reset.setName("liveReset");
-        reset.addActionListener(e -> worker.execute(() -> {
+        reset.addActionListener(e -> poller.execute(() -> {
             try {
                 sessions.command(pid, "reset");
             } catch (Exception ex) {
@@ -79,13 +75,12 @@ final class LiveResultsPanel extends JPanel {
     @Override
     public void addNotify() {
         super.addNotify();
-        refresh();
-        timer.start();
+        if (!pause.isSelected()) poller.start();
     }
 
     @Override
     public void removeNotify() {
-        timer.stop();
+        poller.stop();
         super.removeNotify();
     }
 
@@ -95,31 +90,11 @@ final class LiveResultsPanel extends JPanel {
     /** The call tree and hot spots shown now, or null before the first results. */
     CallTreePanel shown() { return shown; }
 
-    private void refresh() {
-        if (busy || pause.isSelected()) return;
-        busy = true;
-        worker.execute(() -> {
-            Snapshot snapshot = null;
-            String problem = null;
-            try {
-                ControlClient.Reply r = sessions.snapshot(pid, scratch);
-                if (r.ok) snapshot = CalibratedValues.select(SnapshotReader.read(scratch), false);
-                else problem = r.text;
-            } catch (Exception e) {
-                problem = e.getMessage();
-            }
-            Snapshot got = snapshot;
-            String why = problem;
-            SwingUtilities.invokeLater(() -> {
-                busy = false;
-                if (got == null) {
-                    state.setText("No results from " + pid + ": " + why);
-                    timer.stop();
-                    return;
-                }
-                show(got);
-            });
-        });
+    /** The session writes a snapshot of what it has recorded so far; the view reads it back. */
+    private Snapshot read() throws Exception {
+        ControlClient.Reply r = sessions.snapshot(pid, scratch);
+        if (!r.ok) throw new IllegalStateException(r.text);
+        return CalibratedValues.select(SnapshotReader.read(scratch), false);
     }
 
     private void show(Snapshot snapshot) {
@@ -138,7 +113,6 @@ final class LiveResultsPanel extends JPanel {
 
     /** Stops refreshing (the window closed). */
     void dispose() {
-        timer.stop();
-        worker.shutdownNow();
+        poller.dispose();
     }
 }

@@ -5,8 +5,11 @@ import java.util.List;
 import org.candor.client.AgentAttach;
 import org.candor.client.ClientException;
 import org.candor.client.ControlClient;
+import org.candor.client.JavaCommand;
 import org.candor.client.LocalJvms;
+import org.candor.client.ProfileLaunch;
 import org.candor.client.ProfileSettings;
+import org.candor.ui.model.SessionStatus;
 
 /**
  * What the Running JVMs window does, with no Swing in it: the same client calls as {@code candor list},
@@ -20,19 +23,20 @@ final class LiveSessions {
     }
 
     /**
-     * Starts an instrumentation session in {@code pid}.
-     *
-     * @param scheme  total, lazy or eager
-     * @param roots   root method patterns, comma-separated (empty: none)
-     * @param include include patterns, comma-separated (empty: the default filters)
-     * @param atExit  where the session's snapshot goes when the program ends
+     * Starts an instrumentation session in {@code pid} with the form's scheme, roots and include patterns (each list
+     * comma-separated, empty: none); its snapshot goes to {@code atExit} when the program ends.
      */
-    void attach(long pid, String scheme, String roots, String include, Path atExit) throws ClientException {
-        ProfileSettings settings = new ProfileSettings().option("quiet").scheme(scheme).output(atExit);
-        if (!roots.isBlank()) settings.root(roots);
-        if (!include.isBlank()) settings.include(include);
+    void attach(long pid, AttachSettings form, Path atExit) throws ClientException {
+        new AgentAttach(InstalledAgent.locate(), settings(form, atExit)).attach(pid);
+    }
+
+    /** A session's settings from the window's form, checked: the same for an attach and a launch. */
+    private static ProfileSettings settings(AttachSettings form, Path atExit) throws ClientException {
+        ProfileSettings settings = new ProfileSettings().option("quiet").scheme(form.scheme).output(atExit);
+        if (!form.roots.isBlank()) settings.root(form.roots);
+        if (!form.include.isBlank()) settings.include(form.include);
         settings.validate();
-        new AgentAttach(InstalledAgent.locate(), settings).attach(pid);
+        return settings;
     }
 
     /**
@@ -40,10 +44,10 @@ final class LiveSessions {
      * scheme, roots and include patterns. An empty include means every class again ({@code **}: the default
      * excludes still apply), as at attach; a Total session without roots drops them.
      */
-    ControlClient.Reply change(long pid, String scheme, String roots, String include) throws ClientException {
-        StringBuilder line = new StringBuilder("set scheme=").append(scheme);
-        if (!roots.isBlank()) line.append(",root=").append(roots.trim());
-        line.append(",include=").append(include.isBlank() ? "**" : include.trim());
+    ControlClient.Reply change(long pid, AttachSettings form) throws ClientException {
+        StringBuilder line = new StringBuilder("set scheme=").append(form.scheme);
+        if (!form.roots.isBlank()) line.append(",root=").append(form.roots.trim());
+        line.append(",include=").append(form.include.isBlank() ? "**" : form.include.trim());
         return command(pid, line.toString());
     }
 
@@ -58,14 +62,9 @@ final class LiveSessions {
      * Starts {@code command} with a session (as {@code candor profile} does, but without waiting): output and errors to
      * {@code log}, the snapshot at its end to {@code atExit}.
      */
-    Process launch(List<String> command, Path workingDirectory, String scheme, String roots, String include, Path atExit,
-                   Path log) throws ClientException {
-        ProfileSettings settings = new ProfileSettings().option("quiet").scheme(scheme).output(atExit);
-        if (!roots.isBlank()) settings.root(roots);
-        if (!include.isBlank()) settings.include(include);
-        settings.validate();
-        org.candor.client.JavaCommand target = org.candor.client.JavaCommand.of(command);
-        return new org.candor.client.ProfileLaunch(InstalledAgent.locate(), settings, target)
+    Process launch(List<String> command, Path workingDirectory, AttachSettings form, Path atExit, Path log)
+            throws ClientException {
+        return new ProfileLaunch(InstalledAgent.locate(), settings(form, atExit), JavaCommand.of(command))
                 .start(log, workingDirectory);
     }
 
@@ -74,15 +73,14 @@ final class LiveSessions {
         return List.of(java, "-jar", InstalledAgent.demoJar().toString());
     }
 
-    /**
-     * What the session says is wrong with its settings so far (an include or root that matched nothing the program
-     * loaded), as the lines {@code candor ctl PID status} shows.
-     */
-    List<String> warnings(long pid) throws ClientException {
-        ControlClient.Reply status = command(pid, "status");
-        List<String> out = new java.util.ArrayList<>();
-        for (int i = 1; status.get("warning." + i) != null; i++) out.add(status.get("warning." + i));
-        return out;
+    /** The session's status, parsed once; a refusal or no answer is an unreachable session, with why. */
+    SessionStatus status(long pid) {
+        try {
+            ControlClient.Reply r = command(pid, "status");
+            return r.ok ? SessionStatus.parse(r.fields) : SessionStatus.unreachable(r.text);
+        } catch (ClientException e) {
+            return SessionStatus.unreachable(e.getMessage());
+        }
     }
 
     ControlClient.Reply snapshot(long pid, Path file) throws ClientException {

@@ -27,7 +27,6 @@ import javax.swing.JTextArea;
 import javax.swing.JTextField;
 import javax.swing.ListSelectionModel;
 import javax.swing.SwingUtilities;
-import org.candor.client.ClientException;
 import org.candor.client.ControlClient;
 import org.candor.client.LocalJvms;
 import org.candor.ui.model.SessionActions;
@@ -326,14 +325,9 @@ final class LiveSessionsPanel extends JPanel {
         }
         long pid = j.pid;
         worker.execute(() -> {
-            SessionStatus session;
-            try {
-                ControlClient.Reply r = sessions.command(pid, "status");
-                session = r.ok ? SessionStatus.parse(r.fields) : SessionStatus.unreachable(r.text);
-                String output = r.fields.get("output");
-                if (r.ok) SwingUtilities.invokeLater(() -> noteExitSnapshot(pid, output));
-            } catch (ClientException e) {
-                session = SessionStatus.unreachable(e.getMessage());
+            SessionStatus session = sessions.status(pid);
+            if (session.state() != SessionState.UNREACHABLE) {
+                SwingUtilities.invokeLater(() -> noteExitSnapshot(pid, session.field("output")));
             }
             // the status in words first; every field as the channel sent it below, for the curious
             StringBuilder b = new StringBuilder(String.join("\n", session.summary()));
@@ -385,23 +379,21 @@ final class LiveSessionsPanel extends JPanel {
         long pid = selectedPid();
         if (pid < 0) return;
         AttachSettings form = formSettings();
-        String s = form.scheme;
-        String r = form.roots;
-        String i = form.include;
-        Path atExit = snapshotDirectory.resolve(pid + "-" + LocalDateTime.now().format(STAMP) + "-exit.candor");
+        Path atExit = stamped(pid + "-", "-exit.candor");
         say("Attaching to " + pid + " \u2026");
         run(() -> {
             try {
                 Files.createDirectories(snapshotDirectory);
-                sessions.attach(pid, s, r, i, atExit);
+                sessions.attach(pid, form, atExit);
                 SwingUtilities.invokeLater(() -> exitSnapshots.put(pid, new ExitSnapshot(atExit)));
             } catch (Exception e) {
                 LOG.info("Attach to " + pid + " failed: " + e.getMessage());
                 throw e;
             }
             LOG.info("Attached to " + pid);
-            StringBuilder said = new StringBuilder("Attached to " + pid + ": " + s + " scheme" + (r.isEmpty() ? "" : ", roots " + r));
-            for (String warning : sessions.warnings(pid)) {
+            StringBuilder said = new StringBuilder("Attached to " + pid + ": " + form.scheme + " scheme"
+                    + (form.roots.isEmpty() ? "" : ", roots " + form.roots));
+            for (String warning : sessions.status(pid).warnings()) {
                 LOG.info(warning);
                 said.append('\n').append(warning);
             }
@@ -438,6 +430,11 @@ final class LiveSessionsPanel extends JPanel {
         });
     }
 
+    /** A file in the snapshot directory named for now: {@code PREFIX20261125-141802SUFFIX}. */
+    private Path stamped(String prefix, String suffix) {
+        return snapshotDirectory.resolve(prefix + LocalDateTime.now().format(STAMP) + suffix);
+    }
+
     /** The form's scheme, roots and include, kept for the next run of the app. */
     private AttachSettings formSettings() {
         AttachSettings form = new AttachSettings((String) scheme.getSelectedItem(), roots.getText().trim(),
@@ -472,8 +469,7 @@ final class LiveSessionsPanel extends JPanel {
             javax.swing.JOptionPane.showMessageDialog(this, problem, "Launch", javax.swing.JOptionPane.WARNING_MESSAGE);
         }
         form.save();
-        AttachSettings session = formSettings();
-        launch(form.command(), form.workingDirectory(), session.scheme, session.roots, session.include);
+        launch(form.command(), form.workingDirectory(), formSettings());
     }
 
     /** Profile Demo: the bundled demo under Total over its own package, whatever the form says. */
@@ -481,22 +477,21 @@ final class LiveSessionsPanel extends JPanel {
         String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         run(() -> {
             java.util.List<String> command = sessions.demoCommand(javaBin);
-            SwingUtilities.invokeLater(() -> launch(command, null, "total", "", "org.candor.demo.**"));
+            SwingUtilities.invokeLater(() -> launch(command, null, new AttachSettings("total", "", "org.candor.demo.**")));
             return "Starting the demo \u2026";
         });
     }
 
     /** Starts the program; its output goes to a log beside its snapshot, which opens when it ends. */
-    private void launch(java.util.List<String> command, Path workingDirectory, String s, String r, String i) {
-        String stamp = LocalDateTime.now().format(STAMP);
-        Path atExit = snapshotDirectory.resolve("launch-" + stamp + ".candor");
-        Path log = snapshotDirectory.resolve("launch-" + stamp + ".log");
+    private void launch(java.util.List<String> command, Path workingDirectory, AttachSettings session) {
+        Path atExit = stamped("launch-", ".candor");
+        Path log = atExit.resolveSibling(atExit.getFileName().toString().replace(".candor", ".log"));
         say("Launching " + String.join(" ", command) + " \u2026");
         run(() -> {
             Files.createDirectories(snapshotDirectory);
             Process p;
             try {
-                p = sessions.launch(command, workingDirectory, s, r, i, atExit, log);
+                p = sessions.launch(command, workingDirectory, session, atExit, log);
             } catch (Exception e) {
                 LOG.info("Launch failed: " + e.getMessage());
                 throw e;
@@ -504,7 +499,7 @@ final class LiveSessionsPanel extends JPanel {
             long pid = p.pid();
             LOG.info("Launched " + pid + ": " + String.join(" ", command));
             SwingUtilities.invokeLater(() -> exitSnapshots.put(pid, new ExitSnapshot(atExit)));
-            return "Launched " + pid + " (" + s + " scheme); its output goes to " + log
+            return "Launched " + pid + " (" + session.scheme + " scheme); its output goes to " + log
                     + "; its snapshot opens when it ends";
         });
     }
@@ -514,16 +509,13 @@ final class LiveSessionsPanel extends JPanel {
         long pid = selectedPid();
         if (pid < 0) return;
         AttachSettings form = formSettings();
-        String s = form.scheme;
-        String r = form.roots;
-        String i = form.include;
         say("Changing the settings of " + pid + " \u2026");
         run(() -> {
-            ControlClient.Reply reply = sessions.change(pid, s, r, i);
+            ControlClient.Reply reply = sessions.change(pid, form);
             if (!reply.ok) return answer(reply);
             StringBuilder said = new StringBuilder(answer(reply)).append(": ").append(reply.get("scheme")).append(" scheme");
             if (!reply.fields.getOrDefault("roots", "").isEmpty()) said.append(", roots ").append(reply.get("roots"));
-            for (String warning : sessions.warnings(pid)) said.append('\n').append(warning);
+            for (String warning : sessions.status(pid).warnings()) said.append('\n').append(warning);
             return said.toString();
         });
     }
@@ -537,7 +529,7 @@ final class LiveSessionsPanel extends JPanel {
     private void takeSnapshot() {
         long pid = selectedPid();
         if (pid < 0) return;
-        Path file = snapshotDirectory.resolve(pid + "-" + LocalDateTime.now().format(STAMP) + ".candor");
+        Path file = stamped(pid + "-", ".candor");
         run(() -> {
             Files.createDirectories(snapshotDirectory);
             ControlClient.Reply r = sessions.snapshot(pid, file);

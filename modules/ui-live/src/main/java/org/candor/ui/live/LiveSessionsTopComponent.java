@@ -31,12 +31,12 @@ public final class LiveSessionsTopComponent extends TopComponent {
         setName(Bundle.CTL_LiveSessionsTopComponent());
         setToolTipText(Bundle.HINT_LiveSessionsTopComponent());
         setLayout(new BorderLayout());
-        panel = new LiveSessionsPanel(new LiveSessions(), snapshotDirectory(), SnapshotOpener::open,
-                AttachSettings.load(), AttachSettings::save);
         LiveSessions sessions = new LiveSessions();
-        panel.onLive(pid -> LiveResultsTopComponent.open(sessions, pid,
+        panel = new LiveSessionsPanel(sessions, snapshotDirectory(), SnapshotOpener::open,
+                AttachSettings.load(), AttachSettings::save);
+        panel.onLive(pid -> SessionWindow.openLiveResults(sessions, pid,
                 snapshotDirectory().resolve(".live-" + pid + ".candor")));
-        panel.onTelemetry(pid -> TelemetryTopComponent.open(sessions, pid));
+        panel.onTelemetry(pid -> SessionWindow.openTelemetry(sessions, pid));
         add(panel, BorderLayout.CENTER);
     }
 

@@ -106,7 +106,7 @@ final class RootBrowser extends JPanel {
             String said;
             try {
                 ControlClient.Reply r = sessions.command(pid, "classes " + text);
-                for (int i = 1; r.get("class." + i) != null; i++) names.add(r.get("class." + i));
+                names.addAll(r.list("class."));
                 said = !r.ok ? r.text : names.size() + " of " + r.get("count") + " loaded classes"
                         + (names.size() < Integer.parseInt(r.get("count")) ? "; type more of the name" : "");
             } catch (Exception e) {
@@ -131,7 +131,7 @@ final class RootBrowser extends JPanel {
             try {
                 ControlClient.Reply r = sessions.command(pid, "methods " + className);
                 if (!r.ok) problem = r.text;
-                for (int i = 1; r.get("method." + i) != null; i++) names.add(r.get("method." + i));
+                names.addAll(r.list("method."));
             } catch (Exception e) {
                 problem = e.getMessage();
             }

@@ -2,14 +2,9 @@ package org.candor.ui.live;
 
 import java.awt.BorderLayout;
 import java.awt.GridLayout;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.ToDoubleFunction;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
-import javax.swing.SwingUtilities;
-import javax.swing.Timer;
-import org.candor.client.ControlClient;
 import org.candor.ui.model.SessionStatus;
 import org.candor.ui.model.Telemetry;
 import org.jfree.chart.ChartFactory;
@@ -37,18 +32,18 @@ final class TelemetryPanel extends JPanel {
     private final XYSeries threads = series("live threads");
     private final XYSeries calls = series("calls recorded");
     private final JLabel state = new JLabel(" ");
-    private final Timer timer = new Timer(READ_MILLIS, e -> read());
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "Candor telemetry");
-        t.setDaemon(true);
-        return t;
-    });
-    private boolean busy;
+    private final Poller<Reading> poller;
+
+    /** A status and when it was read: rates need the moment of each reading. */
+    private record Reading(SessionStatus status, long nanos) { }
 
     TelemetryPanel(LiveSessions sessions, long pid) {
         super(new BorderLayout());
         this.sessions = sessions;
         this.pid = pid;
+        poller = new Poller<>("Candor telemetry", READ_MILLIS,
+                () -> new Reading(sessions.status(pid), System.nanoTime()), this::show,
+                why -> state.setText("No telemetry from " + pid + ": " + why));
         setName("telemetry");
         state.setName("telemetryState");
         JPanel charts = new JPanel(new GridLayout(2, 2, 4, 4));
@@ -80,13 +75,12 @@ final class TelemetryPanel extends JPanel {
     @Override
     public void addNotify() {
         super.addNotify();
-        read();
-        timer.start();
+        poller.start();
     }
 
     @Override
     public void removeNotify() {
-        timer.stop();
+        poller.stop();
         super.removeNotify();
     }
 
@@ -98,38 +92,23 @@ final class TelemetryPanel extends JPanel {
         return calls.getItemCount() == 0 ? Double.NaN : calls.getY(calls.getItemCount() - 1).doubleValue();
     }
 
-    private void read() {
-        if (busy) return;
-        busy = true;
-        worker.execute(() -> {
-            SessionStatus status;
-            try {
-                ControlClient.Reply r = sessions.command(pid, "status");
-                status = r.ok ? SessionStatus.parse(r.fields) : SessionStatus.unreachable(r.text);
-            } catch (Exception e) {
-                status = SessionStatus.unreachable(e.getMessage());
-            }
-            long at = System.nanoTime();
-            SessionStatus got = status;
-            SwingUtilities.invokeLater(() -> {
-                busy = false;
-                if (!got.state().live()) {
-                    state.setText("No telemetry from " + pid + ": " + String.join(" ", got.summary()));
-                    timer.stop();
-                    return;
-                }
-                Telemetry.Point p = telemetry.add(got, at);
-                if (p == null) return;
-                add(heapUsed, p, q -> q.heapUsedMb);
-                add(heapCommitted, p, q -> q.heapCommittedMb);
-                add(cpu, p, q -> q.cpuPercent);
-                add(gc, p, q -> q.gcPercent);
-                add(threads, p, q -> q.threads);
-                add(calls, p, q -> q.callsPerSecond);
-                state.setText("Telemetry of " + pid + ", a reading a second; " + String.format("%,.0f", p.callsPerSecond)
-                        + " calls recorded a second now");
-            });
-        });
+    private void show(Reading reading) {
+        SessionStatus got = reading.status();
+        if (!got.state().live()) {
+            state.setText("No telemetry from " + pid + ": " + String.join(" ", got.summary()));
+            poller.stop();
+            return;
+        }
+        Telemetry.Point p = telemetry.add(got, reading.nanos());
+        if (p == null) return;
+        add(heapUsed, p, q -> q.heapUsedMb);
+        add(heapCommitted, p, q -> q.heapCommittedMb);
+        add(cpu, p, q -> q.cpuPercent);
+        add(gc, p, q -> q.gcPercent);
+        add(threads, p, q -> q.threads);
+        add(calls, p, q -> q.callsPerSecond);
+        state.setText("Telemetry of " + pid + ", a reading a second; " + String.format("%,.0f", p.callsPerSecond)
+                + " calls recorded a second now");
     }
 
     private static void add(XYSeries s, Telemetry.Point p, ToDoubleFunction<Telemetry.Point> value) {
@@ -138,7 +117,6 @@ final class TelemetryPanel extends JPanel {
     }
 
     void dispose() {
-        timer.stop();
-        worker.shutdownNow();
+        poller.dispose();
     }
 }

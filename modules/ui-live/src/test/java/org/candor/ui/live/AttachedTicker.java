@@ -24,7 +24,7 @@ final class AttachedTicker implements AutoCloseable {
         Process p = new ProcessBuilder(java, "-cp", classes.toString(), MAIN).start();
         AttachedTicker t = new AttachedTicker(p);
         assertThat(new String(p.getInputStream().readNBytes(6))).isEqualTo("ready\n");
-        t.sessions.attach(p.pid(), "total", "", "org.candor.ui.live.program.**", dir.resolve("exit.candor"));
+        t.sessions.attach(p.pid(), new AttachSettings("total", "", "org.candor.ui.live.program.**"), dir.resolve("exit.candor"));
         return t;
     }
 
