@@ -253,6 +253,24 @@ class LiveControlIT {
             assertThat(set.ok).isFalse();
             assertThat(set.text).contains("'mode' cannot change in a running session").endsWith("nothing changed");
         }
+        // a line without end, before any secret: refused once it passes the bound, the channel answers on
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), session.port)) {
+            s.setSoTimeout(20_000);
+            Writer w = new OutputStreamWriter(s.getOutputStream(), StandardCharsets.UTF_8);
+            char[] chunk = new char[64 * 1024];
+            java.util.Arrays.fill(chunk, 'x');
+            try {
+                for (int i = 0; i < 16; i++) w.write(chunk);  // 1 MiB, no newline
+                w.flush();
+            } catch (java.io.IOException closedByTheAgent) {
+                // it may close before all of it arrived: the answer below is what counts
+            }
+            BufferedReader r = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
+            assertThat(r.readLine()).isEqualTo("error refused: a line longer than 65536 bytes");
+        }
+        try (ControlClient c = ControlClient.connect(session.port, session.secret, 5000, pid)) {
+            assertThat(c.command("status").ok).isTrue();
+        }
         // the listening socket is bound to 127.0.0.1, so no other address of this machine reaches it
         String port = String.format("%04X", session.port);
         List<String> listening = new ArrayList<>();

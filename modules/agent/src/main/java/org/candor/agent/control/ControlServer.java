@@ -1,8 +1,8 @@
 package org.candor.agent.control;
 
-import java.io.BufferedReader;
+import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -81,14 +81,52 @@ final class ControlServer implements Runnable {
                     : "refused: connection from another user (uid " + peer + "); only uid " + own + " may control this JVM"));
             return;
         }
-        BufferedReader in = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
-        Reply hello = hello(in.readLine());
+        InputStream in = new BufferedInputStream(client.getInputStream());
+        Reply hello;
+        try {
+            hello = hello(readLine(in));
+        } catch (LineTooLongException e) {
+            hello = Reply.error(e.getMessage());
+        }
         send(out, hello);
         if (!hello.ok) return;
-        for (String line; (line = in.readLine()) != null; ) {
+        while (true) {
+            String line;
+            try {
+                line = readLine(in);
+            } catch (LineTooLongException e) {
+                send(out, Reply.error(e.getMessage()));
+                return;
+            }
+            if (line == null) return;
             if (line.isBlank()) continue;
             send(out, commands.run(line));
         }
+    }
+
+    /** A line longer than this ends the connection: nothing the channel answers needs more, and memory stays bounded. */
+    static final int MAX_LINE_BYTES = 64 * 1024;
+
+    private static final class LineTooLongException extends IOException {
+        LineTooLongException() {
+            super("refused: a line longer than " + MAX_LINE_BYTES + " bytes");
+        }
+    }
+
+    /** The next line (UTF-8, without its end), or null at the end of the stream; at most {@link #MAX_LINE_BYTES}. */
+    private static String readLine(InputStream in) throws IOException {
+        java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+        for (int b; (b = in.read()) != -1; ) {
+            if (b == '\n') return trimCr(line);
+            if (line.size() == MAX_LINE_BYTES) throw new LineTooLongException();
+            line.write(b);
+        }
+        return line.size() == 0 ? null : trimCr(line);
+    }
+
+    private static String trimCr(java.io.ByteArrayOutputStream line) {
+        String s = line.toString(StandardCharsets.UTF_8);
+        return s.endsWith("\r") ? s.substring(0, s.length() - 1) : s;
     }
 
     /** {@code candor-control VERSION SECRET}. */
