@@ -7,6 +7,7 @@ import org.candor.agent.instrument.CandorTransformer;
 import org.candor.agent.instrument.InstrumentationStats;
 import org.candor.agent.instrument.MethodRegistry;
 import org.candor.agent.options.AgentOptions;
+import org.candor.agent.sampling.SamplingSnapshots;
 import org.candor.agent.scheme.Scheme;
 import org.candor.agent.snapshot.InstrumentationSnapshots;
 import org.candor.agent.snapshot.SnapshotOnExit;
@@ -14,8 +15,8 @@ import org.candor.agent.snapshot.SnapshotOnExit;
 /**
  * Opens the session's control channel ({@code docs/formats/control.md}): the loopback server and the session file
  * that names its port and secret, removed at exit. A channel that cannot open costs a warning, never the session.
- * Sampling sessions have none yet: a Java thread waiting on the socket takes a share of the wall sampler's signals
- * (delivery fell from 99 % to 98 % in AttachSamplingIT), and the native sampler has no pause or reset to offer.
+ * In a sampling session the server's thread asks libcandor.so not to sample it (it waits on its socket, and would
+ * take a share of the wall sampler's signals).
  */
 public final class ControlChannel {
 
@@ -33,6 +34,11 @@ public final class ControlChannel {
                                               InstrumentationSnapshots snapshots, SnapshotOnExit onExit) {
         return open(new InstrumentationControl(options, inst, transformer, scheme, registry, stats, snapshots, onExit,
                 AttachGuard.origin()), "instrumentation");
+    }
+
+    /** The channel of a sampling session (launched by libcandor.so's {@code session=}, by premain, or attached). */
+    public static boolean openSampling(AgentOptions options, SamplingSnapshots snapshots, SnapshotOnExit onExit) {
+        return open(new SamplingControl(options, snapshots, onExit, AttachGuard.origin()), "sample");
     }
 
     private static synchronized boolean open(ControlledSession session, String mode) {

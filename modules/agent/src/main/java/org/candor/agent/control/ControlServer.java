@@ -24,19 +24,21 @@ final class ControlServer implements Runnable {
 
     private final ServerSocket socket;
     private final byte[] secret;
+    private final ControlledSession session;
     private final ControlCommands commands;
     private volatile boolean closed;
 
-    private ControlServer(ServerSocket socket, byte[] secret, ControlCommands commands) {
+    private ControlServer(ServerSocket socket, byte[] secret, ControlledSession session) {
         this.socket = socket;
         this.secret = secret;
-        this.commands = commands;
+        this.session = session;
+        this.commands = new ControlCommands(session);
     }
 
     /** Binds and starts serving. */
     static ControlServer start(ControlledSession session) throws IOException {
         ServerSocket s = new ServerSocket(0, 8, InetAddress.getByName("127.0.0.1"));
-        ControlServer server = new ControlServer(s, newSecret(), new ControlCommands(session));
+        ControlServer server = new ControlServer(s, newSecret(), session);
         Thread t = new Thread(server, "candor-control");
         t.setDaemon(true);
         t.start();
@@ -57,6 +59,7 @@ final class ControlServer implements Runnable {
 
     @Override
     public void run() {
+        session.serverThreadStarted();
         while (!closed) {
             try (Socket client = socket.accept()) {
                 serve(client);
