@@ -45,6 +45,7 @@ public final class ControlChannel {
         started = true;
         if (open) return true;
         ControlServer server = null;
+        SocketOwner.prepare();  // bound by libcandor.so now, not on the first connection
         try {
             server = ControlServer.start(session);
             long pid = ProcessHandle.current().pid();

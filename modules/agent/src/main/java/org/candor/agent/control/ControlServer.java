@@ -77,7 +77,7 @@ final class ControlServer implements Runnable {
             send(out, Reply.error("refused: not a local connection"));
             return;
         }
-        int peer = PeerCheck.peerUid(client.getPort(), socket.getLocalPort());
+        int peer = PeerCheck.peerUid(client);
         int own = PeerCheck.ownUid();
         if (peer != own) {
             send(out, Reply.error(peer < 0 ? "refused: cannot tell which user connects"
