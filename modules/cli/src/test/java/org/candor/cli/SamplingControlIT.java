@@ -39,6 +39,7 @@ class SamplingControlIT {
         try (Target t = Target.start(cmd)) {
             String pid = Long.toString(t.javaChild());
             t.expect("ready");
+            awaitChannel(Long.parseLong(pid));
             Map<String, String> status = status(pid);
             assertThat(status).containsEntry("mode", "sample").containsEntry("event", "cpu")
                     .containsEntry("interval.ns", "1000000").containsEntry("state", "recording")
@@ -183,6 +184,15 @@ class SamplingControlIT {
         assertThat(later.keySet()).as("the second session: what ran after it began").anyMatch(k -> k.contains("gamma"))
                 .anyMatch(k -> k.contains("alpha")).noneMatch(k -> k.contains("beta"));
         assertThat(report(second)).doesNotContain("candor-control");
+    }
+
+    /** A launched sampling session opens its channel beside main, not before it: its session file comes soon after. */
+    private static void awaitChannel(long pid) throws Exception {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (org.candor.client.SessionFiles.find(pid) == null) {
+            if (System.nanoTime() > deadline) throw new AssertionError("no session file for " + pid + " after 30 s");
+            Thread.sleep(20);
+        }
     }
 
     /** What the program answers to these lines without Candor. */

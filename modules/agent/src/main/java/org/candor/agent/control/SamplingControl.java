@@ -7,6 +7,7 @@ import org.candor.agent.options.AgentOptions;
 import org.candor.agent.options.OptionException;
 import org.candor.agent.sampling.SamplerControl;
 import org.candor.agent.sampling.SamplingSnapshots;
+import org.candor.agent.snapshot.SessionInfo;
 import org.candor.agent.snapshot.SnapshotOnExit;
 
 /**
@@ -140,7 +141,7 @@ final class SamplingControl implements ControlledSession {
         String state = detached ? "detached" : f.paused ? "stopped" : "recording";
         Reply r = Reply.ok(state)
                 .put("protocol", ControlProtocol.VERSION)
-                .put("pid", ProcessHandle.current().pid())
+                .put("pid", SessionInfo.pid())
                 .put("state", state)
                 .put("mode", "sample")
                 .put("event", f.wall ? "wall" : "cpu")

@@ -56,6 +56,6 @@ public final class SamplingStart {
             return;
         }
         SnapshotOnExit onExit = new SnapshotOnExit(options, snapshots).install();
-        ControlChannel.openSampling(options, snapshots, onExit);
+        ControlChannel.openSampling(options, snapshots, onExit, attach);
     }
 }
