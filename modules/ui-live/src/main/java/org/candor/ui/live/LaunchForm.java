@@ -16,9 +16,9 @@ import org.openide.util.NbPreferences;
 
 /**
  * What Launch asks: the java to run, a main class or a jar, class path, arguments and working directory; kept for
- * the next launch. The session's scheme, roots and include come from the Running JVMs form.
+ * the next launch. The session's settings come from Analyze Performance.
  */
-final class LaunchForm extends JPanel {
+public final class LaunchForm extends JPanel {
 
     static final String MAIN_CLASS = "Main class";
     static final String JAR = "Jar file";
@@ -30,7 +30,7 @@ final class LaunchForm extends JPanel {
     final JTextField arguments = field("launchArguments", 30);
     final JTextField directory = field("launchDirectory", 30);
 
-    LaunchForm() {
+    public LaunchForm() {
         super(new GridBagLayout());
         setName("launchForm");
         kind.setName("launchKind");
@@ -47,7 +47,7 @@ final class LaunchForm extends JPanel {
         row(3, "Class path", classPath);
         row(4, "Arguments", arguments);
         row(5, "Working directory", directory);
-        JLabel note = new JLabel("The session takes the scheme, roots and include of the Running JVMs form.");
+        JLabel note = new JLabel("The session takes the settings chosen in Analyze Performance.");
         GridBagConstraints c = new GridBagConstraints();
         c.gridy = 6;
         c.gridwidth = 2;
@@ -74,7 +74,7 @@ final class LaunchForm extends JPanel {
     }
 
     /** The command line, or a message saying what is missing. */
-    List<String> command() {
+    public List<String> command() {
         List<String> cmd = new ArrayList<>();
         cmd.add(java.getText().trim());
         if (!classPath.getText().isBlank()) {
@@ -88,7 +88,7 @@ final class LaunchForm extends JPanel {
     }
 
     /** What is wrong with the form, or null. */
-    String problem() {
+    public String problem() {
         if (java.getText().isBlank()) return "Which java? Name its path.";
         if (target.getText().isBlank()) return JAR.equals(kind.getSelectedItem()) ? "Which jar?" : "Which main class?";
         if (!directory.getText().isBlank() && !Files.isDirectory(Path.of(directory.getText().trim()))) {
@@ -97,11 +97,11 @@ final class LaunchForm extends JPanel {
         return null;
     }
 
-    Path workingDirectory() {
+    public Path workingDirectory() {
         return directory.getText().isBlank() ? null : Path.of(directory.getText().trim());
     }
 
-    void save() {
+    public void save() {
         Preferences p = preferences();
         p.put("java", java.getText().trim());
         p.put("kind", (String) kind.getSelectedItem());
