@@ -12,8 +12,11 @@ import org.candor.client.LocalJvms;
 /** The local JVMs: pid, what runs there (main class, its arguments), the JDK, the owner, and the Candor session. */
 final class JvmTableModel extends AbstractTableModel {
 
-    static final String[] COLUMNS = {"PID", "Main class", "Arguments", "JDK", "Owner", "Session"};
-    static final int SESSION = 5;
+    /** The session first after the pid: in a narrow window it is what a user looks for. */
+    static final String[] COLUMNS = {"PID", "Session", "Main class", "JDK", "Owner", "Arguments"};
+    static final int SESSION = 1;
+    static final int MAIN_CLASS = 2;
+    static final int JDK = 3;
     private List<LocalJvms.Jvm> jvms = new ArrayList<>();
     /** By pid. */
     private final Map<Long, JvmDetails> details = new HashMap<>();
@@ -48,7 +51,7 @@ final class JvmTableModel extends AbstractTableModel {
 
     /** Column widths for a side panel: the pid and session narrow, the main class widest. */
     void layOut(JTable table) {
-        int[] widths = {60, 220, 120, 60, 70, 80};
+        int[] widths = {60, 80, 240, 64, 70, 240};
         for (int c = 0; c < widths.length; c++) table.getColumnModel().getColumn(c).setPreferredWidth(widths[c]);
         table.getColumnModel().getColumn(0).setMinWidth(56);
         table.getColumnModel().getColumn(SESSION).setMinWidth(72);
@@ -64,11 +67,11 @@ final class JvmTableModel extends AbstractTableModel {
         JvmDetails d = details.get(j.pid);
         switch (column) {
             case 0: return Long.toString(j.pid);
-            case 1: return mainClass(row);
-            case 2: return d == null ? "" : String.join(" ", d.arguments());
-            case 3: return d == null || d.javaVersion().isEmpty() ? "?" : d.javaVersion();
+            case SESSION: return j.session;
+            case MAIN_CLASS: return mainClass(row);
+            case JDK: return d == null || d.javaVersion().isEmpty() ? "?" : d.javaVersion();
             case 4: return d == null ? "" : d.owner();
-            default: return j.session;
+            default: return d == null ? "" : String.join(" ", d.arguments());
         }
     }
 }

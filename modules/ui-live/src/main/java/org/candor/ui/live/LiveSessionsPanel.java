@@ -97,6 +97,7 @@ final class LiveSessionsPanel extends JPanel {
         table.setName("jvms");
         table.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
         model.layOut(table);
+        table.setAutoResizeMode(JTable.AUTO_RESIZE_OFF);  // columns keep readable widths; the list scrolls sideways
         // docked beside the snapshots at start: ask for a side panel's width, not half the window
         table.setPreferredScrollableViewportSize(new java.awt.Dimension(360, 120));
         table.getSelectionModel().addListSelectionListener(e -> {
@@ -121,11 +122,13 @@ final class LiveSessionsPanel extends JPanel {
         JButton demo = commandButton(SessionCommands.DEMO, 'D');
 
         JPanel top = new JPanel(new BorderLayout());
-        JPanel bar = new JPanel(new java.awt.FlowLayout(java.awt.FlowLayout.LEFT, 6, 4));
-        bar.add(refresh);
+        // two rows of two: the window is docked narrow beside the snapshots, and a flowing row would hide its end
+        JPanel bar = new JPanel(new java.awt.GridLayout(2, 2, 4, 4));
+        bar.setBorder(BorderFactory.createEmptyBorder(4, 4, 4, 4));
         bar.add(analyze);
         bar.add(launch);
         bar.add(demo);
+        bar.add(refresh);
         top.add(bar, BorderLayout.NORTH);
         top.add(new JScrollPane(table), BorderLayout.CENTER);
 

@@ -112,8 +112,8 @@ class LiveSessionsWindowTest {
                 .containsPattern("started.by\\s+attach");
         assertThat(window.table("jvms").valueAt(org.assertj.swing.data.TableCell.row(rowOf(pid)).column(JvmTableModel.SESSION)))
                 .isEqualTo("recording");
-        assertThat(window.table("jvms").valueAt(org.assertj.swing.data.TableCell.row(rowOf(pid)).column(1))).isEqualTo(TARGET);
-        assertThat(window.table("jvms").valueAt(org.assertj.swing.data.TableCell.row(rowOf(pid)).column(3)))
+        assertThat(window.table("jvms").valueAt(org.assertj.swing.data.TableCell.row(rowOf(pid)).column(JvmTableModel.MAIN_CLASS))).isEqualTo(TARGET);
+        assertThat(window.table("jvms").valueAt(org.assertj.swing.data.TableCell.row(rowOf(pid)).column(JvmTableModel.JDK)))
                 .as("the JDK's version").matches("\\d+[.\\d]*.*");
         GuiTests.screenshot(frame, "live-attached");
 

@@ -51,9 +51,8 @@ public final class AnalyzePerformanceDialog {
         cancel.addActionListener(e -> dialog.dispose());
         panel.onProblem(problem -> {
             run.setEnabled(problem == null);
-            AnalyzeTarget t = panel.currentTarget();
-            run.setText(t == null ? "Run" : t.kind() == AnalyzeTarget.Kind.SESSION ? "Apply"
-                    : t.kind() == AnalyzeTarget.Kind.LAUNCH ? "Launch" : "Attach");
+            AnalyzeTarget.Kind kind = panel.targetKind();
+            run.setText(kind == AnalyzeTarget.Kind.SESSION ? "Apply" : kind == AnalyzeTarget.Kind.LAUNCH ? "Launch" : "Attach");
         });
         JPanel buttons = new JPanel(new FlowLayout(FlowLayout.RIGHT, 6, 6));
         buttons.add(run);

@@ -38,6 +38,8 @@ import org.candor.ui.model.analyze.ProfilingTask;
  */
 public final class AnalyzePerformancePanel extends JPanel {
 
+    /** The configuration combo's entry for what the form shows now, when that is no saved configuration. */
+    static final String AS_SHOWN = "(as shown)";
     static final String LAST_USED = "(last used)";
 
     private final Configurations configurations;
@@ -66,6 +68,8 @@ public final class AnalyzePerformancePanel extends JPanel {
     private final AnalyzeTarget session;
     private AnalyzeTarget launch;
     private boolean showing;
+    /** While the form itself sets the configuration combo: its events are not the user's. */
+    private boolean settingCombo;
     private Consumer<String> onProblem = p -> { };
 
     /**
@@ -136,6 +140,12 @@ public final class AnalyzePerformancePanel extends JPanel {
         return launchChoice.isSelected() ? launch : (AnalyzeTarget) jvms.getSelectedItem();
     }
 
+    /** What the button will do: change the session, launch, or attach (even before a program or JVM is chosen). */
+    public AnalyzeTarget.Kind targetKind() {
+        if (session != null) return AnalyzeTarget.Kind.SESSION;
+        return launchChoice.isSelected() ? AnalyzeTarget.Kind.LAUNCH : AnalyzeTarget.Kind.ATTACH;
+    }
+
     /** Why the task cannot run as set, in one line, or null. */
     public String problem() {
         AnalyzeSettings s = settings();
@@ -189,6 +199,7 @@ public final class AnalyzePerformancePanel extends JPanel {
         if (session == null && task == ProfilingTask.STARTUP && attachChoice.isSelected()) launchChoice.setSelected(true);
         attachChoice.setEnabled(session == null && task.canAttach());
         jvms.setEnabled(attachChoice.isEnabled());
+        markEdited();
         summary.setText(settings().summary());
         String p = problem();
         problem.setText(p == null ? " " : p);
@@ -199,11 +210,10 @@ public final class AnalyzePerformancePanel extends JPanel {
 
     private JPanel configurationBar() {
         configuration.setName("configuration");
-        refillConfigurations(LAST_USED);
+        refillConfigurations(AS_SHOWN);
         configuration.addActionListener(e -> {
-            String name = (String) configuration.getSelectedItem();
-            if (name == null) return;
-            AnalyzeSettings s = name.equals(LAST_USED) ? configurations.last() : configurations.load(name);
+            if (settingCombo) return;
+            AnalyzeSettings s = selectedConfiguration();
             if (s != null && !s.equals(settings())) showSettings(s);
         });
         JButton saveAs = new JButton("Save As\u2026");
@@ -213,9 +223,9 @@ public final class AnalyzePerformancePanel extends JPanel {
         delete.setName("configurationDelete");
         delete.addActionListener(e -> {
             String name = (String) configuration.getSelectedItem();
-            if (name == null || name.equals(LAST_USED)) return;
+            if (name == null || name.equals(LAST_USED) || name.equals(AS_SHOWN)) return;
             configurations.delete(name);
-            refillConfigurations(LAST_USED);
+            refillConfigurations(AS_SHOWN);
             say("Deleted the configuration " + name);
         });
         JPanel bar = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 0));
@@ -242,10 +252,35 @@ public final class AnalyzePerformancePanel extends JPanel {
 
     private void refillConfigurations(String select) {
         javax.swing.DefaultComboBoxModel<String> m = new javax.swing.DefaultComboBoxModel<>();
+        m.addElement(AS_SHOWN);
         m.addElement(LAST_USED);
         configurations.names().forEach(m::addElement);
         m.setSelectedItem(select);
-        configuration.setModel(m);
+        settingCombo = true;
+        try {
+            configuration.setModel(m);
+        } finally {
+            settingCombo = false;
+        }
+    }
+
+    /** The settings the configuration combo names, or null for "as shown". */
+    private AnalyzeSettings selectedConfiguration() {
+        String name = (String) configuration.getSelectedItem();
+        if (name == null || name.equals(AS_SHOWN)) return null;
+        return name.equals(LAST_USED) ? configurations.last() : configurations.load(name);
+    }
+
+    /** A configuration edited stops being that configuration: the combo says so. */
+    private void markEdited() {
+        AnalyzeSettings named = selectedConfiguration();
+        if (named == null || named.equals(settings())) return;
+        settingCombo = true;
+        try {
+            configuration.setSelectedItem(AS_SHOWN);
+        } finally {
+            settingCombo = false;
+        }
     }
 
     private JScrollPane taskList() {

@@ -85,7 +85,7 @@ final class MetricChooser extends JPanel {
     /** Why the chosen metric cannot be read here, or null (also null while the machine is still being asked). */
     String problem() {
         CounterProbe.MetricStatus m = known == null ? null : known.get(metric());
-        return m == null || m.available() ? null : metric() + " cannot be read on this machine: " + m.reason();
+        return m == null || m.available() ? null : "The metric " + metric() + " cannot be read on this machine: " + m.reason();
     }
 
     private void describe() {
