@@ -4,9 +4,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
+import org.candor.client.system.JavaRelease;
+import org.candor.client.system.JvmCommandLine;
+import org.candor.client.system.NulSeparated;
 
 /**
  * What the JVM list shows about a local JVM beyond its pid, read from {@code /proc} without attaching to it: its
@@ -15,9 +16,6 @@ import java.util.Properties;
  */
 public record JvmDetails(long pid, String owner, List<String> commandLine, Path workingDirectory, Path javaHome,
                          String javaVersion) {
-
-    /** A command line longer than this is not read whole (the kernel keeps at most a few MiB of it anyway). */
-    static final int MAX_CMDLINE_BYTES = 1 << 20;
 
     public JvmDetails {
         commandLine = List.copyOf(commandLine);
@@ -36,7 +34,7 @@ public record JvmDetails(long pid, String owner, List<String> commandLine, Path 
         } catch (IOException | UnsupportedOperationException e) {
             // gone, or no owner to read
         }
-        List<String> argv = commandLine(dir.resolve("cmdline"));
+        List<String> argv = NulSeparated.read(dir.resolve("cmdline"));
         Path cwd = link(dir.resolve("cwd"));
         Path exe = link(dir.resolve("exe"));
         Path home = exe == null || exe.getParent() == null ? null : exe.getParent().getParent();
@@ -45,81 +43,27 @@ public record JvmDetails(long pid, String owner, List<String> commandLine, Path 
 
     /** The main class, or {@code -jar FILE}'s file name, or the module ({@code -m mod/cls}); empty when not found. */
     public String mainClass() {
-        int i = programStart();
-        if (i < 0) return "";
-        String a = commandLine.get(i);
-        if (a.equals("-jar") || a.equals("-m") || a.equals("--module")) {
-            return i + 1 < commandLine.size() ? (a.equals("-jar") ? Path.of(commandLine.get(i + 1)).getFileName().toString()
-                    : commandLine.get(i + 1)) : "";
-        }
-        return a;
+        JvmCommandLine c = parsed();
+        return c.jar() && !c.main().isEmpty() ? Path.of(c.main()).getFileName().toString() : c.main();
     }
 
     /** The program's own arguments (after the main class or jar). */
     public List<String> arguments() {
-        int i = programStart();
-        if (i < 0) return List.of();
-        String a = commandLine.get(i);
-        int first = a.equals("-jar") || a.equals("-m") || a.equals("--module") ? i + 2 : i + 1;
-        return first >= commandLine.size() ? List.of() : commandLine.subList(first, commandLine.size());
+        return parsed().arguments();
     }
 
     /** The JVM's own options (before the main class or jar). */
     public List<String> jvmOptions() {
-        int i = programStart();
-        return commandLine.size() <= 1 ? List.of() : commandLine.subList(1, i < 0 ? commandLine.size() : i);
+        return parsed().options();
     }
 
     /** The JDK's feature version (17, 21, 25), or 0 when unknown. */
     public int featureVersion() {
-        String v = javaVersion.startsWith("1.") ? javaVersion.substring(2) : javaVersion;
-        int end = 0;
-        while (end < v.length() && Character.isDigit(v.charAt(end))) end++;
-        return end == 0 ? 0 : Integer.parseInt(v.substring(0, Math.min(end, 4)));
+        return JavaRelease.feature(javaVersion).orElse(0);
     }
 
-    /** Where the main class or {@code -jar}/{@code -m} stands in the command line: after the JVM's options. */
-    private int programStart() {
-        for (int i = 1; i < commandLine.size(); i++) {
-            String a = commandLine.get(i);
-            if (a.equals("-jar") || a.equals("-m") || a.equals("--module")) return i;
-            if (takesValue(a)) {
-                i++;
-                continue;
-            }
-            if (!a.startsWith("-")) return i;
-        }
-        return -1;
-    }
-
-    /** Launcher options whose value is the next word. */
-    private static boolean takesValue(String option) {
-        switch (option) {
-            case "-cp": case "-classpath": case "--class-path": case "-p": case "--module-path": case "--upgrade-module-path":
-            case "--add-modules": case "--add-opens": case "--add-exports": case "--add-reads": case "--limit-modules":
-            case "--patch-module": case "--enable-native-access": case "--source":
-                return true;
-            default:
-                return false;
-        }
-    }
-
-    static List<String> commandLine(Path cmdline) {
-        List<String> argv = new ArrayList<>();
-        try (java.io.InputStream in = Files.newInputStream(cmdline)) {
-            byte[] bytes = in.readNBytes(MAX_CMDLINE_BYTES);
-            int start = 0;
-            for (int i = 0; i < bytes.length; i++) {
-                if (bytes[i] == 0) {
-                    argv.add(new String(bytes, start, i - start, StandardCharsets.UTF_8));
-                    start = i + 1;
-                }
-            }
-            if (start < bytes.length) argv.add(new String(bytes, start, bytes.length - start, StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            // gone or another user's: nothing to show
-        }
-        return argv;
+    private JvmCommandLine parsed() {
+        return JvmCommandLine.parse(commandLine);
     }
 
     private static Path link(Path link) {
@@ -132,13 +76,10 @@ public record JvmDetails(long pid, String owner, List<String> commandLine, Path 
 
     /** {@code JAVA_VERSION="17.0.15"} from a JDK's release file; empty when there is none. */
     static String releaseVersion(Path release) {
-        Properties p = new Properties();
-        try (java.io.Reader r = Files.newBufferedReader(release, StandardCharsets.UTF_8)) {
-            p.load(r);
-        } catch (IOException | IllegalArgumentException e) {
+        try {
+            return JavaRelease.parse(Files.readString(release, StandardCharsets.UTF_8)).version();
+        } catch (IOException e) {
             return "";
         }
-        String v = p.getProperty("JAVA_VERSION", "");
-        return v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"") ? v.substring(1, v.length() - 1) : v;
     }
 }
