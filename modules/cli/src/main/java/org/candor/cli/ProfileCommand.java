@@ -5,10 +5,11 @@ import java.nio.file.Path;
 import java.util.List;
 import org.candor.client.AgentFiles;
 import org.candor.client.ClientException;
-import org.candor.client.CounterProbe;
 import org.candor.client.JavaCommand;
 import org.candor.client.ProfileLaunch;
 import org.candor.client.ProfileSettings;
+import org.candor.client.system.LibCandor;
+import org.candor.client.system.MetricStatus;
 import org.candor.core.analysis.SnapshotWarnings;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.core.snapshot.SnapshotFile;
@@ -138,14 +139,15 @@ final class ProfileCommand implements Command {
     }
 
     /**
-     * A metric other than wall time is tried on this machine before the target starts (libcandor.so in a small JVM):
+     * A metric other than wall time is tried on this machine before the target starts (libcandor.so asked in this process):
      * one that cannot be read is a usage error, with the reason, and nothing runs.
      */
     static void checkMetric(ProfileSettings settings) throws UsageException, ClientException, InterruptedException {
         if (settings.metric().equals(ProfileSettings.WALL)) return;
         AgentFiles agent = AgentFiles.locate();
         if (agent.nativeLibrary() == null) return; // ProfileLaunch says what is missing
-        CounterProbe.MetricStatus status = new CounterProbe(agent).check(settings.metric());
+        MetricStatus status = LibCandor.of(agent).metric(settings.metric());
+        if (status == null) throw new ClientException("libcandor.so does not know the metric '" + settings.metric() + "'");
         if (!status.available()) {
             throw new UsageException("metric " + status.name() + " cannot be read: " + status.reason()
                     + "; 'candor counters' lists the metrics this machine can read");

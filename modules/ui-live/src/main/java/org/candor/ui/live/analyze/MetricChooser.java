@@ -10,8 +10,8 @@ import javax.swing.JLabel;
 import javax.swing.JList;
 import javax.swing.JPanel;
 import javax.swing.SwingUtilities;
-import org.candor.client.CounterProbe;
 import org.candor.client.ProfileSettings;
+import org.candor.client.system.MetricStatus;
 
 /**
  * What an instrumented call is measured by, with what this machine can read (asked of libcandor.so) and why not the
@@ -22,7 +22,7 @@ final class MetricChooser extends JPanel {
     private final JComboBox<String> metric = new JComboBox<>(ProfileSettings.METRICS.toArray(new String[0]));
     private final JLabel verdict = new JLabel(" ");
     private final JCheckBox calibrated = new JCheckBox("Calibrate: take the probes' own cost out of every time (recommended)", true);
-    private Map<String, CounterProbe.MetricStatus> known;
+    private Map<String, MetricStatus> known;
     private String unknownWhy = "asking libcandor.so what this machine can read\u2026";
     private Runnable onChange = () -> { };
 
@@ -36,7 +36,7 @@ final class MetricChooser extends JPanel {
             public java.awt.Component getListCellRendererComponent(JList<?> list, Object value, int index, boolean selected,
                                                                    boolean focus) {
                 super.getListCellRendererComponent(list, value, index, selected, focus);
-                CounterProbe.MetricStatus m = known == null ? null : known.get(String.valueOf(value));
+                MetricStatus m = known == null ? null : known.get(String.valueOf(value));
                 if (m != null) {
                     setText(value + (m.available() ? "" : "  (unavailable here)"));
                     setEnabled(m.available());
@@ -84,12 +84,12 @@ final class MetricChooser extends JPanel {
 
     /** Why the chosen metric cannot be read here, or null (also null while the machine is still being asked). */
     String problem() {
-        CounterProbe.MetricStatus m = known == null ? null : known.get(metric());
+        MetricStatus m = known == null ? null : known.get(metric());
         return m == null || m.available() ? null : "The metric " + metric() + " cannot be read on this machine: " + m.reason();
     }
 
     private void describe() {
-        CounterProbe.MetricStatus m = known == null ? null : known.get(metric());
+        MetricStatus m = known == null ? null : known.get(metric());
         if (m == null) {
             verdict.setText(known == null ? unknownWhy : metric() + ": not known to this machine's libcandor.so");
         } else if (m.available()) {
