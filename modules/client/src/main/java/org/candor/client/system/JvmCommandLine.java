@@ -6,7 +6,7 @@ import java.util.Set;
 /**
  * A {@code java} command line split as the launcher reads it: the JVM's options, then what it runs (a main class or
  * source file, {@code -jar FILE}, or {@code -m MODULE[/CLASS]}), then the program's own arguments, which are not
- * options of the JVM however they look.
+ * options of the JVM however they look. An {@code @argfile} counts as an option; what it holds is not read.
  *
  * @param main the main class, source file, jar file (as given) or module; empty when the command names none
  * @param jar whether {@code main} is a jar file ({@code -jar})
@@ -35,7 +35,10 @@ public record JvmCommandLine(List<String> options, String main, boolean jar, Lis
             if (arg.startsWith("--module=")) {
                 return new JvmCommandLine(options, arg.substring("--module=".length()), false, argv.subList(i + 1, argv.size()));
             }
-            if (!arg.startsWith("-")) return new JvmCommandLine(options, arg, false, argv.subList(i + 1, argv.size()));
+            // @argfiles hold more options (not read here: their flags stay unknown)
+            if (!arg.startsWith("-") && !arg.startsWith("@")) {
+                return new JvmCommandLine(options, arg, false, argv.subList(i + 1, argv.size()));
+            }
             if (WITH_VALUE.contains(arg)) i++;
         }
         return new JvmCommandLine(argv.size() <= 1 ? List.of() : argv.subList(1, argv.size()), "", false, List.of());

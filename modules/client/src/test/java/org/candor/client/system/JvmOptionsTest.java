@@ -27,6 +27,10 @@ class JvmOptionsTest {
         // a class path that looks like a main class is the value of -cp
         assertThat(JvmCommandLine.parse(List.of("java", "-classpath", "lib", "Main")).main()).isEqualTo("Main");
         assertThat(JvmCommandLine.parse(List.of("java", "-version")).main()).isEmpty();
+        JvmCommandLine argfile = JvmCommandLine.parse(List.of("java", "@jvm.opts", "com.acme.Main", "@data"));
+        assertThat(argfile.options()).containsExactly("@jvm.opts");
+        assertThat(argfile.main()).isEqualTo("com.acme.Main");
+        assertThat(argfile.arguments()).containsExactly("@data");
         assertThat(JvmCommandLine.parse(List.of()).main()).isEmpty();
     }
 
