@@ -28,6 +28,7 @@ import org.candor.client.LocalJvms;
 import org.candor.ui.model.SessionActions;
 import org.candor.ui.model.SessionState;
 import org.candor.ui.model.SessionStatus;
+import org.netbeans.api.progress.ProgressHandle;
 import org.candor.ui.model.analyze.AnalyzeSettings;
 import org.candor.ui.model.analyze.Configurations;
 import org.candor.ui.live.analyze.AnalyzePerformanceDialog;
@@ -297,6 +298,7 @@ final class LiveSessionsPanel extends JPanel {
                 String line = "JVM " + e.getKey() + " ended without writing its snapshot at exit (" + x.file + ")";
                 LOG.info(line);
                 say(line);
+                Notices.failure("No snapshot from JVM " + e.getKey(), line);
             }
         }
     }
@@ -377,7 +379,7 @@ final class LiveSessionsPanel extends JPanel {
         showLastSettings();
         Path atExit = stamped(pid + "-", "-exit.candor");
         say("Attaching to " + pid + " \u2026");
-        run(() -> {
+        run("Attaching to " + pid, () -> {
             try {
                 Files.createDirectories(snapshotDirectory);
                 sessions.attach(pid, settings, atExit);
@@ -484,7 +486,7 @@ final class LiveSessionsPanel extends JPanel {
     /** Profile Demo: the bundled demo under Total over its own package, whatever the form says. */
     private void launchDemo() {
         String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        run(() -> {
+        run("Starting the demo", () -> {
             java.util.List<String> command = sessions.demoCommand(javaBin);
             AnalyzeSettings demo = AnalyzeSettings.defaults().withFilters(java.util.List.of("org.candor.demo.**"),
                     java.util.List.of(), true);
@@ -498,7 +500,7 @@ final class LiveSessionsPanel extends JPanel {
         Path atExit = stamped("launch-", ".candor");
         Path log = atExit.resolveSibling(atExit.getFileName().toString().replace(".candor", ".log"));
         say("Launching " + String.join(" ", command) + " \u2026");
-        run(() -> {
+        run("Launching " + command.get(command.size() - 1), () -> {
             Files.createDirectories(snapshotDirectory);
             Process p;
             try {
@@ -526,7 +528,7 @@ final class LiveSessionsPanel extends JPanel {
         if (choice == null) return;
         AnalyzeSettings settings = choice.settings();
         say("Changing the settings of " + pid + " \u2026");
-        run(() -> {
+        run("Changing the settings of " + pid, () -> {
             ControlClient.Reply reply = sessions.change(pid, settings);
             if (!reply.ok) return answer(reply);
             StringBuilder said = new StringBuilder(answer(reply)).append(": ").append(reply.get("scheme")).append(" scheme");
@@ -539,14 +541,14 @@ final class LiveSessionsPanel extends JPanel {
     private void control(String command) {
         long pid = selectedPid();
         if (pid < 0) return;
-        run(() -> answer(sessions.command(pid, command)));
+        run(capitalized(command) + " in " + pid, () -> answer(sessions.command(pid, command)));
     }
 
     private void takeSnapshot() {
         long pid = selectedPid();
         if (pid < 0) return;
         Path file = stamped(pid + "-", ".candor");
-        run(() -> {
+        run("Taking a snapshot of " + pid, () -> {
             Files.createDirectories(snapshotDirectory);
             ControlClient.Reply r = sessions.snapshot(pid, file);
             if (r.ok) SwingUtilities.invokeLater(() -> onSnapshot.accept(file));
@@ -567,15 +569,29 @@ final class LiveSessionsPanel extends JPanel {
     }
 
     /** Runs on the worker, then shows its one line and lists the JVMs again (their session states change). */
-    private void run(Work work) {
+    /**
+     * Runs on the worker under a progress bar named {@code doing}, then shows its one line and lists the JVMs again
+     * (their session states change). A failure or a refusal also comes as a notification: the user may be looking at
+     * another window.
+     */
+    private void run(String doing, Work work) {
         worker.execute(() -> {
+            ProgressHandle progress = ProgressHandle.createHandle(doing);
+            progress.start();
+            progress.switchToIndeterminate();
             String line;
+            boolean failed = false;
             try {
                 line = work.run();
+                failed = line.startsWith("Refused: ");
             } catch (Exception e) {
                 line = "Failed: " + e.getMessage();
+                failed = true;
+            } finally {
+                progress.finish();
             }
             String shown = line;
+            if (failed) Notices.failure(doing + " failed", shown);
             SwingUtilities.invokeLater(() -> {
                 say(shown);
                 refreshJvms();

@@ -130,7 +130,7 @@ public final class AnalyzePerformancePanel extends JPanel {
         ProfilingTask task = tasks.getSelectedValue() == null ? ProfilingTask.ENTIRE_APPLICATION : tasks.getSelectedValue();
         return AnalyzeSettings.defaults().withTask(task).withRoots(roots.roots()).withRootScheme(roots.scheme())
                 .withFilters(filters.includes(), filters.excludes(), filters.defaultExcludes())
-                .withMetric(metric.metric()).withCalibration(metric.calibrated()).withDelayedStart(delayed.isSelected())
+                .withMetric(metric.metric()).withCalibration(metric.calibration()).withCalstats(metric.calstats()).withDelayedStart(delayed.isSelected())
                 .withSampling(sampling.event(), sampling.interval());
     }
 
@@ -177,7 +177,7 @@ public final class AnalyzePerformancePanel extends JPanel {
             tasks.setSelectedValue(s.task(), true);
             roots.show(s.roots(), s.rootScheme());
             filters.show(s.includes(), s.excludes(), s.defaultExcludes());
-            metric.show(s.metric(), s.calibrated());
+            metric.show(s.metric(), s.calibration(), s.calstats());
             sampling.show(s.samplingEvent(), s.interval());
             delayed.setSelected(s.delayedStart());
         } finally {

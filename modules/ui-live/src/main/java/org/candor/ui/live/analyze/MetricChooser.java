@@ -4,7 +4,6 @@ import java.awt.BorderLayout;
 import java.awt.FlowLayout;
 import java.util.Map;
 import javax.swing.DefaultListCellRenderer;
-import javax.swing.JCheckBox;
 import javax.swing.JComboBox;
 import javax.swing.JLabel;
 import javax.swing.JList;
@@ -21,7 +20,14 @@ final class MetricChooser extends JPanel {
 
     private final JComboBox<String> metric = new JComboBox<>(ProfileSettings.METRICS.toArray(new String[0]));
     private final JLabel verdict = new JLabel(" ");
-    private final JCheckBox calibrated = new JCheckBox("Calibrate: take the probes' own cost out of every time (recommended)", true);
+    private final JComboBox<String> calibration = new JComboBox<>(new String[] {
+        "take the probes' own cost out as they run (recommended)",
+        "the same, with the minima fixed once the warm-up ends",
+        "off: raw times, the cheapest probe"});
+    /** Where earlier minima come from: auto, none, or a statistics file typed or chosen. */
+    private final JComboBox<String> minima = new JComboBox<>(new String[] {AUTO, NONE});
+    static final String AUTO = "what Calibrate Probes left for this JVM (auto)";
+    static final String NONE = "none: learn from this run only";
     private Map<String, MetricStatus> known;
     private String unknownWhy = "asking libcandor.so what this machine can read\u2026";
     private Runnable onChange = () -> { };
@@ -30,7 +36,10 @@ final class MetricChooser extends JPanel {
         super(new BorderLayout(4, 2));
         metric.setName("metric");
         verdict.setName("metricVerdict");
-        calibrated.setName("calibrated");
+        calibration.setName("calibration");
+        minima.setName("calstats");
+        minima.setEditable(true);
+        minima.setToolTipText("Calibration minima from an earlier run: a statistics file is read at start and written at exit");
         metric.setRenderer(new DefaultListCellRenderer() {
             @Override
             public java.awt.Component getListCellRendererComponent(JList<?> list, Object value, int index, boolean selected,
@@ -48,13 +57,15 @@ final class MetricChooser extends JPanel {
             describe();
             onChange.run();
         });
-        calibrated.addActionListener(e -> onChange.run());
+        calibration.addActionListener(e -> onChange.run());
+        minima.addActionListener(e -> onChange.run());
         JPanel top = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 0));
         top.add(new JLabel("Measure calls by"));
         top.add(metric);
-        JPanel lines = new JPanel(new java.awt.GridLayout(0, 1));
+        JPanel lines = new JPanel(new java.awt.GridLayout(0, 1, 0, 2));
         lines.add(verdict);
-        lines.add(calibrated);
+        lines.add(labelled("Calibration", calibration));
+        lines.add(labelled("Probe minima from", minima));
         if (calibrateButtonRow != null) lines.add(calibrateButtonRow);
         add(top, BorderLayout.NORTH);
         add(lines, BorderLayout.CENTER);
@@ -74,12 +85,30 @@ final class MetricChooser extends JPanel {
 
     String metric() { return (String) metric.getSelectedItem(); }
 
-    boolean calibrated() { return calibrated.isSelected(); }
+    /** runtime, frozen or off (AnalyzeSettings.CALIBRATIONS, in the combo's order). */
+    String calibration() {
+        return org.candor.ui.model.analyze.AnalyzeSettings.CALIBRATIONS.get(Math.max(0, calibration.getSelectedIndex()));
+    }
 
-    void show(String m, boolean calibrate) {
+    /** auto, none, or the file typed. */
+    String calstats() {
+        Object v = minima.getEditor().getItem();
+        String text = v == null ? "" : v.toString().trim();
+        return text.isEmpty() || text.equals(AUTO) ? "auto" : text.equals(NONE) ? "none" : text;
+    }
+
+    void show(String m, String mode, String calstats) {
         metric.setSelectedItem(m);
-        calibrated.setSelected(calibrate);
+        calibration.setSelectedIndex(Math.max(0, org.candor.ui.model.analyze.AnalyzeSettings.CALIBRATIONS.indexOf(mode)));
+        minima.setSelectedItem(calstats.equals("auto") ? AUTO : calstats.equals("none") ? NONE : calstats);
         describe();
+    }
+
+    private static JPanel labelled(String label, java.awt.Component c) {
+        JPanel p = new JPanel(new BorderLayout(6, 0));
+        p.add(new JLabel(label), BorderLayout.WEST);
+        p.add(c, BorderLayout.CENTER);
+        return p;
     }
 
     /** Why the chosen metric cannot be read here, or null (also null while the machine is still being asked). */

@@ -183,6 +183,9 @@ class AnalyzePerformanceDialogTest {
             assertThat(verdict).as("readable here: how").contains("read by");
             assertThat(d.label("problem").text()).isBlank();
         }
+        d.comboBox("calibration").selectItem(1);
+        d.comboBox("calstats").selectItem(MetricChooser.NONE);
+        assertThat(d.label("summary").text()).endsWith(", calibration frozen after the warm-up, no earlier minima");
         GuiTests.screenshot(d.target(), "analyze-metric");
         d.comboBox("metric").selectItem(org.candor.client.ProfileSettings.METRICS.indexOf("wall"));
         assertThat(d.label("metricVerdict").text()).contains("read by");

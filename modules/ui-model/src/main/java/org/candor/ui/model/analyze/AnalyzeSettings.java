@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.candor.client.ClientException;
 import org.candor.client.ProfileSettings;
 
@@ -21,38 +20,58 @@ public final class AnalyzeSettings {
     public static final String LAZY = "lazy";
     public static final String EAGER = "eager";
 
-    private final ProfilingTask task;
-    private final List<String> roots;
-    private final String rootScheme;
-    private final List<String> includes;
-    private final List<String> excludes;
-    private final boolean defaultExcludes;
-    private final String metric;
-    private final boolean calibrated;
-    private final boolean delayedStart;
-    private final String samplingEvent;
-    private final String interval;
+    /** Calibration modes of the agent: runtime (learns as it runs), frozen (after the warm-up), off (raw times). */
+    public static final List<String> CALIBRATIONS = List.of("runtime", "frozen", "off");
 
-    private AnalyzeSettings(ProfilingTask task, List<String> roots, String rootScheme, List<String> includes,
-                            List<String> excludes, boolean defaultExcludes, String metric, boolean calibrated,
-                            boolean delayedStart, String samplingEvent, String interval) {
-        this.task = Objects.requireNonNull(task);
-        this.roots = clean(roots);
-        this.rootScheme = rootScheme.equals(EAGER) ? EAGER : LAZY;
-        this.includes = clean(includes);
-        this.excludes = clean(excludes);
-        this.defaultExcludes = defaultExcludes;
-        this.metric = metric;
-        this.calibrated = calibrated;
-        this.delayedStart = delayedStart;
-        this.samplingEvent = samplingEvent.equals("wall") ? "wall" : "cpu";
-        this.interval = interval;
+    // set only on a fresh copy inside a with… method: a published instance never changes
+    private ProfilingTask task;
+    private List<String> roots;
+    private String rootScheme;
+    private List<String> includes;
+    private List<String> excludes;
+    private boolean defaultExcludes;
+    private String metric;
+    private String calibration;
+    private String calstats;
+    private boolean delayedStart;
+    private String samplingEvent;
+    private String interval;
+
+    private AnalyzeSettings() {}
+
+    private AnalyzeSettings copy() {
+        AnalyzeSettings c = new AnalyzeSettings();
+        c.task = task;
+        c.roots = roots;
+        c.rootScheme = rootScheme;
+        c.includes = includes;
+        c.excludes = excludes;
+        c.defaultExcludes = defaultExcludes;
+        c.metric = metric;
+        c.calibration = calibration;
+        c.calstats = calstats;
+        c.delayedStart = delayedStart;
+        c.samplingEvent = samplingEvent;
+        c.interval = interval;
+        return c;
     }
 
     /** The first settings a user meets: the entire application, every class but the JDK's, wall time, calibrated. */
     public static AnalyzeSettings defaults() {
-        return new AnalyzeSettings(ProfilingTask.ENTIRE_APPLICATION, List.of(), LAZY, List.of(), List.of(), true,
-                ProfileSettings.WALL, true, false, "cpu", "1ms");
+        AnalyzeSettings d = new AnalyzeSettings();
+        d.task = ProfilingTask.ENTIRE_APPLICATION;
+        d.roots = List.of();
+        d.rootScheme = LAZY;
+        d.includes = List.of();
+        d.excludes = List.of();
+        d.defaultExcludes = true;
+        d.metric = ProfileSettings.WALL;
+        d.calibration = "runtime";
+        d.calstats = "auto";
+        d.delayedStart = false;
+        d.samplingEvent = "cpu";
+        d.interval = "1ms";
+        return d;
     }
 
     public ProfilingTask task() { return task; }
@@ -64,25 +83,72 @@ public final class AnalyzeSettings {
     /** Whether the JDK and Candor's own classes stay out as well (the agent's default excludes). */
     public boolean defaultExcludes() { return defaultExcludes; }
     public String metric() { return metric; }
-    public boolean calibrated() { return calibrated; }
+    /** runtime, frozen or off: see {@link #CALIBRATIONS}. */
+    public String calibration() { return calibration; }
+    public boolean calibrated() { return !calibration.equals("off"); }
+    /** Where calibration minima come from: {@code auto} (what Calibrate Probes left for this JVM), {@code none}, or a file. */
+    public String calstats() { return calstats; }
     public boolean delayedStart() { return delayedStart; }
     public String samplingEvent() { return samplingEvent; }
     public String interval() { return interval; }
 
-    public AnalyzeSettings withTask(ProfilingTask t) { return copy(t, roots, rootScheme, includes, excludes, defaultExcludes, metric, calibrated, delayedStart, samplingEvent, interval); }
-    public AnalyzeSettings withRoots(List<String> r) { return copy(task, r, rootScheme, includes, excludes, defaultExcludes, metric, calibrated, delayedStart, samplingEvent, interval); }
-    public AnalyzeSettings withRootScheme(String s) { return copy(task, roots, s, includes, excludes, defaultExcludes, metric, calibrated, delayedStart, samplingEvent, interval); }
-    public AnalyzeSettings withFilters(List<String> in, List<String> out, boolean jdkOut) { return copy(task, roots, rootScheme, in, out, jdkOut, metric, calibrated, delayedStart, samplingEvent, interval); }
-    public AnalyzeSettings withMetric(String m) { return copy(task, roots, rootScheme, includes, excludes, defaultExcludes, m, calibrated, delayedStart, samplingEvent, interval); }
-    public AnalyzeSettings withCalibration(boolean on) { return copy(task, roots, rootScheme, includes, excludes, defaultExcludes, metric, on, delayedStart, samplingEvent, interval); }
-    public AnalyzeSettings withDelayedStart(boolean on) { return copy(task, roots, rootScheme, includes, excludes, defaultExcludes, metric, calibrated, on, samplingEvent, interval); }
-    public AnalyzeSettings withSampling(String event, String every) { return copy(task, roots, rootScheme, includes, excludes, defaultExcludes, metric, calibrated, delayedStart, event, every); }
+    public AnalyzeSettings withTask(ProfilingTask t) {
+        AnalyzeSettings c = copy();
+        c.task = java.util.Objects.requireNonNull(t);
+        return c;
+    }
 
-    private static AnalyzeSettings copy(ProfilingTask task, List<String> roots, String rootScheme, List<String> includes,
-                                        List<String> excludes, boolean defaultExcludes, String metric, boolean calibrated,
-                                        boolean delayedStart, String samplingEvent, String interval) {
-        return new AnalyzeSettings(task, roots, rootScheme, includes, excludes, defaultExcludes, metric, calibrated,
-                delayedStart, samplingEvent, interval);
+    public AnalyzeSettings withRoots(List<String> r) {
+        AnalyzeSettings c = copy();
+        c.roots = clean(r);
+        return c;
+    }
+
+    public AnalyzeSettings withRootScheme(String s) {
+        AnalyzeSettings c = copy();
+        c.rootScheme = EAGER.equals(s) ? EAGER : LAZY;
+        return c;
+    }
+
+    public AnalyzeSettings withFilters(List<String> in, List<String> out, boolean jdkOut) {
+        AnalyzeSettings c = copy();
+        c.includes = clean(in);
+        c.excludes = clean(out);
+        c.defaultExcludes = jdkOut;
+        return c;
+    }
+
+    public AnalyzeSettings withMetric(String m) {
+        AnalyzeSettings c = copy();
+        c.metric = m;
+        return c;
+    }
+
+    /** Calibration {@code runtime}, {@code frozen} or {@code off}; anything else is runtime. */
+    public AnalyzeSettings withCalibration(String mode) {
+        AnalyzeSettings c = copy();
+        c.calibration = mode != null && CALIBRATIONS.contains(mode) ? mode : "runtime";
+        return c;
+    }
+
+    /** {@code auto}, {@code none} or a file's path; blank is auto. */
+    public AnalyzeSettings withCalstats(String source) {
+        AnalyzeSettings c = copy();
+        c.calstats = source == null || source.isBlank() ? "auto" : source.trim();
+        return c;
+    }
+
+    public AnalyzeSettings withDelayedStart(boolean on) {
+        AnalyzeSettings c = copy();
+        c.delayedStart = on;
+        return c;
+    }
+
+    public AnalyzeSettings withSampling(String event, String every) {
+        AnalyzeSettings c = copy();
+        c.samplingEvent = "wall".equals(event) ? "wall" : "cpu";
+        c.interval = every == null ? "" : every.trim();
+        return c;
     }
 
     /** The instrumentation scheme this task runs: total, lazy or eager; null for sampling. */
@@ -104,7 +170,8 @@ public final class AnalyzeSettings {
                 s.root(String.join(",", roots));
             }
             s.metric(metric);
-            if (!calibrated) s.calibration("off");
+            s.calibration(calibration);
+            s.calstats(calstats);
             if (delayedStart) s.delayStart();
         } else {
             s.mode("sample").event(samplingEvent).interval(interval);
@@ -151,7 +218,9 @@ public final class AnalyzeSettings {
             b.append(includes.isEmpty() ? ", every class" : ", classes " + String.join(", ", includes));
             if (!excludes.isEmpty()) b.append(" but ").append(String.join(", ", excludes));
             b.append(", ").append(metric).append(metric.equals(ProfileSettings.WALL) ? " time" : "");
-            if (!calibrated) b.append(", not calibrated");
+            if (!calibrated()) b.append(", not calibrated");
+            else if (calibration.equals("frozen")) b.append(", calibration frozen after the warm-up");
+            if (!calstats.equals("auto")) b.append(calstats.equals("none") ? ", no earlier minima" : ", minima from " + calstats);
             if (delayedStart) b.append(", recording from Start");
         } else {
             b.append(": ").append(samplingEvent.equals("wall") ? "wall-clock" : "CPU-time").append(" samples every ").append(interval);
@@ -169,7 +238,8 @@ public final class AnalyzeSettings {
         m.put("excludes", String.join("\n", excludes));
         m.put("defaultExcludes", Boolean.toString(defaultExcludes));
         m.put("metric", metric);
-        m.put("calibrated", Boolean.toString(calibrated));
+        m.put("calibration", calibration);
+        m.put("calstats", calstats);
         m.put("delayedStart", Boolean.toString(delayedStart));
         m.put("samplingEvent", samplingEvent);
         m.put("interval", interval);
@@ -185,12 +255,14 @@ public final class AnalyzeSettings {
         } catch (IllegalArgumentException e) {
             // a task this version does not know: the default
         }
-        return new AnalyzeSettings(task, lines(m.get("roots")), m.getOrDefault("rootScheme", d.rootScheme),
-                lines(m.get("includes")), lines(m.get("excludes")),
-                !"false".equals(m.get("defaultExcludes")),
-                ProfileSettings.METRICS.contains(m.get("metric")) ? m.get("metric") : d.metric,
-                !"false".equals(m.get("calibrated")), "true".equals(m.get("delayedStart")),
-                m.getOrDefault("samplingEvent", d.samplingEvent), m.getOrDefault("interval", d.interval));
+        String calibration = m.containsKey("calibration") ? m.get("calibration")
+                : "false".equals(m.get("calibrated")) ? "off" : "runtime";  // kept before the modes were offered
+        return d.withTask(task).withRoots(lines(m.get("roots"))).withRootScheme(m.getOrDefault("rootScheme", LAZY))
+                .withFilters(lines(m.get("includes")), lines(m.get("excludes")), !"false".equals(m.get("defaultExcludes")))
+                .withMetric(m.get("metric") != null && ProfileSettings.METRICS.contains(m.get("metric")) ? m.get("metric") : d.metric)
+                .withCalibration(calibration).withCalstats(m.get("calstats"))
+                .withDelayedStart("true".equals(m.get("delayedStart")))
+                .withSampling(m.getOrDefault("samplingEvent", d.samplingEvent), m.getOrDefault("interval", d.interval));
     }
 
     private static List<String> lines(String text) {

@@ -26,7 +26,7 @@ class AnalyzeSettingsTest {
         assertThat(part.agentOptionLines()).contains("scheme=eager", "root=com.acme.Server.handle")
                 .filteredOn(l -> l.startsWith("root=")).hasSize(1);
 
-        ProfileSettings startup = base.withTask(ProfilingTask.STARTUP).withDelayedStart(true).withCalibration(false)
+        ProfileSettings startup = base.withTask(ProfilingTask.STARTUP).withDelayedStart(true).withCalibration("off")
                 .withMetric("cpu").profileSettings(OUT);
         assertThat(startup.agentOptionLines()).contains("scheme=total", "start=delayed", "calibration=off");
         assertThat(startup.nativeOptions()).isEqualTo("metric=cpu");
@@ -58,11 +58,15 @@ class AnalyzeSettingsTest {
     }
 
     @Test
-    void keptAndReadBackWhole() {
+    void keptAndReadBackWhole() throws Exception {
         AnalyzeSettings s = AnalyzeSettings.defaults().withTask(ProfilingTask.PART_OF_APPLICATION)
                 .withRoots(List.of("a.B.c")).withRootScheme("eager").withFilters(List.of("a.**"), List.of("a.x.**"), false)
-                .withMetric("page-faults").withCalibration(false).withDelayedStart(true).withSampling("wall", "5ms");
+                .withMetric("page-faults").withCalibration("off").withDelayedStart(true).withSampling("wall", "5ms");
         assertThat(AnalyzeSettings.fromMap(s.toMap())).isEqualTo(s);
+        assertThat(s.withCalibration("frozen").withCalstats("/tmp/minima.stats").profileSettings(OUT).agentOptionLines())
+                .contains("calibration=frozen", "calstats=/tmp/minima.stats");
+        assertThat(AnalyzeSettings.fromMap(java.util.Map.of("calibrated", "false")).calibration())
+                .as("kept by the first version, a flag").isEqualTo("off");
         assertThat(AnalyzeSettings.fromMap(java.util.Map.of("task", "SOMETHING_NEW", "metric", "bogus")))
                 .as("an entry this version cannot read takes the defaults").isEqualTo(AnalyzeSettings.defaults());
     }
