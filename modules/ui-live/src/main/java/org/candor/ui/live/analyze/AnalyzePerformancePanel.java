@@ -58,6 +58,8 @@ public final class AnalyzePerformancePanel extends JPanel {
     private final JPanel metricSection;
     private final JPanel samplingSection;
     private final JPanel recordingSection;
+    private final ReadinessSection readiness = new ReadinessSection();
+    private final JPanel readinessSection;
     private final JRadioButton attachChoice = new JRadioButton("Attach to");
     private final JRadioButton launchChoice = new JRadioButton("Launch");
     private final JComboBox<AnalyzeTarget> jvms = new JComboBox<>();
@@ -99,6 +101,7 @@ public final class AnalyzePerformancePanel extends JPanel {
         metricSection = section("Measurement", metric);
         samplingSection = section("Sampling", sampling);
         recordingSection = section("Recording", delayed);
+        readinessSection = section("What works here (asked of the operating system)", readiness);
         delayed.setName("delayedStart");
 
         add(configurationBar(), BorderLayout.NORTH);
@@ -113,10 +116,11 @@ public final class AnalyzePerformancePanel extends JPanel {
         metric.onChange(changed);
         sampling.onChange(changed);
         delayed.addActionListener(e -> changed());
+        readiness.onChange(changed);
         tasks.addListSelectionListener(e -> {
             if (!e.getValueIsAdjusting()) changed();
         });
-        setPreferredSize(new Dimension(1000, 660));
+        setPreferredSize(new Dimension(1040, 680));
     }
 
     /** Told the problem that keeps the task from running (null: none) after every change. */
@@ -157,6 +161,7 @@ public final class AnalyzePerformancePanel extends JPanel {
         if (t.kind() == AnalyzeTarget.Kind.ATTACH && !s.task().canAttach()) {
             return "Application startup launches the program: choose Launch";
         }
+        if (t.kind() == AnalyzeTarget.Kind.ATTACH && readiness.refusal() != null) return readiness.refusal();
         String p = s.problem();
         if (p != null) return capitalized(p);
         return s.task().instruments() ? metric.problem() : null;
@@ -200,6 +205,7 @@ public final class AnalyzePerformancePanel extends JPanel {
         attachChoice.setEnabled(session == null && task.canAttach());
         jvms.setEnabled(attachChoice.isEnabled());
         markEdited();
+        readiness.show(currentTarget());
         summary.setText(settings().summary());
         String p = problem();
         problem.setText(p == null ? " " : p);
@@ -297,13 +303,13 @@ public final class AnalyzePerformancePanel extends JPanel {
                 return this;
             }
         });
-        JScrollPane scroll = new JScrollPane(tasks);
+        JScrollPane scroll = new JScrollPane(tasks, JScrollPane.VERTICAL_SCROLLBAR_AS_NEEDED, JScrollPane.HORIZONTAL_SCROLLBAR_NEVER);
         scroll.setPreferredSize(new Dimension(210, 200));
         return scroll;
     }
 
     private JScrollPane settingsSide() {
-        JPanel side = new JPanel();
+        JPanel side = new WidthTracking();
         side.setLayout(new BoxLayout(side, BoxLayout.Y_AXIS));
         taskTitle.setName("taskTitle");
         taskTitle.setFont(taskTitle.getFont().deriveFont(Font.BOLD, taskTitle.getFont().getSize2D() + 3f));
@@ -311,7 +317,8 @@ public final class AnalyzePerformancePanel extends JPanel {
         taskText.setAlignmentX(LEFT_ALIGNMENT);
         side.add(taskTitle);
         side.add(taskText);
-        for (JPanel p : new JPanel[] {rootsSection, filtersSection, metricSection, samplingSection, recordingSection}) {
+        for (JPanel p : new JPanel[] {rootsSection, filtersSection, metricSection, samplingSection, recordingSection,
+                readinessSection}) {
             p.setAlignmentX(LEFT_ALIGNMENT);
             side.add(p);
         }
@@ -399,6 +406,15 @@ public final class AnalyzePerformancePanel extends JPanel {
     void say(String line) {
         note.setText(line);
         note.setToolTipText(line);
+    }
+
+    /** The settings column: as wide as the dialog, never wider (it scrolls down, not sideways). */
+    private static final class WidthTracking extends JPanel implements javax.swing.Scrollable {
+        @Override public Dimension getPreferredScrollableViewportSize() { return getPreferredSize(); }
+        @Override public int getScrollableUnitIncrement(java.awt.Rectangle r, int o, int d) { return 16; }
+        @Override public int getScrollableBlockIncrement(java.awt.Rectangle r, int o, int d) { return r.height; }
+        @Override public boolean getScrollableTracksViewportWidth() { return true; }
+        @Override public boolean getScrollableTracksViewportHeight() { return false; }
     }
 
     private static JPanel section(String title, Component content) {

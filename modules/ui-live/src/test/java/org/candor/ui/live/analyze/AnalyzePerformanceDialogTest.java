@@ -22,6 +22,8 @@ import org.assertj.swing.fixture.DialogFixture;
 import org.assertj.swing.fixture.JFileChooserFixture;
 import org.assertj.swing.timing.Condition;
 import org.candor.client.filters.SelectionFile;
+import org.candor.client.system.MachineChecks;
+import org.candor.client.system.TargetChecks;
 import org.candor.ui.calltree.GuiTests;
 import org.candor.ui.model.analyze.AnalyzeSettings;
 import org.candor.ui.model.analyze.Configurations;
@@ -59,10 +61,17 @@ class AnalyzePerformanceDialogTest {
         preferences.removeNode();
     }
 
+    /** This test's own JVM: a real one to attach to, named as if it ran {@code com.acme.shop.web.Main}. */
+    private static final long SELF = ProcessHandle.current().pid();
+
     /** Opens the dialog as the JVMs window does, for one JVM whose main class is {@code com.acme.shop.web.Main}. */
     private DialogFixture open(AnalyzeSettings initial) {
+        return open(initial, SELF);
+    }
+
+    private DialogFixture open(AnalyzeSettings initial, long pid) {
         robot = BasicRobot.robotWithNewAwtHierarchy();
-        AnalyzeTarget jvm = AnalyzeTarget.attach(4242, "com.acme.shop.web.Main");
+        AnalyzeTarget jvm = AnalyzeTarget.attach(pid, "com.acme.shop.web.Main");
         Configurations configurations = new Configurations(preferences);
         SwingUtilities.invokeLater(() -> {
             answer.set(AnalyzePerformanceDialog.ask(null, configurations, initial, List.of(jvm), jvm, null));
@@ -115,7 +124,7 @@ class AnalyzePerformanceDialogTest {
         d.button("run").click();
         waitFor("the dialog closed", () -> closed);
         AnalyzePerformanceDialog.Choice c = answer.get();
-        assertThat(c.target().pid()).isEqualTo(4242);
+        assertThat(c.target().pid()).isEqualTo(SELF);
         assertThat(c.settings().task()).isEqualTo(ProfilingTask.CPU_SAMPLING);
         assertThat(c.settings().samplingEvent()).isEqualTo("wall");
         assertThat(c.settings().interval()).isEqualTo("4ms");
@@ -191,6 +200,44 @@ class AnalyzePerformanceDialogTest {
         assertThat(d.label("metricVerdict").text()).contains("read by");
         assertThat(d.button("run").isEnabled()).isTrue();
         d.button("cancel").click();
+    }
+
+    @Test
+    void theOperatingSystemIsAskedWhatWorksAndANonJvmIsRefused() throws Exception {
+        DialogFixture d = open(AnalyzeSettings.defaults());
+        waitFor("the machine's rows", () -> exists(d, "verdict:" + MachineChecks.HARDWARE_COUNTERS)
+                && exists(d, "verdict:" + TargetChecks.DYNAMIC_AGENT_LOADING));
+        assertThat(d.label("verdict:" + MachineChecks.WALL_CLOCK).text()).isIn("available", "limited");
+        assertThat(d.label("verdict:" + TargetChecks.OWNER).text()).as("our own JVM").isEqualTo("available");
+        execute(() -> ((javax.swing.JComponent) d.robot().finder().findByName(d.target(), "readiness", false))
+                .scrollRectToVisible(new java.awt.Rectangle(0, 0, 10, 400)));
+        GuiTests.screenshot(d.target(), "analyze-readiness");
+        assertThat(d.button("run").isEnabled()).isTrue();
+        d.button("cancel").click();
+        waitFor("closed", () -> closed);
+        robot.cleanUp();
+        closed = false;
+
+        Process sleeper = new ProcessBuilder("sleep", "60").start();
+        try {
+            DialogFixture refused = open(AnalyzeSettings.defaults(), sleeper.pid());
+            waitFor("the refusal", () -> refused.label("problem").text().contains("is not a Java VM"));
+            assertThat(refused.button("run").isEnabled()).isFalse();
+            refused.button("cancel").click();
+        } finally {
+            sleeper.destroyForcibly();
+        }
+    }
+
+    private static boolean exists(DialogFixture d, String name) {
+        return execute(() -> {
+            try {
+                d.robot().finder().findByName(d.target(), name, false);
+                return true;
+            } catch (org.assertj.swing.exception.ComponentLookupException e) {
+                return false;
+            }
+        });
     }
 
     private static void task(DialogFixture d, String title) {
