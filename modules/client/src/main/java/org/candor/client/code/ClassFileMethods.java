@@ -5,6 +5,7 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.candor.core.model.Descriptors;
 
 /**
  * The methods a class file declares, read from its bytes without loading it: name and parameter types in the form
@@ -59,47 +60,19 @@ final class ClassFileMethods {
         return name + parameters(descriptor);
     }
 
-    /** {@code (Ljava/lang/String;[I)V} as {@code (String, int[])}. */
+    /**
+     * {@code (Ljava/lang/String;[Ljava/util/Map$Entry;)V} as {@code (String, Entry[])}: simple names, a nested class by
+     * its own name, as the agent's reflection shows them ({@code Class.getSimpleName}).
+     */
     static String parameters(String descriptor) throws IOException {
+        List<String> types = Descriptors.parameterTypes(descriptor);
+        if (types == null) throw new IOException("bad descriptor " + descriptor);
         StringBuilder b = new StringBuilder("(");
-        int i = 1;
-        int n = 0;
-        while (i < descriptor.length() && descriptor.charAt(i) != ')') {
-            int dims = 0;
-            while (descriptor.charAt(i) == '[') {
-                dims++;
-                i++;
-            }
-            String type;
-            char c = descriptor.charAt(i);
-            if (c == 'L') {
-                int end = descriptor.indexOf(';', i);
-                if (end < 0) throw new IOException("bad descriptor " + descriptor);
-                String internal = descriptor.substring(i + 1, end);
-                type = internal.substring(Math.max(internal.lastIndexOf('/'), internal.lastIndexOf('$')) + 1);
-                i = end + 1;
-            } else {
-                type = primitive(c, descriptor);
-                i++;
-            }
-            b.append(n++ == 0 ? "" : ", ").append(type);
-            for (int d = 0; d < dims; d++) b.append("[]");
+        for (int i = 0; i < types.size(); i++) {
+            String t = types.get(i);
+            b.append(i == 0 ? "" : ", ").append(t.substring(Math.max(t.lastIndexOf('.'), t.lastIndexOf('$')) + 1));
         }
         return b.append(')').toString();
-    }
-
-    private static String primitive(char c, String descriptor) throws IOException {
-        switch (c) {
-            case 'Z': return "boolean";
-            case 'B': return "byte";
-            case 'C': return "char";
-            case 'S': return "short";
-            case 'I': return "int";
-            case 'J': return "long";
-            case 'F': return "float";
-            case 'D': return "double";
-            default: throw new IOException("bad descriptor " + descriptor);
-        }
     }
 
     /** The pool's UTF-8 entries by index (others null). */
