@@ -1,6 +1,7 @@
 package org.candor.ui.calltree;
 
 import org.candor.core.model.Metric;
+import org.candor.ui.model.snapshot.DisplayUnits;
 
 /** A figure in a comparison: a time or a count, signed when it is a difference; sorts by its value. */
 final class ComparedValue implements Comparable<ComparedValue> {

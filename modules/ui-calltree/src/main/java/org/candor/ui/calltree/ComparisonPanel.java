@@ -20,6 +20,7 @@ import org.candor.core.analysis.SnapshotComparison;
 import org.candor.core.model.MethodInfo;
 import org.candor.core.model.Metric;
 import org.candor.core.model.Snapshot;
+import org.candor.ui.model.snapshot.CallTreeRow;
 import org.netbeans.swing.outline.DefaultOutlineModel;
 import org.netbeans.swing.outline.Outline;
 import org.netbeans.swing.outline.RowModel;
