@@ -13,12 +13,12 @@ import org.candor.core.model.Snapshot;
 import org.candor.ui.model.snapshot.MethodNames;
 import org.candor.ui.snapshot.spi.SnapshotViewContext;
 
-/** The context menu of a method's row, as the tree and table views share it: to the other views, copy. */
-final class MethodMenu {
+/** The context menu of a method, as the views of this module share it: to the other views, copy. */
+public final class MethodMenu {
 
     private MethodMenu() {}
 
-    static JMenuItem item(String name, String text, Runnable action) {
+    public static JMenuItem item(String name, String text, Runnable action) {
         JMenuItem item = new JMenuItem(text);
         item.setName(name);
         item.addActionListener(e -> action.run());
@@ -26,7 +26,7 @@ final class MethodMenu {
     }
 
     /** An item that shows the selected method in another view; none when the window has no such view. */
-    static void addGoTo(JPopupMenu menu, SnapshotViewContext context, String viewId, String name, String text,
+    public static void addGoTo(JPopupMenu menu, SnapshotViewContext context, String viewId, String name, String text,
                         IntSupplier method) {
         if (!context.hasView(viewId)) return;
         menu.add(item(name, text, () -> {
@@ -36,7 +36,7 @@ final class MethodMenu {
     }
 
     /** Copy Method Name: the class-qualified signature to the clipboard. */
-    static void addCopy(JPopupMenu menu, Snapshot snapshot, IntSupplier method) {
+    public static void addCopy(JPopupMenu menu, Snapshot snapshot, IntSupplier method) {
         menu.add(item("copy", "Copy Method Name", () -> {
             int id = method.getAsInt();
             if (id < 0) return;
@@ -46,7 +46,7 @@ final class MethodMenu {
     }
 
     /** The menu acts on the row it was opened on: that row is selected as the menu shows. */
-    static void selectRowOnRightClick(JTable table, JPopupMenu menu) {
+    public static void selectRowOnRightClick(JTable table, JPopupMenu menu) {
         menu.addPopupMenuListener(new PopupMenuListener() {
             @Override public void popupMenuWillBecomeVisible(PopupMenuEvent e) {
                 Point at = table.getMousePosition();

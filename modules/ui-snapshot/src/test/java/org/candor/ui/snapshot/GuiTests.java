@@ -32,12 +32,24 @@ public final class GuiTests {
         javax.swing.SwingUtilities.invokeAndWait(com.formdev.flatlaf.FlatLightLaf::setup);
     }
 
-    /** Saves a PNG of the component as target/screenshots/NAME.png and returns its path. */
-    public static Path screenshot(Component c, String name) throws IOException {
+    /** Saves a PNG of the whole screen, popups and tooltips included, as target/screenshots/NAME.png. */
+    public static Path screenshotOfScreen(String name) throws IOException {
+        Path png = png(name);
+        new ScreenshotTaker().saveDesktopAsPng(png.toString());
+        return png;
+    }
+
+    private static Path png(String name) throws IOException {
         Path dir = Path.of(System.getProperty("candor.screenshots", "target/screenshots"));
         Files.createDirectories(dir);
         Path png = dir.resolve(name + ".png");
         Files.deleteIfExists(png);
+        return png;
+    }
+
+    /** Saves a PNG of the component as target/screenshots/NAME.png and returns its path. */
+    public static Path screenshot(Component c, String name) throws IOException {
+        Path png = png(name);
         new ScreenshotTaker().saveComponentAsPng(c, png.toString());
         return png;
     }
