@@ -82,6 +82,19 @@ public final class TestSnapshots {
         return s.addThread(new ThreadProfile(1, "main", root));
     }
 
+    /** {@link #calibrated()} with the constants a calibrated session stores: two categories, the warm-up done. */
+    public static Snapshot calibratedWithConstants() {
+        Snapshot s = calibrated();
+        s.info().put("calibration.minima", "run");
+        return s.putStat("calibration.jit-En-jit-Ex-jit.count", 39268893).putStat("calibration.jit-En-jit-Ex-jit.min_ps", 21538)
+                .putStat("calibration.jit-En-jit-Ex-jit.median_ps", 30769).putStat("calibration.jit-En-jit-Ex-jit.floor_ps", 0)
+                .putStat("calibration.jit-En-jit-Ex-jit.correction_ps", 21538)
+                .putStat("calibration.oth-En-int-En-int.count", 1).putStat("calibration.oth-En-int-En-int.min_ps", 24262302)
+                .putStat("calibration.oth-En-int-En-int.median_ps", 22055380)
+                .putStat("calibration.warmup.phase", 2).putStat("calibration.warmup.events", 1_003_520)
+                .putStat(Snapshot.STAT_DROPPED_CALLS, 0);
+    }
+
     /** A thread of {@code width}^2 + width nodes: a root with {@code width} children of {@code width} leaves each. */
     public static Snapshot wide(int width) {
         MethodTable methods = new MethodTable();
