@@ -31,10 +31,6 @@ import org.netbeans.swing.outline.Outline;
  */
 public final class CallTreeView extends JPanel implements SnapshotView {
 
-    /** The hottest path is expanded at opening down to the first node under this share of the whole. */
-    private static final double HOT_PATH_MIN_SHARE = 0.1;
-    private static final int HOT_PATH_MAX_DEPTH = 16;
-
     /** Where a reader is in the tree: paths as method ids from the top, the scroll position. */
     private record Place(List<int[]> expanded, int[] selected, Point scroll) { }
 
@@ -79,13 +75,7 @@ public final class CallTreeView extends JPanel implements SnapshotView {
     }
 
     private void expandHotPath(long whole) {
-        CallTreeRow row = model.getRoot();
-        for (int depth = 0; depth < HOT_PATH_MAX_DEPTH && !row.isLeaf(); depth++) {
-            CallTreeRow hottest = row.child(0);
-            if (hottest.node().value(metrics.basis()) < HOT_PATH_MIN_SHARE * whole) break;
-            if (depth > 0) tree.expandPath(CallTreeModel.pathTo(row));
-            row = hottest;
-        }
+        for (CallTreeRow row : model.getRoot().hotPath(metrics.basis(), whole)) tree.expandPath(CallTreeModel.pathTo(row));
         if (tree.getRowCount() > 0) tree.getSelectionModel().setSelectionInterval(0, 0);
     }
 

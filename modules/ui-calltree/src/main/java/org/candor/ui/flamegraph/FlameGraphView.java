@@ -28,7 +28,6 @@ import org.candor.core.model.CallNode;
 import org.candor.core.model.MethodInfo;
 import org.candor.core.model.Snapshot;
 import org.candor.ui.calltree.MethodMenu;
-import org.candor.ui.model.snapshot.DisplayUnits;
 import org.candor.ui.model.snapshot.FlameGraph;
 import org.candor.ui.model.snapshot.MethodNames;
 import org.candor.ui.model.snapshot.SelectedThreads;
@@ -189,14 +188,7 @@ final class FlameGraphView extends JPanel implements SnapshotView {
 
     private void showFound(FlameGraph graph) {
         FlameGraph.Matches m = graph == null ? null : matches(graph);
-        if (m == null) {
-            found.setText(" ");
-        } else if (m.count() == 0) {
-            found.setText("Not found");
-        } else {
-            found.setText(m.count() + (m.count() == 1 ? " frame, " : " frames, ") + DisplayUnits.percent(m.share())
-                    + " of the graph");
-        }
+        found.setText(m == null ? " " : m.summary());
     }
 
     @Override public boolean openFind() {

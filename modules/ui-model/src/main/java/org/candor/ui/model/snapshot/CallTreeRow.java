@@ -14,6 +14,9 @@ import org.candor.core.model.CallNode;
 public final class CallTreeRow {
 
     private static final CallTreeRow[] NONE = new CallTreeRow[0];
+    /** The hot path opened at first ends above the first node under this share of the whole. */
+    private static final double HOT_PATH_MIN_SHARE = 0.1;
+    private static final int HOT_PATH_MAX_DEPTH = 16;
 
     private final CallNode node;
     private final CallTreeRow parent;
@@ -57,6 +60,23 @@ public final class CallTreeRow {
             }
         }
         return children;
+    }
+
+    /**
+     * The rows a tree opens at first, from this root: the hottest path, down to the first row under a tenth of the
+     * whole or sixteen levels, whichever comes first; the rows returned are the ones to expand (the root's children
+     * show anyway).
+     */
+    public List<CallTreeRow> hotPath(int basis, long whole) {
+        List<CallTreeRow> expand = new java.util.ArrayList<>();
+        CallTreeRow row = this;
+        for (int depth = 0; depth < HOT_PATH_MAX_DEPTH && !row.isLeaf(); depth++) {
+            CallTreeRow hottest = row.child(0);
+            if (hottest.node.value(basis) < HOT_PATH_MIN_SHARE * whole) break;
+            if (depth > 0) expand.add(row);
+            row = hottest;
+        }
+        return expand;
     }
 
     /** The rows from the root down to this one. Iterative: call trees can be thousands of levels deep. */

@@ -27,6 +27,12 @@ public final class FlameGraph {
     /** The frames a find matched and the share of the zoomed width they cover (nested matches counted once). */
     public record Matches(boolean[] matched, int count, double share) {
         public boolean matched(int frame) { return matched[frame]; }
+
+        /** {@code 2 frames, 60.6% of the graph}, or {@code Not found}. */
+        public String summary() {
+            if (count == 0) return "Not found";
+            return count + (count == 1 ? " frame, " : " frames, ") + DisplayUnits.percent(share) + " of the graph";
+        }
     }
 
     private final Snapshot snapshot;

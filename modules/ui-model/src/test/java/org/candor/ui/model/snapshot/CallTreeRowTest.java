@@ -75,4 +75,16 @@ class CallTreeRowTest {
         for (CallTreeRow r : row.path()) if (!r.node().isRoot()) names.add(MethodNames.shortSignature(s.methods().get(r.node().methodId())));
         return String.join(" > ", names);
     }
+
+    @Test
+    void theHotPathOpensDownToTheFirstRowUnderATenthOfTheWhole() {
+        Snapshot s = TestSnapshots.shop();
+        SelectedThreads all = SelectedThreads.of(s, ThreadChoice.of(s).get(0));
+        CallTreeRow root = CallTreeRow.root(all.tree(), TestSnapshots.TOTAL);
+
+        // Thread.run (72.7 %) > handle (72.7 %) > findByCustomer (45.4 %) > Order.<init> (12.1 %): open down to it
+        assertThat(root.hotPath(TestSnapshots.TOTAL, all.whole())).extracting(r -> s.methods().get(r.node().methodId()).name())
+                .containsExactly("run", "handle", "findByCustomer");
+        assertThat(root.hotPath(TestSnapshots.TOTAL, all.whole() * 100)).as("nothing is a tenth of this").isEmpty();
+    }
 }

@@ -94,10 +94,12 @@ class FlameGraphTest {
         FlameGraph.Matches find = g.find(MethodNames.matching("findbycustomer"));
         assertThat(find.count()).isEqualTo(2);
         assertThat(find.share()).isCloseTo((1.499 + 0.5) / 3.3, within(1e-9));
+        assertThat(find.summary()).isEqualTo("2 frames, 60.6% of the graph");
         FlameGraph.Matches nested = g.find(MethodNames.matching("com.acme.shop."));
         assertThat(nested.count()).as("all but the root and Thread.run").isEqualTo(9);
         assertThat(nested.share()).as("what run called, and main").isCloseTo((2.399 + 0.9) / 3.3, within(1e-9));
         assertThat(g.find(m -> false).count()).isZero();
+        assertThat(g.find(m -> false).summary()).isEqualTo("Not found");
     }
 
     private FlameGraph.Frame frame(FlameGraph g, String name, int nth) {

@@ -1,22 +1,21 @@
-package org.candor.ui.calltree;
+package org.candor.ui.model.snapshot;
 
 import org.candor.core.model.Metric;
-import org.candor.ui.model.snapshot.DisplayUnits;
 
 /** A figure in a comparison: a time or a count, signed when it is a difference; sorts by its value. */
-final class ComparedValue implements Comparable<ComparedValue> {
+public final class ComparedValue implements Comparable<ComparedValue> {
 
     private final long value;
     private final Metric.Unit unit;
     private final boolean difference;
 
-    ComparedValue(long value, Metric.Unit unit, boolean difference) {
+    public ComparedValue(long value, Metric.Unit unit, boolean difference) {
         this.value = value;
         this.unit = unit;
         this.difference = difference;
     }
 
-    long value() { return value; }
+    public long value() { return value; }
 
     @Override public int compareTo(ComparedValue o) { return Long.compare(value, o.value); }
 
@@ -26,10 +25,10 @@ final class ComparedValue implements Comparable<ComparedValue> {
     }
 
     /** B against A as a share of A: {@code +12.5%}, {@code new} when A is 0; sorts by the share, new ones last. */
-    static final class Change implements Comparable<Change> {
+    public static final class Change implements Comparable<Change> {
         private final double fraction;
 
-        Change(double fraction) {
+        public Change(double fraction) {
             this.fraction = fraction;
         }
 
