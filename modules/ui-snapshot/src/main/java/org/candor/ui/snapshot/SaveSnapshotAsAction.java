@@ -54,6 +54,7 @@ public final class SaveSnapshotAsAction implements ActionListener {
         if (to.equals(from.toAbsolutePath().normalize()) || !FileWriting.mayReplace(to)) return;
         FileWriting.inBackground(Bundle.MSG_Saving(to.getFileName()), Bundle.MSG_Saved(to), to, () -> {
             SnapshotCopy.copy(from, to);
+            RecentSnapshots.get().opened(to);
             LOG.log(Level.INFO, "Saved snapshot {0} as {1}", new Object[] {from, to});
         }, () -> window.showsFile(to));
     }

@@ -19,7 +19,7 @@ import org.openide.util.RequestProcessor;
 
 /**
  * Opens snapshot files in snapshot windows. Reading happens in the background; a file that cannot be read is
- * reported in one error dialog and changes nothing else.
+ * reported in one error dialog and changes nothing else. A file read is a recent snapshot.
  */
 public final class SnapshotOpener {
 
@@ -47,6 +47,7 @@ public final class SnapshotOpener {
         progress.start();
         try {
             Snapshot snapshot = SnapshotReader.read(file);
+            RecentSnapshots.get().opened(file);
             EventQueue.invokeLater(() -> {
                 SnapshotTopComponent.open(file, snapshot);
                 LOG.log(Level.INFO, "Opened snapshot {0}: {1} threads, {2} methods",
@@ -55,6 +56,7 @@ public final class SnapshotOpener {
         } catch (IOException | RuntimeException e) {
             // Not a bug of ours when the file is bad; anything else is logged so that it can be reported.
             if (!(e instanceof IOException)) LOG.log(Level.WARNING, "Cannot open " + file, e);
+            if (e instanceof NoSuchFileException) RecentSnapshots.get().forget(file);
             String message = failureMessage(file, e);
             LOG.log(Level.INFO, message);
             DialogDisplayer.getDefault().notifyLater(new NotifyDescriptor.Message(message, NotifyDescriptor.ERROR_MESSAGE));
