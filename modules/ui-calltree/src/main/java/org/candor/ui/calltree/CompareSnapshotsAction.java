@@ -12,6 +12,7 @@ import javax.swing.JFileChooser;
 import javax.swing.filechooser.FileNameExtensionFilter;
 import org.candor.core.model.Snapshot;
 import org.candor.core.snapshot.SnapshotReader;
+import org.candor.ui.snapshot.Problems;
 import org.candor.ui.snapshot.SnapshotOpener;
 import org.candor.ui.snapshot.SnapshotTopComponent;
 import org.netbeans.api.progress.ProgressHandle;
@@ -39,6 +40,7 @@ import org.openide.windows.WindowManager;
     "MSG_PickTwo=Pick two snapshots: the first is A, the baseline.",
     "MSG_Comparing=Reading the snapshots to compare",
     "FILTER_Snapshots=Candor snapshots (*.candor)",
+    "TITLE_CannotCompare=Cannot compare the snapshots",
 })
 public final class CompareSnapshotsAction implements ActionListener {
 
@@ -71,7 +73,7 @@ public final class CompareSnapshotsAction implements ActionListener {
         READER.post(() -> compare(fileA, fileB));
     }
 
-    /** Reads both snapshots, then opens the comparison; a file that cannot be read is one error line. Any thread. */
+    /** Reads both snapshots, then opens the comparison; a file that cannot be read is one notification. Any thread. */
     public static void compare(Path fileA, Path fileB) {
         ProgressHandle progress = ProgressHandle.createHandle(Bundle.MSG_Comparing());
         progress.start();
@@ -87,13 +89,13 @@ public final class CompareSnapshotsAction implements ActionListener {
                 } catch (IllegalArgumentException noCommonFigure) {
                     String message = "Cannot compare " + fileA + " with " + fileB + ": " + noCommonFigure.getMessage();
                     LOG.log(Level.INFO, message);
-                    DialogDisplayer.getDefault().notifyLater(new NotifyDescriptor.Message(message, NotifyDescriptor.ERROR_MESSAGE));
+                    Problems.notify(Bundle.TITLE_CannotCompare(), message);
                 }
             });
         } catch (IOException | RuntimeException ex) {
             String message = SnapshotOpener.failureMessage(reading, ex);
             LOG.log(Level.INFO, message);
-            DialogDisplayer.getDefault().notifyLater(new NotifyDescriptor.Message(message, NotifyDescriptor.ERROR_MESSAGE));
+            Problems.notify(Bundle.TITLE_CannotCompare(), message);
         } finally {
             progress.finish();
         }

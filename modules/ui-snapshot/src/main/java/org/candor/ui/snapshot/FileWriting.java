@@ -15,7 +15,7 @@ import org.openide.util.RequestProcessor;
 
 /**
  * What Save Snapshot As and Export Snapshot share: asking before a file is replaced, and the writing itself in the
- * background under a progress bar, with the status line on success and one error line naming the file on failure.
+ * background under a progress bar, with the status line on success and one notification naming the file on failure.
  */
 final class FileWriting {
 
@@ -37,7 +37,11 @@ final class FileWriting {
         return DialogDisplayer.getDefault().notify(ask) == NotifyDescriptor.YES_OPTION;
     }
 
-    /** Runs {@code work} in the background; {@code done} follows on the event thread once the file is whole. */
+    /**
+     * Runs {@code work} in the background; {@code done} follows on the event thread once the file is whole. A failure
+     * is one notification naming the file; an older file of that name is left as it was.
+     */
+    @Messages({"# {0} - file name", "TITLE_CannotWrite=Cannot write {0}"})
     static void inBackground(String progress, String finished, Path to, Work work, Runnable done) {
         WRITER.post(() -> {
             ProgressHandle handle = ProgressHandle.createHandle(progress);
@@ -49,7 +53,7 @@ final class FileWriting {
             } catch (IOException | RuntimeException ex) {
                 String message = SnapshotSaving.failureMessage(to, ex);
                 LOG.log(Level.INFO, message);
-                DialogDisplayer.getDefault().notifyLater(new NotifyDescriptor.Message(message, NotifyDescriptor.ERROR_MESSAGE));
+                Problems.notify(Bundle.TITLE_CannotWrite(to.getFileName()), message);
             } finally {
                 handle.finish();
             }

@@ -12,14 +12,12 @@ import org.candor.core.snapshot.SnapshotFormatException;
 import org.candor.core.snapshot.SnapshotReader;
 import org.candor.core.snapshot.SnapshotTooLargeException;
 import org.netbeans.api.progress.ProgressHandle;
-import org.openide.DialogDisplayer;
-import org.openide.NotifyDescriptor;
 import org.openide.util.NbBundle.Messages;
 import org.openide.util.RequestProcessor;
 
 /**
  * Opens snapshot files in snapshot windows. Reading happens in the background; a file that cannot be read is
- * reported in one error dialog and changes nothing else. A file read is a recent snapshot.
+ * reported in one notification ({@link Problems}) and changes nothing else. A file read is a recent snapshot.
  */
 public final class SnapshotOpener {
 
@@ -41,7 +39,7 @@ public final class SnapshotOpener {
         });
     }
 
-    @Messages({"# {0} - file name", "MSG_Opening=Opening {0}"})
+    @Messages({"# {0} - file name", "MSG_Opening=Opening {0}", "# {0} - file name", "TITLE_CannotOpen=Cannot open {0}"})
     private static void read(Path file) {
         ProgressHandle progress = ProgressHandle.createHandle(Bundle.MSG_Opening(file.getFileName()));
         progress.start();
@@ -59,7 +57,7 @@ public final class SnapshotOpener {
             if (e instanceof NoSuchFileException) RecentSnapshots.get().forget(file);
             String message = failureMessage(file, e);
             LOG.log(Level.INFO, message);
-            DialogDisplayer.getDefault().notifyLater(new NotifyDescriptor.Message(message, NotifyDescriptor.ERROR_MESSAGE));
+            Problems.notify(Bundle.TITLE_CannotOpen(file.getFileName()), message);
         } finally {
             progress.finish();
         }
