@@ -207,6 +207,16 @@ class CallTreeWindowTest {
     }
 
     @Test
+    void ctrlFInAViewWithoutFindOpensTheCallTreesFind() throws Exception {
+        window.tabbedPane("views").selectTab("Hot spots");
+        window.table("hotSpots").click();
+        window.table("hotSpots").pressAndReleaseKey(org.assertj.swing.core.KeyPressInfo.keyCode(KeyEvent.VK_F)
+                .modifiers(java.awt.event.InputEvent.CTRL_MASK));
+        window.panel("findBar").requireVisible();
+        assertThat(execute(() -> window.table("callTree").target().isShowing())).isTrue();
+    }
+
+    @Test
     void theTreesMenuFindsAMethodInTheHotSpotsAndBack() throws Exception {
         JTableFixture tree = window.table("callTree");
         int row = rowOf("OrderRepository.findByCustomer(long)");
