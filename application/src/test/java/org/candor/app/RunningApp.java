@@ -59,6 +59,18 @@ final class RunningApp implements AutoCloseable {
         throw new AssertionError("no \"" + text + "\" in messages.log after " + limit + "; the log:\n" + log());
     }
 
+    /** The application's JVM: the launcher script's descendant that runs java. */
+    ProcessHandle jvm(Duration limit) throws InterruptedException {
+        long end = System.nanoTime() + limit.toNanos();
+        while (System.nanoTime() < end) {
+            java.util.Optional<ProcessHandle> jvm = process.descendants()
+                    .filter(h -> h.info().command().map(c -> c.endsWith("/java")).orElse(false)).findFirst();
+            if (jvm.isPresent()) return jvm.get();
+            Thread.sleep(200);
+        }
+        throw new AssertionError("the launcher started no java in " + limit);
+    }
+
     String log() throws IOException {
         return Files.exists(messagesLog()) ? Files.readString(messagesLog(), StandardCharsets.UTF_8) : "";
     }
