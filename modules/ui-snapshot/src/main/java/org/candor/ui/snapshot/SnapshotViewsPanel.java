@@ -114,14 +114,14 @@ public final class SnapshotViewsPanel extends JPanel {
     }
 
     private void openFind() {
-        if (tabs.getSelectedComponent() instanceof SnapshotView && ((SnapshotView) tabs.getSelectedComponent()).openFind()) {
-            return;
-        }
+        java.awt.Component front = tabs.getSelectedComponent();
+        if (front instanceof SnapshotView && ((SnapshotView) front).openFind()) return;
         for (Tab t : views) {
             if (!(t.view() instanceof SnapshotView)) continue;
-            tabs.setSelectedComponent(t.view());
+            tabs.setSelectedComponent(t.view());  // in front first: its find takes the focus
             if (((SnapshotView) t.view()).openFind()) return;
         }
+        if (front != null) tabs.setSelectedComponent(front);  // no view has a find: stay where the reader was
     }
 
     /** The view of this id, or null when the window has none. */
