@@ -3,6 +3,7 @@ package org.candor.app;
 import java.awt.Rectangle;
 import java.awt.Robot;
 import java.awt.Toolkit;
+import java.awt.event.InputEvent;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -77,6 +78,25 @@ final class RunningApp implements AutoCloseable {
     /** What the launcher and the JVM printed (stdout and stderr). */
     String output() throws IOException {
         return Files.exists(output) ? Files.readString(output, StandardCharsets.UTF_8) : "";
+    }
+
+    /** Waits for the snapshot's window and clicks into its tree: with no window manager, the pointer gives focus. */
+    Robot focusedOnSnapshot(Path snapshot) throws Exception {
+        awaitLog("Opened snapshot " + snapshot, Duration.ofSeconds(120));
+        Thread.sleep(2000);
+        Robot robot = new Robot();
+        robot.setAutoDelay(40);
+        robot.mouseMove(800, 400);
+        robot.mousePress(InputEvent.BUTTON1_DOWN_MASK);
+        robot.mouseRelease(InputEvent.BUTTON1_DOWN_MASK);
+        Thread.sleep(500);
+        return robot;
+    }
+
+    /** Presses the keys together, as a shortcut: {@code press(robot, VK_CONTROL, VK_S)}. */
+    static void press(Robot robot, int... keys) {
+        for (int k : keys) robot.keyPress(k);
+        for (int i = keys.length - 1; i >= 0; i--) robot.keyRelease(keys[i]);
     }
 
     /** Saves the whole screen as a PNG: with ImageMagick's import where installed, else with AWT's robot. */

@@ -15,14 +15,14 @@ import org.candor.client.ControlClient;
 import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.model.Snapshot;
 import org.candor.core.snapshot.SnapshotReader;
-import org.candor.ui.calltree.CallTreePanel;
-import org.candor.ui.calltree.ViewState;
+import org.candor.ui.snapshot.SnapshotViewsPanel;
+import org.candor.ui.snapshot.ViewState;
 
 /**
- * A running session's results as they grow: its call tree and hot spots (calibrated), taken from a snapshot the
- * session writes every {@link #REFRESH_MILLIS} ms, the reader's place (thread, expanded paths, selection, scroll)
- * kept from one refresh to the next. Pause holds the view; Reset Collected Results starts the figures afresh.
- * Each refresh costs the program one snapshot: a copy of the trees, one thread at a time.
+ * A running session's results as they grow: the snapshot window's views (call tree, hot spots, ...: calibrated),
+ * of a snapshot the session writes every {@link #REFRESH_MILLIS} ms, the reader's place (thread, view, and each
+ * view's own: expanded paths, selection, scroll) kept from one refresh to the next. Pause holds the view; Reset
+ * Collected Results starts the figures afresh. Each refresh costs the program one snapshot: a copy of the trees, one thread at a time.
  */
 final class LiveResultsPanel extends JPanel {
 
@@ -36,7 +36,7 @@ final class LiveResultsPanel extends JPanel {
     private final JToggleButton pause = new JToggleButton("Pause");
     private final JPanel results = new JPanel(new BorderLayout());
     private final Poller<Snapshot> poller;
-    private CallTreePanel shown;
+    private SnapshotViewsPanel shown;
     private int refreshes;
 
     /** @param scratch where the session writes the snapshots this view reads (overwritten each time) */
@@ -87,8 +87,8 @@ final class LiveResultsPanel extends JPanel {
     /** Refreshes done so far (for tests and the header). */
     int refreshes() { return refreshes; }
 
-    /** The call tree and hot spots shown now, or null before the first results. */
-    CallTreePanel shown() { return shown; }
+    /** The views shown now, or null before the first results. */
+    SnapshotViewsPanel shown() { return shown; }
 
     /** The session writes a snapshot of what it has recorded so far; the view reads it back. */
     private Snapshot read() throws Exception {
@@ -99,7 +99,7 @@ final class LiveResultsPanel extends JPanel {
 
     private void show(Snapshot snapshot) {
         ViewState place = shown == null ? null : shown.viewState();
-        CallTreePanel next = new CallTreePanel(snapshot);
+        SnapshotViewsPanel next = new SnapshotViewsPanel(snapshot);
         if (place != null) next.restore(place);
         if (shown != null) results.remove(shown);
         shown = next;

@@ -3,7 +3,7 @@ package org.candor.ui.live;
 import java.awt.BorderLayout;
 import java.nio.file.Path;
 import javax.swing.JComponent;
-import org.candor.ui.calltree.EditorArea;
+import org.candor.ui.snapshot.EditorArea;
 import org.openide.windows.TopComponent;
 
 /**

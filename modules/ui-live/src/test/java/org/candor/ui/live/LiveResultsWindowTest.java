@@ -9,7 +9,9 @@ import javax.swing.JFrame;
 import javax.swing.JTable;
 import org.assertj.swing.edt.FailOnThreadViolationRepaintManager;
 import org.assertj.swing.fixture.FrameFixture;
-import org.candor.ui.calltree.GuiTests;
+import org.candor.ui.calltree.CallTreeView;
+import org.candor.ui.snapshot.GuiTests;
+import org.candor.ui.snapshot.spi.ViewIds;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -49,7 +51,7 @@ class LiveResultsWindowTest {
 
         InFrame.waitFor("the first results", () -> rowOf("tick") >= 0);
         // the reader finds step() below tick(), which the tree may not have opened by itself
-        InFrame.waitFor("step() found", () -> execute(() -> panel.shown().findNext("Ticker.step")) && rowOf("step") >= 0);
+        InFrame.waitFor("step() found", () -> execute(() -> callTree().findNext("Ticker.step")) && rowOf("step") >= 0);
         int stepRow = rowOf("step");
         execute(() -> tree().getSelectionModel().setSelectionInterval(stepRow, stepRow));
         long first = calls(stepRow);
@@ -76,12 +78,17 @@ class LiveResultsWindowTest {
         return (JTable) window.robot().finder().findByName(panel, "callTree", true);
     }
 
+    /** The call-tree view of the results shown now (the views are found by lookup, as in the app). */
+    private CallTreeView callTree() {
+        return (CallTreeView) panel.shown().view(ViewIds.CALL_TREE);
+    }
+
     /** The first row whose method is {@code name}, or -1. */
     private int rowOf(String name) {
         return execute(() -> {
             if (panel.shown() == null || !panel.shown().isReady()) return -1;
-            for (int i = 0; panel.shown().methodAt(i) != null; i++) {
-                if (panel.shown().methodAt(i).startsWith("Ticker." + name + "(")) return i;
+            for (int i = 0; callTree().methodAt(i) != null; i++) {
+                if (callTree().methodAt(i).startsWith("Ticker." + name + "(")) return i;
             }
             return -1;
         });

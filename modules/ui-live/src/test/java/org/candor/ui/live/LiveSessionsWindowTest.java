@@ -31,7 +31,7 @@ import org.candor.core.model.CallNode;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.ThreadProfile;
 import org.candor.core.snapshot.SnapshotReader;
-import org.candor.ui.calltree.GuiTests;
+import org.candor.ui.snapshot.GuiTests;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -9,7 +9,7 @@ import javax.swing.JFrame;
 import javax.swing.JList;
 import org.assertj.swing.edt.FailOnThreadViolationRepaintManager;
 import org.assertj.swing.fixture.FrameFixture;
-import org.candor.ui.calltree.GuiTests;
+import org.candor.ui.snapshot.GuiTests;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -24,7 +24,7 @@ import org.assertj.swing.timing.Condition;
 import org.candor.client.filters.SelectionFile;
 import org.candor.client.system.MachineChecks;
 import org.candor.client.system.TargetChecks;
-import org.candor.ui.calltree.GuiTests;
+import org.candor.ui.snapshot.GuiTests;
 import org.candor.ui.model.analyze.AnalyzeSettings;
 import org.candor.ui.model.analyze.Configurations;
 import org.candor.ui.model.analyze.ProfilingTask;
