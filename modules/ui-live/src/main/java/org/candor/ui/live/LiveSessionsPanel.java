@@ -28,6 +28,7 @@ import org.candor.client.LocalJvms;
 import org.candor.ui.model.SessionActions;
 import org.candor.ui.model.SessionState;
 import org.candor.ui.model.SessionStatus;
+import org.candor.ui.snapshot.Problems;
 import org.netbeans.api.progress.ProgressHandle;
 import org.candor.ui.model.analyze.AnalyzeSettings;
 import org.candor.ui.model.analyze.Configurations;
@@ -298,7 +299,7 @@ final class LiveSessionsPanel extends JPanel {
                 String line = "JVM " + e.getKey() + " ended without writing its snapshot at exit (" + x.file + ")";
                 LOG.info(line);
                 say(line);
-                Notices.failure("No snapshot from JVM " + e.getKey(), line);
+                Problems.notify("No snapshot from JVM " + e.getKey(), line);
             }
         }
     }
@@ -591,7 +592,10 @@ final class LiveSessionsPanel extends JPanel {
                 progress.finish();
             }
             String shown = line;
-            if (failed) Notices.failure(doing + " failed", shown);
+            if (failed) {
+                LOG.info(doing + " failed: " + shown);
+                Problems.notify(doing + " failed", shown);
+            }
             SwingUtilities.invokeLater(() -> {
                 say(shown);
                 refreshJvms();
