@@ -39,8 +39,19 @@ final class LiveResultsPanel extends JPanel {
     private SnapshotViewsPanel shown;
     private int refreshes;
 
-    /** @param scratch where the session writes the snapshots this view reads (overwritten each time) */
-    LiveResultsPanel(LiveSessions sessions, long pid, Path scratch) {
+    /** What the window's session buttons do, by the JVMs window's hands (its messages, notifications, snapshot folder). */
+    interface Commands {
+        /** {@code reset}, {@code stop}, {@code start}, {@code detach}. */
+        void control(long pid, String command);
+
+        void takeSnapshot(long pid);
+    }
+
+    /**
+     * @param scratch  where the session writes the snapshots this view reads (overwritten each time)
+     * @param commands what Take Snapshot, Stop, Start and Detach do (null: those buttons are left out)
+     */
+    LiveResultsPanel(LiveSessions sessions, long pid, Path scratch, Commands commands) {
         super(new BorderLayout());
         this.sessions = sessions;
         this.pid = pid;
@@ -54,7 +65,7 @@ final class LiveResultsPanel extends JPanel {
         pause.addActionListener(e -> {
             if (pause.isSelected()) poller.stop(); else poller.start();
         });
-        JButton reset = new JButton("Reset Collected Results");
+        JButton reset = new JButton("Reset Collected Results", ProfileIcons.RESET);
         reset.setName("liveReset");
         reset.addActionListener(e -> poller.execute(() -> {
             try {
@@ -66,10 +77,23 @@ final class LiveResultsPanel extends JPanel {
         JPanel bar = new JPanel(new FlowLayout(FlowLayout.LEADING, 8, 4));
         bar.add(pause);
         bar.add(reset);
+        if (commands != null) {
+            bar.add(command("liveSnapshot", "Take Snapshot", ProfileIcons.SNAPSHOT, () -> commands.takeSnapshot(pid)));
+            bar.add(command("liveStop", "Stop", ProfileIcons.STOP, () -> commands.control(pid, "stop")));
+            bar.add(command("liveStart", "Start", ProfileIcons.START, () -> commands.control(pid, "start")));
+            bar.add(command("liveDetach", "Detach", ProfileIcons.DETACH, () -> commands.control(pid, "detach")));
+        }
         bar.add(state);
         bar.setBorder(BorderFactory.createEmptyBorder(0, 4, 0, 4));
         add(bar, BorderLayout.NORTH);
         add(results, BorderLayout.CENTER);
+    }
+
+    private static JButton command(String name, String text, javax.swing.Icon icon, Runnable run) {
+        JButton b = new JButton(text, icon);
+        b.setName(name);
+        b.addActionListener(e -> run.run());
+        return b;
     }
 
     @Override

@@ -541,13 +541,21 @@ final class LiveSessionsPanel extends JPanel {
 
     private void control(String command) {
         long pid = selectedPid();
-        if (pid < 0) return;
+        if (pid >= 0) control(pid, command);
+    }
+
+    /** A control command ({@code reset}, {@code stop}, {@code start}, {@code detach}) to the session in {@code pid}. */
+    void control(long pid, String command) {
         run(capitalized(command) + " in " + pid, () -> answer(sessions.command(pid, command)));
     }
 
     private void takeSnapshot() {
         long pid = selectedPid();
-        if (pid < 0) return;
+        if (pid >= 0) takeSnapshot(pid);
+    }
+
+    /** Take Snapshot of the session in {@code pid}: written to the snapshot folder and opened. */
+    void takeSnapshot(long pid) {
         Path file = stamped(pid + "-", ".candor");
         run("Taking a snapshot of " + pid, () -> {
             Files.createDirectories(snapshotDirectory);

@@ -35,8 +35,12 @@ public final class LiveSessionsTopComponent extends TopComponent {
         setLayout(new BorderLayout());
         LiveSessions sessions = new LiveSessions();
         panel = new LiveSessionsPanel(sessions, snapshotDirectory(), SnapshotOpener::open, configurations());
+        LiveResultsPanel.Commands commands = new LiveResultsPanel.Commands() {
+            @Override public void control(long pid, String command) { panel.control(pid, command); }
+            @Override public void takeSnapshot(long pid) { panel.takeSnapshot(pid); }
+        };
         panel.onLive(pid -> SessionWindow.openLiveResults(sessions, pid,
-                snapshotDirectory().resolve(".live-" + pid + ".candor")));
+                snapshotDirectory().resolve(".live-" + pid + ".candor"), commands));
         panel.onTelemetry(pid -> SessionWindow.openTelemetry(sessions, pid));
         add(panel, BorderLayout.CENTER);
     }
