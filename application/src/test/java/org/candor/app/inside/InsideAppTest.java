@@ -7,6 +7,7 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.logging.Level;
 import java.util.stream.Collectors;
 import junit.framework.TestCase;
 import junit.framework.TestResult;
@@ -20,8 +21,9 @@ import org.netbeans.junit.NbModuleSuite;
  * JVM as the launcher starts them (every module the launcher enables, autoloads left to load on demand, the branding,
  * the launcher's JVM options from candor.conf through surefire's argLine), with its main window on the X display, and
  * runs the test cases of {@link #TEST_CASES} inside it, where they reach the real windows, the window system and the
- * modules' APIs. Surefire runs this class in an execution of its own (see the module's pom); the application starts
- * once for all the test cases, in the order listed: a new workflow test is one more class in the list.
+ * modules' APIs; a test case during which the app logs a warning or an exception fails. Surefire runs this class in
+ * an execution of its own (see the module's pom); the application starts once for all the test cases, in the order
+ * listed: a new workflow test is one more class in the list.
  *
  * <p>The platform runs JUnit 3 test cases. Rather than a second engine (JUnit 5's vintage engine loses the results of
  * tests that NbModuleSuite adds while it runs: it reported none, and a failure passed), this Jupiter test runs the
@@ -52,6 +54,8 @@ class InsideAppTest {
                 .honorAutoloadEager(true)         // ...with autoloads and eager modules left as they are
                 .enableClasspathModules(false)    // the modules come from the clusters, not from the test class path
                 .parentClassLoader(testLibraries())
+                .failOnMessage(Level.WARNING)     // a test case during which the app logs a problem fails
+                .failOnException(Level.INFO)
                 .gui(true);
 
         Outcomes outcomes = new Outcomes();

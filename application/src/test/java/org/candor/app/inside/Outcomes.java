@@ -24,7 +24,7 @@ final class Outcomes implements TestListener {
     public void startTest(Test test) {
         failures.putIfAbsent(name(test), null);
         if (test instanceof TestCase) classes.add(test.getClass().getName());
-        System.out.println("Inside the application: " + name(test));
+        System.out.println("Inside the application: " + name(test));  // where its output begins
     }
 
     @Override
@@ -44,8 +44,7 @@ final class Outcomes implements TestListener {
 
     @Override
     public void endTest(Test test) {
-        String outcome = failures.get(name(test)) == null ? " passed" : " failed";
-        System.out.println("Inside the application: " + name(test) + outcome);
+        // nothing: the suite checks what the app logged during a test case after its end, and may fail it then
     }
 
     /** Whether a test case of {@code c} ran. */
