@@ -1,8 +1,6 @@
 package org.candor.app;
 
-import java.awt.Rectangle;
 import java.awt.Robot;
-import java.awt.Toolkit;
 import java.awt.event.InputEvent;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,14 +12,13 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import javax.imageio.ImageIO;
 
 /** The assembled application started through its launcher, with its own userdir; closing it stops it. */
 final class RunningApp implements AutoCloseable {
 
     /** The assembled application the build made (target/candor), and where the tests' screenshots go. */
     static final Path APP = Path.of(System.getProperty("candor.app", "target/candor"));
-    static final Path SCREENSHOTS = Path.of(System.getProperty("candor.screenshots", "target/screenshots"));
+    static final Path SCREENSHOTS = Screenshots.DIR;
 
     private final Process process;
     private final Path userdir;
@@ -99,18 +96,9 @@ final class RunningApp implements AutoCloseable {
         for (int i = keys.length - 1; i >= 0; i--) robot.keyRelease(keys[i]);
     }
 
-    /** Saves the whole screen as a PNG: with ImageMagick's import where installed, else with AWT's robot. */
+    /** Saves the whole screen as a PNG (see {@link Screenshots}). */
     static void screenshot(Path png) throws Exception {
-        Files.createDirectories(png.getParent());
-        Files.deleteIfExists(png);
-        try {
-            Process p = new ProcessBuilder("import", "-window", "root", png.toString()).inheritIO().start();
-            if (p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0) return;
-        } catch (IOException noImageMagick) {
-            // fall through to the robot
-        }
-        Rectangle screen = new Rectangle(Toolkit.getDefaultToolkit().getScreenSize());
-        ImageIO.write(new Robot().createScreenCapture(screen), "png", png.toFile());
+        Screenshots.save(png);
     }
 
     /** Ends the application: TERM to the JVM and the launcher (a JVM shuts down cleanly on it), KILL if it lingers. */
