@@ -14,7 +14,6 @@ import javax.swing.JList;
 import javax.swing.JTable;
 import javax.swing.text.JTextComponent;
 import com.example.shop.Checkout;
-import org.assertj.swing.core.matcher.JButtonMatcher;
 import org.assertj.swing.fixture.DialogFixture;
 import org.netbeans.junit.NbTestCase;
 import org.openide.windows.TopComponent;
@@ -129,7 +128,7 @@ public class AnalyzePartOfApplication extends NbTestCase {
 
     /** In the root browser: part of the class name, the class, its method, OK. */
     private void chooseTheRootInTheBrowser() throws Exception {
-        DialogFixture browser = gui.dialogTitled("Choose root methods");
+        DialogFixture browser = gui.dialog("rootBrowserDialog");
         browser.textBox("rootFilter").enterText("checko");
         JList<?> classes = browser.list("rootClasses").target();
         JLabel found = browser.label("rootFound").target();
@@ -137,17 +136,12 @@ public class AnalyzePartOfApplication extends NbTestCase {
                 () -> items(classes).equals(List.of(PROGRAM)), () -> items(classes) + ", " + found.getText());
         assertThat(browser.label("rootFound").text()).isEqualTo("1 of 1 classes on the program's class path");
         JList<?> methods = browser.list("rootMethods").target();
-        // the list is asked again 300 ms after the last key typed, and filled anew: on a slow machine that can come
-        // after the click on the class, which it then clears (the methods with it); the user clicks it again
-        long end = System.nanoTime() + Await.STEP.toNanos();
-        for (; !items(methods).contains("order(int)"); Thread.sleep(100)) {
-            if (System.nanoTime() > end) throw new AssertionError("no methods of " + PROGRAM + ": " + items(methods));
-            if (execute(() -> classes.getSelectedValue()) == null) browser.list("rootClasses").selectItem(PROGRAM);
-        }
+        browser.list("rootClasses").selectItem(PROGRAM);
+        Await.until("the class's methods", Await.STEP, () -> items(methods).contains("order(int)"), () -> items(methods).toString());
         assertThat(items(methods)).contains("main(String[])", "price(int, int)", "tax(long)");
         browser.list("rootMethods").selectItem("order(int)");
         gui.shot("root-browser");
-        browser.button(JButtonMatcher.withText("OK")).click();
+        browser.button("rootBrowserOk").click();
     }
 
     /** Profile &gt; Live Results: the root's row appears, and its calls grow from one refresh to the next. */

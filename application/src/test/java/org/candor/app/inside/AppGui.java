@@ -10,7 +10,6 @@ import java.awt.event.KeyEvent;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.function.Predicate;
-import javax.swing.JDialog;
 import javax.swing.JMenuItem;
 import javax.swing.JTable;
 import javax.swing.SwingUtilities;
@@ -116,13 +115,6 @@ final class AppGui {
     /** The showing dialog named {@code name}. */
     DialogFixture dialog(String name) {
         return WindowFinder.findDialog(name).withTimeout(Await.STEP.toMillis()).using(robot);
-    }
-
-    /** The showing dialog whose title starts with {@code title} (an option pane's, which has no name). */
-    DialogFixture dialogTitled(String title) {
-        return WindowFinder.findDialog(new GenericTypeMatcher<JDialog>(JDialog.class, true) {
-            @Override protected boolean isMatching(JDialog d) { return d.getTitle().startsWith(title); }
-        }).withTimeout(Await.STEP.toMillis()).using(robot);
     }
 
     /** The opened window of the window system that {@code which} picks (read on the event thread), waited for. */
