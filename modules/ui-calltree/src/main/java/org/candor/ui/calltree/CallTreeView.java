@@ -32,7 +32,7 @@ import org.netbeans.swing.outline.Outline;
 public final class CallTreeView extends JPanel implements SnapshotView {
 
     /** Where a reader is in the tree: paths as method ids from the top, the scroll position. */
-    private record Place(List<int[]> expanded, int[] selected, Point scroll) { }
+    private record Place(List<int[]> expanded, int[] selected, Point scroll, boolean asOpened) { }
 
     private final SnapshotViewContext context;
     private final Snapshot snapshot;
@@ -43,6 +43,8 @@ public final class CallTreeView extends JPanel implements SnapshotView {
     private final FindBar findBar;
     /** The tree shown now (null until the window shows the first threads). */
     private CallTreeModel model;
+    /** The paths the view opened by itself (the hot path), as method ids: a reader who changed none keeps getting it. */
+    private List<int[]> opened = List.of();
 
     CallTreeView(SnapshotViewContext context) {
         super(new BorderLayout());
@@ -75,8 +77,17 @@ public final class CallTreeView extends JPanel implements SnapshotView {
     }
 
     private void expandHotPath(long whole) {
-        for (CallTreeRow row : model.getRoot().hotPath(metrics.basis(), whole)) tree.expandPath(CallTreeModel.pathTo(row));
+        openHotPath(whole);
         if (tree.getRowCount() > 0) tree.getSelectionModel().setSelectionInterval(0, 0);
+    }
+
+    private void openHotPath(long whole) {
+        List<int[]> paths = new ArrayList<>();
+        for (CallTreeRow row : model.getRoot().hotPath(metrics.basis(), whole)) {
+            tree.expandPath(CallTreeModel.pathTo(row));
+            if (tree.isExpanded(CallTreeModel.pathTo(row))) paths.add(row.methodPath());  // a leaf does not open
+        }
+        opened = paths;
     }
 
     @Override public boolean openFind() {
@@ -144,17 +155,27 @@ public final class CallTreeView extends JPanel implements SnapshotView {
             if (tree.isExpanded(CallTreeModel.pathTo(r))) expanded.add(r.methodPath());
         }
         CallTreeRow sel = selectedRow();
-        return new Place(expanded, sel == null ? null : sel.methodPath(), scroll.getViewport().getViewPosition());
+        return new Place(expanded, sel == null ? null : sel.methodPath(), scroll.getViewport().getViewPosition(),
+                samePaths(expanded, opened));
     }
 
-    /** The place's paths in this tree, freshly collapsed: the hot path opened at first is not the reader's. */
+    /**
+     * The place's paths in this tree, freshly collapsed: the hot path opened at first is not the reader's. A reader who
+     * left the tree as the view opened it gets this tree's hot path instead (live results: a root that had no callees
+     * yet at the first refresh opens once they come).
+     */
     @Override public void takeUp(Object p) {
         if (!(p instanceof Place) || context.shown() == null) return;
         Place place = (Place) p;
         model = newModel(context.shown());
-        for (int[] path : place.expanded()) {
-            CallTreeRow r = model.getRoot().at(path);
-            if (r != null) tree.expandPath(CallTreeModel.pathTo(r));
+        if (place.asOpened()) {
+            openHotPath(context.shown().whole());
+        } else {
+            opened = List.of();
+            for (int[] path : place.expanded()) {
+                CallTreeRow r = model.getRoot().at(path);
+                if (r != null) tree.expandPath(CallTreeModel.pathTo(r));
+            }
         }
         CallTreeRow sel = place.selected() == null ? null : model.getRoot().at(place.selected());
         if (sel != null) {
@@ -163,6 +184,14 @@ public final class CallTreeView extends JPanel implements SnapshotView {
         }
         Point at = place.scroll();
         EventQueue.invokeLater(() -> scroll.getViewport().setViewPosition(at));
+    }
+
+    private static boolean samePaths(List<int[]> a, List<int[]> b) {
+        if (a.size() != b.size()) return false;
+        java.util.Set<List<Integer>> left = new java.util.HashSet<>();
+        for (int[] path : a) left.add(java.util.Arrays.stream(path).boxed().toList());
+        for (int[] path : b) if (!left.contains(java.util.Arrays.stream(path).boxed().toList())) return false;
+        return true;
     }
 
     /** The method a row shows, as its short signature ({@code Ticker.step(long)}); null past the rows. */
