@@ -38,6 +38,10 @@ final class LiveResultsPanel extends JPanel {
     private final Poller<Snapshot> poller;
     private SnapshotViewsPanel shown;
     private int refreshes;
+    private String asOf = "";
+    private final JButton keep = new JButton("Keep These Results", ProfileIcons.SNAPSHOT);
+    /** What acts on the running session: off once its JVM has ended. */
+    private final java.util.List<JButton> sessionButtons = new java.util.ArrayList<>();
 
     /** What the window's session buttons do, by the JVMs window's hands (its messages, notifications, snapshot folder). */
     interface Commands {
@@ -45,6 +49,9 @@ final class LiveResultsPanel extends JPanel {
         void control(long pid, String command);
 
         void takeSnapshot(long pid);
+
+        /** The last results read from a session whose JVM ended: kept as a snapshot of its own and opened. */
+        void keep(long pid, Path lastResults);
     }
 
     /**
@@ -56,8 +63,7 @@ final class LiveResultsPanel extends JPanel {
         this.sessions = sessions;
         this.pid = pid;
         this.scratch = scratch;
-        poller = new Poller<>("Candor live results", REFRESH_MILLIS, this::read, this::show,
-                why -> state.setText("No results from " + pid + ": " + why));
+        poller = new Poller<>("Candor live results", REFRESH_MILLIS, this::read, this::show, this::noResults);
         setName("liveResults");
         state.setName("liveState");
         pause.setName("livePause");
@@ -74,17 +80,30 @@ final class LiveResultsPanel extends JPanel {
                 SwingUtilities.invokeLater(() -> state.setText("Reset failed: " + ex.getMessage()));
             }
         }));
-        JPanel bar = new JPanel(new FlowLayout(FlowLayout.LEADING, 8, 4));
-        bar.add(pause);
-        bar.add(reset);
+        JPanel buttons = new JPanel(new FlowLayout(FlowLayout.LEADING, 8, 4));
+        buttons.add(pause);
+        buttons.add(reset);
+        sessionButtons.add(reset);
+        keep.setName("liveKeep");
+        keep.setToolTipText("Keep the last results of the ended JVM as a snapshot of their own, and open it");
+        keep.setVisible(false);
+        if (commands != null) keep.addActionListener(e -> commands.keep(pid, scratch));
+        buttons.add(keep);
         if (commands != null) {
-            bar.add(command("liveSnapshot", "Take Snapshot", ProfileIcons.SNAPSHOT, () -> commands.takeSnapshot(pid)));
-            bar.add(command("liveStop", "Stop", ProfileIcons.STOP, () -> commands.control(pid, "stop")));
-            bar.add(command("liveStart", "Start", ProfileIcons.START, () -> commands.control(pid, "start")));
-            bar.add(command("liveDetach", "Detach", ProfileIcons.DETACH, () -> commands.control(pid, "detach")));
+            for (JButton b : new JButton[] {
+                command("liveSnapshot", "Take Snapshot", ProfileIcons.SNAPSHOT, () -> commands.takeSnapshot(pid)),
+                command("liveStop", "Stop", ProfileIcons.STOP, () -> commands.control(pid, "stop")),
+                command("liveStart", "Start", ProfileIcons.START, () -> commands.control(pid, "start")),
+                command("liveDetach", "Detach", ProfileIcons.DETACH, () -> commands.control(pid, "detach"))}) {
+                buttons.add(b);
+                sessionButtons.add(b);
+            }
         }
-        bar.add(state);
-        bar.setBorder(BorderFactory.createEmptyBorder(0, 4, 0, 4));
+        // the state on a line of its own: a flowing row would hide it behind the buttons in a narrow window
+        JPanel bar = new JPanel(new BorderLayout());
+        bar.add(buttons, BorderLayout.NORTH);
+        bar.add(state, BorderLayout.SOUTH);
+        state.setBorder(BorderFactory.createEmptyBorder(0, 8, 4, 8));
         add(bar, BorderLayout.NORTH);
         add(results, BorderLayout.CENTER);
     }
@@ -131,8 +150,26 @@ final class LiveResultsPanel extends JPanel {
         results.revalidate();
         results.repaint();
         refreshes++;
-        state.setText("Live results of " + pid + ", as of " + LocalTime.now().format(CLOCK) + " (every "
-                + REFRESH_MILLIS / 1000 + " s)");
+        asOf = LocalTime.now().format(CLOCK);
+        state.setText("Live results of " + pid + ", as of " + asOf + " (every " + REFRESH_MILLIS / 1000 + " s)");
+    }
+
+    /**
+     * A refresh that got nothing. When the JVM has ended, what was shown stays (its last results, also in the scratch
+     * file the session wrote whole) and can be kept; the window stops asking.
+     */
+    private void noResults(String why) {
+        boolean alive = ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+        if (alive || shown == null) {
+            state.setText("No results from " + pid + ": " + why);
+            return;
+        }
+        poller.stop();
+        state.setText("JVM " + pid + " ended: these are its last results, as of " + asOf);
+        keep.setVisible(true);
+        pause.setEnabled(false);
+        sessionButtons.forEach(b -> b.setEnabled(false));
+        revalidate();
     }
 
     /** Stops refreshing (the window closed). */

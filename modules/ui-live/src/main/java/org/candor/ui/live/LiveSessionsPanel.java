@@ -565,6 +565,17 @@ final class LiveSessionsPanel extends JPanel {
         });
     }
 
+    /** A live view's last results of a JVM that ended, kept beside the other snapshots and opened. */
+    void keep(long pid, Path lastResults) {
+        Path file = stamped(pid + "-", "-last.candor");
+        run("Keeping the last results of " + pid, () -> {
+            Files.createDirectories(snapshotDirectory);
+            org.candor.core.snapshot.SnapshotCopy.copy(lastResults, file);
+            SwingUtilities.invokeLater(() -> onSnapshot.accept(file));
+            return "Kept the last results of " + pid + " as " + file;
+        });
+    }
+
     private static String answer(ControlClient.Reply r) {
         return r.ok ? capitalized(r.text) : "Refused: " + r.text;
     }

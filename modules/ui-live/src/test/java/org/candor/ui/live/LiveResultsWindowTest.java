@@ -56,6 +56,7 @@ class LiveResultsWindowTest {
                 }
             }
             @Override public void takeSnapshot(long pid) { asked.add(pid + " snapshot"); }
+            @Override public void keep(long pid, Path last) { asked.add(pid + " keep " + last); }
         };
         panel = execute(() -> new LiveResultsPanel(target.sessions, target.pid(), dir.resolve("live.candor"), commands));
         window = InFrame.show("Candor: live results", panel, new Dimension(1100, 600));
@@ -97,6 +98,17 @@ class LiveResultsWindowTest {
         InFrame.waitFor("recording", () -> target.sessions.status(target.pid()).state() == org.candor.ui.model.SessionState.RECORDING);
         window.button("liveSnapshot").click();
         assertThat(asked).containsExactly(target.pid() + " stop", target.pid() + " start", target.pid() + " snapshot");
+
+        // the program ends: the last results stay, and can be kept
+        long pid = target.pid();
+        target.close();
+        InFrame.waitFor("the end said", () -> window.label("liveState").text().startsWith("JVM " + pid + " ended"));
+        assertThat(stepCalls()).as("the last results stay shown").isPositive();
+        window.button("liveKeep").click();
+        assertThat(asked).last().isEqualTo(pid + " keep " + dir.resolve("live.candor"));
+        assertThat(org.candor.core.snapshot.SnapshotReader.read(dir.resolve("live.candor")).threads())
+                .as("the scratch file holds them, whole").isNotEmpty();
+        GuiTests.screenshot(frame, "live-results-ended");
     }
 
     private JTable tree() {
