@@ -134,13 +134,16 @@ class NativeAgentTest {
     }
 
     @Test
-    void exportsOnlyTheAgentEntryPoints() throws Exception {
+    void exportsOnlyTheAgentEntryPointsAndTheCApi() throws Exception {
         ProcessBuilder nm = new ProcessBuilder("nm", "-D", "--defined-only", LIBRARY.toString());
         Child child = run(nm);
         assumeThat(child.exit()).as("nm available").isZero();
 
         assertThat(child.out().stream().map(line -> line.substring(line.lastIndexOf(' ') + 1)))
-                .containsExactlyInAnyOrder("Agent_OnLoad", "Agent_OnAttach", "Agent_OnUnload");
+                .containsExactlyInAnyOrder("Agent_OnLoad", "Agent_OnAttach", "Agent_OnUnload", "candor_api_version",
+                        "candor_metric_count", "candor_metric_name", "candor_metric_unit", "candor_metric_description",
+                        "candor_metric_kind", "candor_metric_check", "candor_metric_read_cost", "candor_cpu_pmu",
+                        "candor_wall_clock");
     }
 
     /** Prints, does not assert: the JNI cost of one ticks0() call, measured over 10M calls after warm-up. */

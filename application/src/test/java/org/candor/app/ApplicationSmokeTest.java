@@ -72,7 +72,7 @@ class ApplicationSmokeTest {
     }
 
     @Test
-    void aBadSnapshotGivesOneErrorMessageAndNothingElse(@TempDir Path dir) throws Exception {
+    void aBadSnapshotGivesOneNotificationAndNothingElse(@TempDir Path dir) throws Exception {
         Path bad = dir.resolve("bad.candor");
         Files.writeString(bad, "this is not a snapshot\n");
 
@@ -80,7 +80,7 @@ class ApplicationSmokeTest {
                 "--open", bad.toString());
         try (app) {
             app.awaitLog("SnapshotOpener]: Snapshot " + bad, START_LIMIT);
-            Thread.sleep(2000);
+            Thread.sleep(2000);  // the notification's balloon at the status bar says the same line
             RunningApp.screenshot(RunningApp.SCREENSHOTS.resolve("app-bad-snapshot.png"));
         }
         List<String> reports = app.log().lines().filter(l -> l.contains("SnapshotOpener]")).collect(Collectors.toList());

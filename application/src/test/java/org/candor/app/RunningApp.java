@@ -1,8 +1,7 @@
 package org.candor.app;
 
-import java.awt.Rectangle;
 import java.awt.Robot;
-import java.awt.Toolkit;
+import java.awt.event.InputEvent;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,14 +12,13 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import javax.imageio.ImageIO;
 
 /** The assembled application started through its launcher, with its own userdir; closing it stops it. */
 final class RunningApp implements AutoCloseable {
 
     /** The assembled application the build made (target/candor), and where the tests' screenshots go. */
     static final Path APP = Path.of(System.getProperty("candor.app", "target/candor"));
-    static final Path SCREENSHOTS = Path.of(System.getProperty("candor.screenshots", "target/screenshots"));
+    static final Path SCREENSHOTS = Screenshots.DIR;
 
     private final Process process;
     private final Path userdir;
@@ -58,6 +56,18 @@ final class RunningApp implements AutoCloseable {
         throw new AssertionError("no \"" + text + "\" in messages.log after " + limit + "; the log:\n" + log());
     }
 
+    /** The application's JVM: the launcher script's descendant that runs java. */
+    ProcessHandle jvm(Duration limit) throws InterruptedException {
+        long end = System.nanoTime() + limit.toNanos();
+        while (System.nanoTime() < end) {
+            java.util.Optional<ProcessHandle> jvm = process.descendants()
+                    .filter(h -> h.info().command().map(c -> c.endsWith("/java")).orElse(false)).findFirst();
+            if (jvm.isPresent()) return jvm.get();
+            Thread.sleep(200);
+        }
+        throw new AssertionError("the launcher started no java in " + limit);
+    }
+
     String log() throws IOException {
         return Files.exists(messagesLog()) ? Files.readString(messagesLog(), StandardCharsets.UTF_8) : "";
     }
@@ -67,18 +77,28 @@ final class RunningApp implements AutoCloseable {
         return Files.exists(output) ? Files.readString(output, StandardCharsets.UTF_8) : "";
     }
 
-    /** Saves the whole screen as a PNG: with ImageMagick's import where installed, else with AWT's robot. */
+    /** Waits for the snapshot's window and clicks into its tree: with no window manager, the pointer gives focus. */
+    Robot focusedOnSnapshot(Path snapshot) throws Exception {
+        awaitLog("Opened snapshot " + snapshot, Duration.ofSeconds(120));
+        Thread.sleep(2000);
+        Robot robot = new Robot();
+        robot.setAutoDelay(40);
+        robot.mouseMove(800, 400);
+        robot.mousePress(InputEvent.BUTTON1_DOWN_MASK);
+        robot.mouseRelease(InputEvent.BUTTON1_DOWN_MASK);
+        Thread.sleep(500);
+        return robot;
+    }
+
+    /** Presses the keys together, as a shortcut: {@code press(robot, VK_CONTROL, VK_S)}. */
+    static void press(Robot robot, int... keys) {
+        for (int k : keys) robot.keyPress(k);
+        for (int i = keys.length - 1; i >= 0; i--) robot.keyRelease(keys[i]);
+    }
+
+    /** Saves the whole screen as a PNG (see {@link Screenshots}). */
     static void screenshot(Path png) throws Exception {
-        Files.createDirectories(png.getParent());
-        Files.deleteIfExists(png);
-        try {
-            Process p = new ProcessBuilder("import", "-window", "root", png.toString()).inheritIO().start();
-            if (p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0) return;
-        } catch (IOException noImageMagick) {
-            // fall through to the robot
-        }
-        Rectangle screen = new Rectangle(Toolkit.getDefaultToolkit().getScreenSize());
-        ImageIO.write(new Robot().createScreenCapture(screen), "png", png.toFile());
+        Screenshots.save(png);
     }
 
     /** Ends the application: TERM to the JVM and the launcher (a JVM shuts down cleanly on it), KILL if it lingers. */

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.awt.GraphicsEnvironment;
 import java.awt.Robot;
-import java.awt.event.InputEvent;
 import java.awt.event.KeyEvent;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,13 +30,13 @@ class SaveSnapshotAsTest {
         RunningApp app = RunningApp.start(RunningApp.APP, Path.of(System.getProperty("java.home")), dir.resolve("userdir"),
                 "--open", snapshot.toString());
         try (app) {
-            Robot robot = focusedOnSnapshot(app, snapshot);
-            press(robot, KeyEvent.VK_CONTROL, KeyEvent.VK_SHIFT, KeyEvent.VK_S);
+            Robot robot = app.focusedOnSnapshot(snapshot);
+            RunningApp.press(robot, KeyEvent.VK_CONTROL, KeyEvent.VK_SHIFT, KeyEvent.VK_S);
             Thread.sleep(2000); // the file chooser opens with the current name in its field
-            press(robot, KeyEvent.VK_CONTROL, KeyEvent.VK_A);
+            RunningApp.press(robot, KeyEvent.VK_CONTROL, KeyEvent.VK_A);
             type(robot, saved.toString());
             RunningApp.screenshot(RunningApp.SCREENSHOTS.resolve("app-save-as-dialog.png"));
-            press(robot, KeyEvent.VK_ENTER);
+            RunningApp.press(robot, KeyEvent.VK_ENTER);
             Path expected = dir.resolve("saved.candor");
             app.awaitLog("Saved snapshot " + snapshot + " as " + expected, Duration.ofSeconds(30));
             Thread.sleep(1000);
@@ -58,13 +57,13 @@ class SaveSnapshotAsTest {
                 "--open", snapshot.toString());
         Path expected = dir.resolve("exported.txt");
         try (app) {
-            Robot robot = focusedOnSnapshot(app, snapshot);
-            press(robot, KeyEvent.VK_CONTROL, KeyEvent.VK_SHIFT, KeyEvent.VK_E);
+            Robot robot = app.focusedOnSnapshot(snapshot);
+            RunningApp.press(robot, KeyEvent.VK_CONTROL, KeyEvent.VK_SHIFT, KeyEvent.VK_E);
             Thread.sleep(2000); // the chooser opens on the text report, the snapshot's name in its field
-            press(robot, KeyEvent.VK_CONTROL, KeyEvent.VK_A);
+            RunningApp.press(robot, KeyEvent.VK_CONTROL, KeyEvent.VK_A);
             type(robot, dir.resolve("exported").toString());
             RunningApp.screenshot(RunningApp.SCREENSHOTS.resolve("app-export-dialog.png"));
-            press(robot, KeyEvent.VK_ENTER);
+            RunningApp.press(robot, KeyEvent.VK_ENTER);
             app.awaitLog("Exported snapshot " + snapshot + " as text to " + expected, Duration.ofSeconds(30));
         }
         // the same bytes as the command line's report of the same file
@@ -74,24 +73,6 @@ class SaveSnapshotAsTest {
         assertThat(cli.waitFor()).isZero();
         assertThat(new String(Files.readAllBytes(expected), java.nio.charset.StandardCharsets.UTF_8))
                 .isEqualTo(new String(report, java.nio.charset.StandardCharsets.UTF_8));
-    }
-
-    /** Waits for the snapshot's window and clicks into its tree: with no window manager, the pointer gives focus. */
-    private static Robot focusedOnSnapshot(RunningApp app, Path snapshot) throws Exception {
-        app.awaitLog("Opened snapshot " + snapshot, Duration.ofSeconds(120));
-        Thread.sleep(2000);
-        Robot robot = new Robot();
-        robot.setAutoDelay(40);
-        robot.mouseMove(800, 400);
-        robot.mousePress(InputEvent.BUTTON1_DOWN_MASK);
-        robot.mouseRelease(InputEvent.BUTTON1_DOWN_MASK);
-        Thread.sleep(500);
-        return robot;
-    }
-
-    private static void press(Robot robot, int... keys) {
-        for (int k : keys) robot.keyPress(k);
-        for (int i = keys.length - 1; i >= 0; i--) robot.keyRelease(keys[i]);
     }
 
     /** Types a path: letters, digits, '/', '-', '_' and '.' on a US keyboard. */

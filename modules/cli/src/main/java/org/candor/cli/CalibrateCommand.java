@@ -1,28 +1,18 @@
 package org.candor.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.candor.client.AgentFiles;
 import org.candor.client.ClientException;
-import org.candor.client.JavaCommand;
-import org.candor.client.ProfileLaunch;
-import org.candor.client.ProfileSettings;
+import org.candor.client.ProbeCalibration;
 import org.candor.core.model.Snapshot;
 import org.candor.core.report.CalibrationTable;
-import org.candor.core.snapshot.SnapshotReader;
-import org.candor.trainer.Trainer;
 
 /**
  * {@code candor calibrate}: runs the trainer under the instrumentation agent, so that every calibration category
  * meets minimal calls, and leaves the minima in the calibration statistics file that later sessions read.
  */
 final class CalibrateCommand implements Command {
-
-    private static final String[] INTERPRETED = {
-        "org.candor.trainer.Trainer$Interpreted::*", "org.candor.trainer.plain.LanguageOverhead$Interpreted::*",
-    };
 
     @Override public String name() { return "calibrate"; }
 
@@ -47,7 +37,7 @@ final class CalibrateCommand implements Command {
         Args args = new Args(name(), argList);
         String calstats = "auto";
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        int rounds = 300_000;
+        int rounds = ProbeCalibration.DEFAULT_ROUNDS;
         String metric = "wall";
         while (args.hasNext()) {
             String a = args.next();
@@ -61,46 +51,20 @@ final class CalibrateCommand implements Command {
                     throw new UsageException("calibrate: unexpected '" + a + "'; JVM options go after '--'");
             }
         }
-        Path snapshotFile = Files.createTempFile("candor-calibrate", ".candor");
         try {
-            ProfileSettings settings = new ProfileSettings().option("quiet").output(snapshotFile)
-                    .include("org.candor.trainer.Trainer").calstats(calstats).option("calstatswrite=true").option("trainer")
-                    .option("warmupcount=0").metric(metric);
-            List<String> command = new ArrayList<>();
-            command.add(java);
-            command.addAll(args.rest());
-            command.add("-XX:CompileCommand=quiet");
-            for (String methods : INTERPRETED) {
-                command.add("-XX:CompileCommand=exclude," + methods);
-                command.add("-XX:CompileCommand=dontinline," + methods);
-            }
-            command.add("-cp");
-            command.add(trainerClassPath());
-            command.add(Trainer.class.getName());
-            command.add(Integer.toString(rounds));
-            int exit = new ProfileLaunch(AgentFiles.locate(), settings, JavaCommand.of(command)).run();
-            if (exit != 0 || !Files.isRegularFile(snapshotFile)) {
-                console.error("the trainer failed (exit code " + exit + "); no calibration was written");
-                return exit != 0 ? exit : 1;
-            }
-            Snapshot s = SnapshotReader.read(snapshotFile);
+            Snapshot s = new ProbeCalibration(AgentFiles.locate()).java(java).calstats(calstats).metric(metric)
+                    .rounds(rounds).jvmOptions(args.rest()).run();
             console.out.print(CalibrationTable.format(s));
             console.out.flush();
             String file = s.info().get("calibration.file");
             console.note("calibration minima written to " + (file != null ? file : calstats));
             return 0;
         } catch (ClientException e) {
+            if (e.getMessage().startsWith("the trainer failed")) {
+                console.error(e.getMessage());
+                return 1;
+            }
             throw new UsageException(e.getMessage());
-        } finally {
-            Files.deleteIfExists(snapshotFile);
-        }
-    }
-
-    private static String trainerClassPath() throws ClientException {
-        try {
-            return Path.of(Trainer.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        } catch (java.net.URISyntaxException | RuntimeException e) {
-            throw new ClientException("cannot find the trainer's jar: " + e.getMessage());
         }
     }
 }

@@ -21,7 +21,8 @@ public final class Main {
     Main(Console console) {
         this.console = console;
         for (Command c : List.of(new ProfileCommand(), new ReportCommand(), new CountersCommand(), new CalibrateCommand(),
-                new DemoCommand(), new AttachCommand(), new ListCommand(), new CtlCommand(), new CompareCommand())) {
+                new DemoCommand(), new AttachCommand(), new ListCommand(), new CtlCommand(), new CompareCommand(),
+                new CheckCommand())) {
             commands.put(c.name(), c);
         }
     }

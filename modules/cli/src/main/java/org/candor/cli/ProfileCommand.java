@@ -5,10 +5,12 @@ import java.nio.file.Path;
 import java.util.List;
 import org.candor.client.AgentFiles;
 import org.candor.client.ClientException;
-import org.candor.client.CounterProbe;
 import org.candor.client.JavaCommand;
 import org.candor.client.ProfileLaunch;
 import org.candor.client.ProfileSettings;
+import org.candor.client.filters.SelectionFile;
+import org.candor.client.system.LibCandor;
+import org.candor.client.system.MetricStatus;
 import org.candor.core.analysis.SnapshotWarnings;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.core.snapshot.SnapshotFile;
@@ -37,6 +39,9 @@ final class ProfileCommand implements Command {
                 + "                           call graph, for some methods instrumented that never run\n"
                 + "  --include LIST           only these classes/methods (comma-separated patterns)\n"
                 + "  --exclude LIST           never these (TAU syntax works too: java/lang,sun)\n"
+                + "  --filter-file FILE       includes and excludes from a TAU selective instrumentation file\n"
+                + "                           (BEGIN_EXCLUDE_LIST ... END_EXCLUDE_LIST, BEGIN_INCLUDE_LIST ...; # is a\n"
+                + "                           wildcard in a name, a comment at a line's start); the app exports them\n"
                 + "  --no-default-excludes    also instrument what is excluded by default\n"
                 + "                           (java, javax, jdk, sun, com.sun; the JDK core itself never is)\n"
                 + "  --max-nodes N            call-tree nodes kept over all threads (default: an eighth of the\n"
@@ -117,6 +122,12 @@ final class ProfileCommand implements Command {
                     case "--depth": settings.depth(args.intValue(a, 1)); break;
                     case "--include": settings.include(args.value(a)); break;
                     case "--exclude": settings.exclude(args.value(a)); break;
+                    case "--filter-file": {
+                        SelectionFile.Selection chosen = SelectionFile.read(Path.of(args.value(a)));
+                        if (!chosen.includes().isEmpty()) settings.include(String.join(",", chosen.includes()));
+                        if (!chosen.excludes().isEmpty()) settings.exclude(String.join(",", chosen.excludes()));
+                        break;
+                    }
                     case "--no-default-excludes": settings.defaultExcludes(false); break;
                     case "--max-nodes": settings.option("maxnodes=" + args.intValue(a, 1)); break;
                     case "--max-depth": settings.option("maxdepth=" + args.intValue(a, 1)); break;
@@ -138,14 +149,15 @@ final class ProfileCommand implements Command {
     }
 
     /**
-     * A metric other than wall time is tried on this machine before the target starts (libcandor.so in a small JVM):
+     * A metric other than wall time is tried on this machine before the target starts (libcandor.so asked in this process):
      * one that cannot be read is a usage error, with the reason, and nothing runs.
      */
     static void checkMetric(ProfileSettings settings) throws UsageException, ClientException, InterruptedException {
         if (settings.metric().equals(ProfileSettings.WALL)) return;
         AgentFiles agent = AgentFiles.locate();
         if (agent.nativeLibrary() == null) return; // ProfileLaunch says what is missing
-        CounterProbe.MetricStatus status = new CounterProbe(agent).check(settings.metric());
+        MetricStatus status = LibCandor.of(agent).metric(settings.metric());
+        if (status == null) throw new ClientException("libcandor.so does not know the metric '" + settings.metric() + "'");
         if (!status.available()) {
             throw new UsageException("metric " + status.name() + " cannot be read: " + status.reason()
                     + "; 'candor counters' lists the metrics this machine can read");

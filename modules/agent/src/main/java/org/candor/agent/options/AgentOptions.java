@@ -213,7 +213,11 @@ public final class AgentOptions {
             case "mode": mode = mode(required(key, value)); break;
             case "scheme": scheme = scheme(required(key, value)); break;
             case "include": includes.add(required(key, value)); break;
-            case "exclude": excludes.add(required(key, value)); break;
+            case "exclude":
+                // a change may name an empty exclude list: none any more (at start, leaving the key out says that)
+                if (liveOnly && (value == null || value.isEmpty())) break;
+                excludes.add(required(key, value));
+                break;
             case "root": roots.add(required(key, value)); break;
             case "lookahead": lookahead = (int) Math.min(8, notNegative(key, value)); break;
             case "defaultexcludes": defaultExcludes = bool(key, value); break;

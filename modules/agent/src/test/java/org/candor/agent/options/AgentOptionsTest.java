@@ -102,6 +102,10 @@ class AgentOptionsTest {
         assertThat(eager.roots()).as("kept").containsExactly("com.acme.Server.handle", "com.acme.Batch.run");
         assertThat(eager.includes()).as("replaced").containsExactly("com.acme.core.**", "org.acme.**");
         assertThat(eager.excludes()).containsExactly("com.acme.gen.**");
+        assertThat(eager.withChanges("exclude=,defaultexcludes=true").excludes()).as("an empty list named: none")
+                .isEmpty();
+        assertThatThrownBy(() -> AgentOptions.parse("exclude=")).as("at start an exclude needs a value")
+                .hasMessageContaining("needs a value");
         AgentOptions backToTotal = eager.withChanges("scheme=total");
         assertThat(backToTotal.roots()).as("total drops the roots").isEmpty();
         assertThat(lazy.roots()).as("the options changed are a copy").hasSize(2);

@@ -1,6 +1,10 @@
 package org.candor.core.analysis;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Which statistics are calibration constants: {@code calibration.<category>.<field>} with one of the fields the agent
@@ -15,6 +19,27 @@ public final class CalibrationConstants {
     public static final String PREFIX = "calibration.";
     /** The fields of one category, in the table's column order. */
     public static final List<String> FIELDS = List.of("count", "min_ps", "median_ps", "floor_ps", "correction_ps");
+    /** The table's column headings, one per field. */
+    public static final List<String> HEADINGS = List.of("Sections", "Min", "Median", "Floor", "Correction");
+    /** What the table shows. */
+    public static final String SHOWN = "sections between two probe events, per category from -event-> owner -event-> to";
+    /** How to read a category's name. */
+    public static final String CATEGORY_NAMES = "int interpreted, jit compiled, oth thread root or unknown";
+
+    /** One category of the table: its fields' values in {@link #FIELDS} order, -1 where the snapshot has none. */
+    public static final class Row {
+        private final String category;
+        private final long[] values;
+
+        Row(String category, long[] values) {
+            this.category = category;
+            this.values = values;
+        }
+
+        public String category() { return category; }
+        /** The value of {@code FIELDS.get(field)}, or -1. */
+        public long value(int field) { return values[field]; }
+    }
     /** Not a category: {@code calibration.warmup.phase}, {@code calibration.warmup.events}. */
     private static final String WARMUP = "warmup";
 
@@ -31,6 +56,24 @@ public final class CalibrationConstants {
         if (dot <= PREFIX.length() || !FIELDS.contains(key.substring(dot + 1))) return null;
         String category = key.substring(PREFIX.length(), dot);
         return category.equals(WARMUP) ? null : category;
+    }
+
+    /** The table of a snapshot's statistics: one row per category, in name order; empty without calibration. */
+    public static List<Row> rows(Map<String, Long> stats) {
+        Map<String, long[]> rows = new TreeMap<>();
+        for (Map.Entry<String, Long> e : stats.entrySet()) {
+            String category = category(e.getKey());
+            if (category == null) continue;
+            long[] row = rows.computeIfAbsent(category, c -> {
+                long[] none = new long[FIELDS.size()];
+                Arrays.fill(none, -1);
+                return none;
+            });
+            row[FIELDS.indexOf(field(e.getKey()))] = e.getValue();
+        }
+        List<Row> table = new ArrayList<>();
+        rows.forEach((category, values) -> table.add(new Row(category, values)));
+        return table;
     }
 
     /** The field of a constant, e.g. {@code min_ps}; null for any other key. */

@@ -1,7 +1,7 @@
 package org.candor.core.report;
 
+import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.candor.core.analysis.CalibrationConstants;
 import org.candor.core.model.Snapshot;
 
@@ -21,28 +21,27 @@ public final class CalibrationTable {
     }
 
     static void write(Map<String, Long> stats, StringBuilder s) {
-        Map<String, long[]> rows = new TreeMap<>();
-        for (Map.Entry<String, Long> e : stats.entrySet()) {
-            String category = CalibrationConstants.category(e.getKey());
-            if (category == null) continue;
-            long[] row = rows.computeIfAbsent(category, c -> new long[] {-1, -1, -1, -1, -1});
-            row[CalibrationConstants.FIELDS.indexOf(CalibrationConstants.field(e.getKey()))] = e.getValue();
-        }
+        List<CalibrationConstants.Row> rows = CalibrationConstants.rows(stats);
         if (rows.isEmpty()) return;
-        s.append("\nCalibration (sections between two probe events, per category from -event-> owner -event-> to;\n")
-         .append("int interpreted, jit compiled, oth thread root or unknown):\n");
+        s.append("\nCalibration (").append(CalibrationConstants.SHOWN).append(";\n")
+                .append(CalibrationConstants.CATEGORY_NAMES).append("):\n");
         s.append("  ");
         ReportSupport.padRight(s, "Category", 20);
-        for (String h : new String[] {"Sections", "Min", "Median", "Floor", "Correction"}) ReportSupport.padLeft(s, h, 12);
+        for (String h : CalibrationConstants.HEADINGS) ReportSupport.padLeft(s, h, 12);
         s.append('\n');
-        for (Map.Entry<String, long[]> r : rows.entrySet()) {
-            long[] v = r.getValue();
+        for (CalibrationConstants.Row r : rows) {
             s.append("  ");
-            ReportSupport.padRight(s, r.getKey(), 20);
-            ReportSupport.padLeft(s, v[0] < 0 ? "-" : Long.toString(v[0]), 12);
-            for (int i = 1; i < v.length; i++) ReportSupport.padLeft(s, v[i] < 0 ? "-" : picos(v[i]), 12);
+            ReportSupport.padRight(s, r.category(), 20);
+            for (int i = 0; i < CalibrationConstants.FIELDS.size(); i++) ReportSupport.padLeft(s, cell(r, i), 12);
             s.append('\n');
         }
+    }
+
+    /** A value of the table as the report and the app print it: sections as a count, the rest in ns; - for none. */
+    public static String cell(CalibrationConstants.Row row, int field) {
+        long v = row.value(field);
+        if (v < 0) return "-";
+        return field == 0 ? Long.toString(v) : picos(v);
     }
 
     private static String picos(long ps) {

@@ -34,4 +34,24 @@ class CalibrationConstantsTest {
         assertThat(CalibrationConstants.isConstant("calls.dropped")).isFalse();
         assertThat(CalibrationConstants.field("calls.dropped")).isNull();
     }
+
+    @Test
+    void theTableHasARowPerCategoryInNameOrderWithTheFieldsItHas() {
+        java.util.Map<String, Long> stats = new java.util.LinkedHashMap<>();
+        stats.put("calibration.oth-En-int-En-int.min_ps", 24_262_302L);
+        stats.put("calibration.jit-En-jit-Ex-jit.count", 39_268_893L);
+        stats.put("calibration.jit-En-jit-Ex-jit.correction_ps", 21_538L);
+        stats.put("calibration.warmup.phase", 2L);
+        stats.put("calls.dropped", 0L);
+
+        java.util.List<CalibrationConstants.Row> rows = CalibrationConstants.rows(stats);
+
+        assertThat(rows).extracting(CalibrationConstants.Row::category).containsExactly("jit-En-jit-Ex-jit", "oth-En-int-En-int");
+        assertThat(rows.get(0).value(0)).isEqualTo(39_268_893L);
+        assertThat(rows.get(0).value(1)).as("no min_ps").isEqualTo(-1);
+        assertThat(rows.get(0).value(4)).isEqualTo(21_538L);
+        assertThat(rows.get(1).value(1)).isEqualTo(24_262_302L);
+        assertThat(CalibrationConstants.rows(java.util.Map.of("calls.dropped", 0L))).isEmpty();
+        assertThat(CalibrationConstants.HEADINGS).hasSameSizeAs(CalibrationConstants.FIELDS);
+    }
 }

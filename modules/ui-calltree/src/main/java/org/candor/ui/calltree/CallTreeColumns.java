@@ -1,5 +1,7 @@
 package org.candor.ui.calltree;
 
+import org.candor.ui.model.snapshot.CallTreeRow;
+import org.candor.ui.model.snapshot.ValueColumns;
 import org.netbeans.swing.outline.RowModel;
 
 /** The value columns of the call-tree table. */

@@ -4,6 +4,7 @@ import javax.swing.event.TreeModelListener;
 import javax.swing.tree.TreeModel;
 import javax.swing.tree.TreePath;
 import org.candor.core.model.CallNode;
+import org.candor.ui.model.snapshot.CallTreeRow;
 
 /** A read-only tree model over a calling-context tree whose rows are made lazily (see {@link CallTreeRow}). */
 final class CallTreeModel implements TreeModel {
@@ -25,11 +26,9 @@ final class CallTreeModel implements TreeModel {
         return c.parent() == parent ? c.index() : -1;
     }
 
-    /** The path from the root to a row. Iterative: call trees can be thousands of levels deep. */
+    /** The path from the root to a row. */
     static TreePath pathTo(CallTreeRow row) {
-        java.util.ArrayDeque<CallTreeRow> rows = new java.util.ArrayDeque<>();
-        for (CallTreeRow r = row; r != null; r = r.parent()) rows.push(r);
-        return new TreePath(rows.toArray());
+        return new TreePath(row.path());
     }
 
     // The tree never changes, so there is nothing to tell listeners.

@@ -2,6 +2,7 @@ package org.candor.ui.calltree;
 
 import javax.swing.ListSelectionModel;
 import org.candor.core.model.MethodTable;
+import org.candor.ui.model.snapshot.TimeShare;
 import org.netbeans.swing.outline.Outline;
 
 /** How every call-tree table looks (the snapshot's tree, back traces): method column, share bars, counts. */

@@ -4,6 +4,7 @@ import java.awt.FontMetrics;
 import javax.swing.JTable;
 import javax.swing.table.TableColumn;
 import javax.swing.table.TableColumnModel;
+import org.candor.ui.model.snapshot.TimeShare;
 
 /** Value columns as wide as their values and headers need; the method column takes the rest. */
 final class ColumnWidths {

@@ -2,7 +2,6 @@ package org.candor.ui.calltree;
 
 import java.awt.BorderLayout;
 import java.awt.FlowLayout;
-import java.util.ArrayList;
 import java.util.List;
 import javax.swing.BorderFactory;
 import javax.swing.JComboBox;
@@ -20,6 +19,9 @@ import org.candor.core.analysis.SnapshotComparison;
 import org.candor.core.model.MethodInfo;
 import org.candor.core.model.Metric;
 import org.candor.core.model.Snapshot;
+import org.candor.ui.model.snapshot.CallTreeRow;
+import org.candor.ui.model.snapshot.ComparedValue;
+import org.candor.ui.model.snapshot.ComparisonFigures;
 import org.netbeans.swing.outline.DefaultOutlineModel;
 import org.netbeans.swing.outline.Outline;
 import org.netbeans.swing.outline.RowModel;
@@ -30,10 +32,9 @@ import org.netbeans.swing.outline.RowModel;
  */
 final class ComparisonPanel extends JPanel {
 
-    private static final String[] COLUMNS = {"A", "B", "B \u2212 A", "Change"};
-
     private final Snapshot a;
     private final Snapshot b;
+    private final ComparisonFigures figures;
     private final JTable methods = new JTable();
     private final Outline tree;
 
@@ -41,10 +42,17 @@ final class ComparisonPanel extends JPanel {
         super(new BorderLayout());
         this.a = a;
         this.b = b;
+        this.figures = new ComparisonFigures(a, b);
         JLabel header = new JLabel("A: " + nameA + " (baseline)   \u00b7   B: " + nameB);
         header.setName("comparisonHeader");
         header.setMinimumSize(new java.awt.Dimension(0, header.getPreferredSize().height));
-        JComboBox<String> metric = new JComboBox<>(comparable().toArray(new String[0]));
+        JComboBox<Metric> metric = new JComboBox<>(figures.comparable().toArray(new Metric[0]));
+        metric.setRenderer(new javax.swing.DefaultListCellRenderer() {
+            @Override public java.awt.Component getListCellRendererComponent(javax.swing.JList<?> list, Object value,
+                                                                         int index, boolean selected, boolean focused) {
+                return super.getListCellRendererComponent(list, ((Metric) value).label(), index, selected, focused);
+            }
+        });
         metric.setName("comparisonMetric");
         JPanel top = new JPanel(new BorderLayout());
         top.setBorder(BorderFactory.createEmptyBorder(8, 10, 8, 10));
@@ -64,10 +72,10 @@ final class ComparisonPanel extends JPanel {
         methods.setAutoCreateRowSorter(true);
         methods.setShowGrid(false);
         methods.setFillsViewportHeight(true);
-        metric.addActionListener(e -> showMethods(keyOf((String) metric.getSelectedItem())));
-        showMethods(keyOf((String) metric.getSelectedItem()));
+        metric.addActionListener(e -> showMethods(((Metric) metric.getSelectedItem()).key()));
+        showMethods(((Metric) metric.getSelectedItem()).key());
 
-        SnapshotComparison byTotal = new SnapshotComparison(a, b, treeMetric());
+        SnapshotComparison byTotal = new SnapshotComparison(a, b, figures.treeMetric().key());
         tree = CallTreeOutline.create("comparedTree", byTotal.methods());
         CallTreeModel model = new CallTreeModel(byTotal.tree(), 1);
         tree.setModel(DefaultOutlineModel.createOutlineModel(model, new Columns(byTotal.metric().unit()), true, "Method"));
@@ -86,27 +94,6 @@ final class ComparisonPanel extends JPanel {
 
     JTable methodsTable() { return methods; }
     Outline tree() { return tree; }
-
-    /** The figures both snapshots have, self time first: what the methods can be compared by. */
-    private List<String> comparable() {
-        List<String> out = new ArrayList<>();
-        for (Metric m : a.metrics()) if (b.metricIndex(m.key()) >= 0) out.add(m.label());
-        out.sort((x, y) -> Boolean.compare(!x.equals(Metric.SELF_TIME.label()), !y.equals(Metric.SELF_TIME.label())));
-        return out;
-    }
-
-    private String keyOf(String label) {
-        for (Metric m : a.metrics()) if (m.label().equals(label)) return m.key();
-        return Metric.SELF_TIME.key();
-    }
-
-    /** Total time when both have it, else the first figure they share. */
-    private String treeMetric() {
-        if (a.metricIndex(Metric.TOTAL_TIME.key()) >= 0 && b.metricIndex(Metric.TOTAL_TIME.key()) >= 0) {
-            return Metric.TOTAL_TIME.key();
-        }
-        return keyOf(comparable().get(0));
-    }
 
     private void showMethods(String metricKey) {
         SnapshotComparison c = new SnapshotComparison(a, b, metricKey);
@@ -130,19 +117,6 @@ final class ComparisonPanel extends JPanel {
         }
     }
 
-    private static Object cell(int column, long va, long vb, Metric.Unit unit) {
-        switch (column) {
-            case 0: return new ComparedValue(va, unit, false);
-            case 1: return new ComparedValue(vb, unit, false);
-            case 2: return new ComparedValue(vb - va, unit, true);
-            default: return new ComparedValue.Change(va == 0 ? Double.NaN : (double) (vb - va) / va);
-        }
-    }
-
-    private static Class<?> type(int column) {
-        return column == 3 ? ComparedValue.Change.class : ComparedValue.class;
-    }
-
     private static final class MethodsModel extends AbstractTableModel {
         private final List<SnapshotComparison.Row> rows;
         private final Metric.Unit unit;
@@ -153,13 +127,13 @@ final class ComparisonPanel extends JPanel {
         }
 
         @Override public int getRowCount() { return rows.size(); }
-        @Override public int getColumnCount() { return 1 + COLUMNS.length; }
-        @Override public String getColumnName(int c) { return c == 0 ? "Method" : COLUMNS[c - 1]; }
-        @Override public Class<?> getColumnClass(int c) { return c == 0 ? MethodInfo.class : type(c - 1); }
+        @Override public int getColumnCount() { return 1 + ComparisonFigures.COLUMNS.size(); }
+        @Override public String getColumnName(int c) { return c == 0 ? "Method" : ComparisonFigures.COLUMNS.get(c - 1); }
+        @Override public Class<?> getColumnClass(int c) { return c == 0 ? MethodInfo.class : ComparisonFigures.type(c - 1); }
 
         @Override public Object getValueAt(int row, int c) {
             SnapshotComparison.Row r = rows.get(row);
-            return c == 0 ? r.method() : cell(c - 1, r.a(), r.b(), unit);
+            return c == 0 ? r.method() : ComparisonFigures.cell(c - 1, r.a(), r.b(), unit);
         }
     }
 
@@ -171,13 +145,13 @@ final class ComparisonPanel extends JPanel {
             this.unit = unit;
         }
 
-        @Override public int getColumnCount() { return COLUMNS.length; }
-        @Override public String getColumnName(int c) { return COLUMNS[c]; }
-        @Override public Class<?> getColumnClass(int c) { return type(c); }
+        @Override public int getColumnCount() { return ComparisonFigures.COLUMNS.size(); }
+        @Override public String getColumnName(int c) { return ComparisonFigures.COLUMNS.get(c); }
+        @Override public Class<?> getColumnClass(int c) { return ComparisonFigures.type(c); }
 
         @Override public Object getValueFor(Object row, int c) {
             CallTreeRow r = (CallTreeRow) row;
-            return cell(c, r.node().value(0), r.node().value(1), unit);
+            return ComparisonFigures.cell(c, r.node().value(0), r.node().value(1), unit);
         }
 
         @Override public boolean isCellEditable(Object row, int c) { return false; }

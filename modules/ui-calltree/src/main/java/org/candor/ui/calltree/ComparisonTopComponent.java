@@ -3,6 +3,7 @@ package org.candor.ui.calltree;
 import java.awt.BorderLayout;
 import java.nio.file.Path;
 import org.candor.core.model.Snapshot;
+import org.candor.ui.snapshot.EditorArea;
 import org.openide.windows.TopComponent;
 
 /** A window comparing two snapshots (File &gt; Compare Snapshots): {@link ComparisonPanel} in the editor area. */

@@ -2,6 +2,7 @@ package org.candor.ui.calltree;
 
 import javax.swing.SwingConstants;
 import javax.swing.table.DefaultTableCellRenderer;
+import org.candor.ui.model.snapshot.DisplayUnits;
 
 /** A count, right-aligned with thousands separators. */
 final class CountRenderer extends DefaultTableCellRenderer {

@@ -3,7 +3,6 @@ package org.candor.ui.calltree;
 import java.awt.BorderLayout;
 import java.awt.event.ActionEvent;
 import java.awt.event.KeyEvent;
-import java.util.function.Predicate;
 import javax.swing.AbstractAction;
 import javax.swing.BorderFactory;
 import javax.swing.JButton;
@@ -14,8 +13,9 @@ import javax.swing.JTextField;
 import javax.swing.KeyStroke;
 
 /**
- * The call tree's find bar (Ctrl+F): a method name or part of one; Enter finds the next call path through such a
- * method, Escape closes the bar. What a match is, and where the next one is, are not decided here.
+ * A view's find bar (Ctrl+F): a method name or part of one; Enter finds the next match (the call tree: the next call
+ * path through such a method), Escape closes the bar. What a match is, and where the next one is, are not decided
+ * here.
  */
 final class FindBar extends JPanel {
 
@@ -68,9 +68,15 @@ final class FindBar extends JPanel {
         field.requestFocusInWindow();
     }
 
-    /** A case-insensitive match of the method's class-qualified short signature. */
-    static Predicate<String> matching(String text) {
-        String lower = text.toLowerCase(java.util.Locale.ROOT);
-        return s -> s.toLowerCase(java.util.Locale.ROOT).contains(lower);
+    /**
+     * Ctrl+F on a component that has the focus: a table would take the key for itself before the window's binding
+     * sees it.
+     */
+    static void bindCtrlF(JComponent c, Runnable find) {
+        KeyStroke ctrlF = KeyStroke.getKeyStroke(KeyEvent.VK_F, java.awt.Toolkit.getDefaultToolkit().getMenuShortcutKeyMaskEx());
+        c.getInputMap(JComponent.WHEN_FOCUSED).put(ctrlF, "candor-find");
+        c.getActionMap().put("candor-find", new AbstractAction() {
+            @Override public void actionPerformed(ActionEvent e) { find.run(); }
+        });
     }
 }

@@ -4,6 +4,7 @@ import java.awt.Color;
 import javax.swing.Icon;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.MethodTable;
+import org.candor.ui.model.snapshot.CallTreeRow;
 import org.netbeans.swing.outline.RenderDataProvider;
 
 /** What the tree column of the call-tree table shows for a row: the method, its package dimmed. */

@@ -2,34 +2,21 @@ package org.candor.ui.calltree;
 
 import java.awt.Color;
 import javax.swing.UIManager;
-import org.candor.core.model.Descriptors;
 import org.candor.core.model.MethodInfo;
+import org.candor.ui.model.snapshot.MethodNames;
 
 /**
  * How a method is written in a cell: {@code Server$Handler.handle(String, int)} first, so that the interesting part
- * lines up with the tree, then the package, dimmed.
+ * lines up with the tree, then the package, dimmed ({@link MethodNames}).
  */
 final class MethodText {
 
     private MethodText() {}
 
-    /** {@code Server$Handler.handle(String, int)}. */
-    static String shortSignature(MethodInfo m) {
-        String cls = m.className();
-        return cls.substring(cls.lastIndexOf('.') + 1) + "." + m.name() + Descriptors.javaParameters(m.descriptor());
-    }
-
-    /** {@code com.acme}, or empty for the default package. */
-    static String packageName(MethodInfo m) {
-        String cls = m.className();
-        int dot = cls.lastIndexOf('.');
-        return dot < 0 ? "" : cls.substring(0, dot);
-    }
-
     /** The short signature, then the package in a dimmed colour; HTML without the {@code <html>} tag. */
     static String html(MethodInfo m) {
-        String pkg = packageName(m);
-        String text = escape(shortSignature(m));
+        String pkg = MethodNames.packageName(m);
+        String text = escape(MethodNames.shortSignature(m));
         return pkg.isEmpty() ? text : text + "&nbsp;&nbsp;<font color='" + hex(dimColor()) + "'>" + escape(pkg) + "</font>";
     }
 

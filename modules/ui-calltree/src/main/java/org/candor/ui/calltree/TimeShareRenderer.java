@@ -3,8 +3,8 @@ package org.candor.ui.calltree;
 import java.awt.Color;
 import java.awt.Component;
 import java.awt.FontMetrics;
-import java.awt.Graphics;
 import java.awt.Graphics2D;
+import java.awt.Graphics;
 import java.awt.Insets;
 import java.awt.RenderingHints;
 import java.awt.Toolkit;
@@ -12,6 +12,8 @@ import java.util.Map;
 import javax.swing.JTable;
 import javax.swing.UIManager;
 import javax.swing.table.DefaultTableCellRenderer;
+import org.candor.ui.model.snapshot.DisplayUnits;
+import org.candor.ui.model.snapshot.TimeShare;
 
 /**
  * Paints a {@link TimeShare}: a bar as wide as the share behind two right-aligned sub-columns, the time and the

@@ -20,6 +20,12 @@ import org.assertj.swing.timing.Condition;
 import org.candor.core.model.Snapshot;
 import org.candor.core.snapshot.SnapshotReader;
 import org.candor.core.snapshot.SnapshotWriter;
+import org.candor.ui.model.snapshot.CallTreeRow;
+import org.candor.ui.model.snapshot.MethodNames;
+import org.candor.ui.model.snapshot.TestSnapshots;
+import org.candor.ui.snapshot.GuiTests;
+import org.candor.ui.snapshot.SnapshotTopComponent;
+import org.candor.ui.snapshot.SnapshotViewsPanel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,7 +33,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.netbeans.swing.outline.Outline;
 
-/** The real call-tree window in a frame, driven like a user would; it leaves screenshots in target/screenshots. */
+/**
+ * The real snapshot window in a frame with the views this module registers (found by lookup, as in the app), driven
+ * like a user would; it leaves screenshots in target/screenshots.
+ */
 class CallTreeWindowTest {
 
     private static final int METHOD = 0, TOTAL = 1, SELF = 2, CALLS = 3;
@@ -57,7 +66,7 @@ class CallTreeWindowTest {
         robot = BasicRobot.robotWithNewAwtHierarchy(); // before the frame: it only sees windows made after it
         JFrame frame = execute(() -> {
             JFrame f = new JFrame("Candor call tree");
-            f.add(new CallTreeTopComponent(file, s));
+            f.add(new SnapshotTopComponent(file, s));
             f.setLocation(100, 100); // no window manager under Xvfb: a frame left at 0,0 moves and clicks miss
             return f;
         });
@@ -167,26 +176,12 @@ class CallTreeWindowTest {
         window.checkBox("rawTimes").click();
         pause(new Condition("raw times shown") {
             @Override public boolean test() {
-                CallTreePanel p = window.robot().finder().findByType(CallTreePanel.class);
-                return execute(p::isUpToDate) && window.table("callTree").valueAt(row(0).column(TOTAL)).startsWith("1.00 s");
+                SnapshotViewsPanel p = window.robot().finder().findByType(SnapshotViewsPanel.class);
+                return execute(p::isReady) && window.table("callTree").valueAt(row(0).column(TOTAL)).startsWith("1.00 s");
             }
         }, timeout(10_000));
         assertThat(window.table("callTree").valueAt(row(0).column(SELF))).startsWith("400 ms");
         GuiTests.screenshot(window.target(), "call-tree-raw-times");
-    }
-
-    @Test
-    void aLongCommandLineNeverMakesTheWindowWiderThanTheSpaceItHas() throws Exception {
-        StringBuilder command = new StringBuilder("com.acme.shop.Main");
-        for (int i = 0; i < 40; i++) command.append(" --option-").append(i).append("=/a/long/path/to/configuration");
-        Snapshot s = TestSnapshots.shop();
-        s.info().put(org.candor.core.model.SnapshotInfo.JAVA_COMMAND, command.toString());
-        CallTreeTopComponent tc = execute(() -> new CallTreeTopComponent(Path.of("long.candor"), s));
-        // the window system keeps an editor area at least this wide: a whole command line would push the value
-        // columns off the screen
-        assertThat(execute(() -> tc.getMinimumSize().width)).isLessThanOrEqualTo(400);
-        // and the header itself shortens its lines rather than ask for their whole width
-        assertThat(execute(() -> headerOf(tc).getMinimumSize().width)).isLessThan(600);
     }
 
     @Test
@@ -212,6 +207,16 @@ class CallTreeWindowTest {
     }
 
     @Test
+    void ctrlFInAViewWithoutFindOpensTheCallTreesFind() throws Exception {
+        window.tabbedPane("views").selectTab("Hot spots");
+        window.table("hotSpots").click();
+        window.table("hotSpots").pressAndReleaseKey(org.assertj.swing.core.KeyPressInfo.keyCode(KeyEvent.VK_F)
+                .modifiers(java.awt.event.InputEvent.CTRL_MASK));
+        window.panel("findBar").requireVisible();
+        assertThat(execute(() -> window.table("callTree").target().isShowing())).isTrue();
+    }
+
+    @Test
     void theTreesMenuFindsAMethodInTheHotSpotsAndBack() throws Exception {
         JTableFixture tree = window.table("callTree");
         int row = rowOf("OrderRepository.findByCustomer(long)");
@@ -220,7 +225,7 @@ class CallTreeWindowTest {
         JTableFixture spots = window.table("hotSpots");
         assertThat(spots.target().isShowing()).isTrue();
         assertThat(execute(() -> ((org.candor.core.model.MethodInfo) spots.target().getValueAt(
-                spots.target().getSelectedRow(), HotSpotsTableModel.METHOD_COLUMN)).name())).isEqualTo("findByCustomer");
+                spots.target().getSelectedRow(), 0)).name())).isEqualTo("findByCustomer");
         GuiTests.screenshot(window.target(), "hot-spots-found-from-tree");
 
         spots.cell(row(spots.target().getSelectedRow()).column(0)).rightClick();
@@ -231,18 +236,29 @@ class CallTreeWindowTest {
 
     @Test
     void backTracesShowEachCallerWithWhatCameThroughIt() throws Exception {
-        int find = snapshot.methods().all().stream().filter(m -> m.name().equals("findByCustomer")).findFirst().get().id();
-        BackTracesTopComponent back = execute(() -> new BackTracesTopComponent(snapshot, snapshot.threads(),
-                "All threads (merged)", find));
-        Outline t = back.tree();
+        window.table("callTree").cell(row(rowOf("OrderRepository.findByCustomer(long)")).column(METHOD)).rightClick();
+        window.menuItem("backTraces").click();
+        JTableFixture back = window.table("backTraces");
+        pause(new Condition("back traces shown") {
+            @Override public boolean test() { return execute(() -> back.target().isShowing() && back.target().getRowCount() == 2); }
+        }, timeout(10_000));
+        Outline t = (Outline) back.target();
         // the method over both threads (1,200 + 3,000 calls), then its one caller, then that caller's two callers
-        assertThat(execute(() -> t.getRowCount())).isEqualTo(2);
-        assertThat(execute(() -> String.valueOf(t.getValueAt(0, CALLS)))).isEqualTo("4200");
-        assertThat(execute(() -> String.valueOf(t.getValueAt(0, TOTAL)))).isEqualTo("2.00 s  100.0%");
+        assertThat(back.valueAt(row(0).column(CALLS))).isEqualTo("4,200");
+        assertThat(back.valueAt(row(0).column(TOTAL))).isEqualTo("2.00 s  100.0%");
+        assertThat(window.label("backTracesHeader").text())
+                .startsWith("Back traces of com.acme.shop.db.OrderRepository.findByCustomer(long) in All threads (merged)");
         execute(() -> t.expandPath(CallTreeModel.pathTo((CallTreeRow) t.getValueAt(1, 0))));
         assertThat(execute(() -> t.getRowCount())).isEqualTo(4);
-        assertThat(execute(() -> String.valueOf(t.getValueAt(2, CALLS)))).isEqualTo("3000");
-        assertThat(execute(() -> String.valueOf(t.getValueAt(2, TOTAL)))).isEqualTo("1.50 s  75.0%");
+        assertThat(back.valueAt(row(2).column(CALLS))).isEqualTo("3,000");
+        assertThat(back.valueAt(row(2).column(TOTAL))).isEqualTo("1.50 s  75.0%");
+        GuiTests.screenshot(window.target(), "back-traces");
+
+        // another thread: the same method's callers in that thread alone
+        window.comboBox("threadSelector").selectItem(Pattern.compile("main \\(#1\\).*"));
+        pause(new Condition("main's back traces") {
+            @Override public boolean test() { return back.valueAt(row(0).column(CALLS)).equals("1,200"); }
+        }, timeout(10_000));
     }
 
     /** The selected call-tree row's path, method by method. */
@@ -252,7 +268,7 @@ class CallTreeWindowTest {
             CallTreeRow r = (CallTreeRow) o.getValueAt(o.getSelectedRow(), METHOD);
             java.util.Deque<String> names = new java.util.ArrayDeque<>();
             for (; r != null && !r.node().isRoot(); r = r.parent()) {
-                names.push(MethodText.shortSignature(snapshot.methods().get(r.node().methodId())));
+                names.push(MethodNames.shortSignature(snapshot.methods().get(r.node().methodId())));
             }
             return String.join(" > ", names);
         });
@@ -265,17 +281,6 @@ class CallTreeWindowTest {
         });
     }
 
-    private static SnapshotHeader headerOf(java.awt.Container c) {
-        for (java.awt.Component child : c.getComponents()) {
-            if (child instanceof SnapshotHeader) return (SnapshotHeader) child;
-            if (child instanceof java.awt.Container) {
-                SnapshotHeader h = headerOf((java.awt.Container) child);
-                if (h != null) return h;
-            }
-        }
-        return null;
-    }
-
     private Outline outline() {
         return (Outline) window.table("callTree").target();
     }
@@ -284,7 +289,7 @@ class CallTreeWindowTest {
     private String methodAt(int row) {
         return execute(() -> {
             CallTreeRow r = (CallTreeRow) outline().getValueAt(row, METHOD);
-            return MethodText.shortSignature(snapshot.methods().get(r.node().methodId()));
+            return MethodNames.shortSignature(snapshot.methods().get(r.node().methodId()));
         });
     }
 
@@ -295,9 +300,9 @@ class CallTreeWindowTest {
     }
 
     private void waitUntilUpToDate() {
-        CallTreePanel panel = window.robot().finder().findByType(CallTreePanel.class);
+        SnapshotViewsPanel panel = window.robot().finder().findByType(SnapshotViewsPanel.class);
         pause(new Condition("thread view computed") {
-            @Override public boolean test() { return execute(panel::isUpToDate); }
+            @Override public boolean test() { return execute(panel::isReady); }
         }, timeout(10_000));
     }
 }

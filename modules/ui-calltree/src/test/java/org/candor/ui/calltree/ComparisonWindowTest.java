@@ -15,6 +15,8 @@ import org.assertj.swing.fixture.JTableFixture;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.ThreadProfile;
+import org.candor.ui.model.snapshot.TestSnapshots;
+import org.candor.ui.snapshot.GuiTests;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;

@@ -12,30 +12,35 @@ import javax.swing.JComboBox;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.JTextField;
+import org.candor.client.InstalledJdks;
 import org.openide.util.NbPreferences;
 
 /**
  * What Launch asks: the java to run, a main class or a jar, class path, arguments and working directory; kept for
- * the next launch. The session's scheme, roots and include come from the Running JVMs form.
+ * the next launch. The session's settings come from Analyze Performance.
  */
-final class LaunchForm extends JPanel {
+public final class LaunchForm extends JPanel {
 
     static final String MAIN_CLASS = "Main class";
     static final String JAR = "Jar file";
 
-    final JTextField java = field("launchJava", 30);
+    /** The java to run: a JDK found on this machine, or a path typed. */
+    final JComboBox<Object> java = new JComboBox<>(InstalledJdks.find().toArray());
     final JComboBox<String> kind = new JComboBox<>(new String[] {MAIN_CLASS, JAR});
     final JTextField target = field("launchTarget", 30);
     final JTextField classPath = field("launchClassPath", 30);
     final JTextField arguments = field("launchArguments", 30);
     final JTextField directory = field("launchDirectory", 30);
 
-    LaunchForm() {
+    public LaunchForm() {
         super(new GridBagLayout());
         setName("launchForm");
         kind.setName("launchKind");
         Preferences p = preferences();
-        java.setText(p.get("java", Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        java.setName("launchJava");
+        java.setEditable(true);
+        java.setToolTipText("The JDKs found on this machine; or type the path of another java");
+        java.setSelectedItem(p.get("java", Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         kind.setSelectedItem(p.get("kind", MAIN_CLASS));
         target.setText(p.get("target", ""));
         classPath.setText(p.get("classPath", ""));
@@ -47,7 +52,7 @@ final class LaunchForm extends JPanel {
         row(3, "Class path", classPath);
         row(4, "Arguments", arguments);
         row(5, "Working directory", directory);
-        JLabel note = new JLabel("The session takes the scheme, roots and include of the Running JVMs form.");
+        JLabel note = new JLabel("The session takes the settings chosen in Analyze Performance.");
         GridBagConstraints c = new GridBagConstraints();
         c.gridy = 6;
         c.gridwidth = 2;
@@ -74,9 +79,9 @@ final class LaunchForm extends JPanel {
     }
 
     /** The command line, or a message saying what is missing. */
-    List<String> command() {
+    public List<String> command() {
         List<String> cmd = new ArrayList<>();
-        cmd.add(java.getText().trim());
+        cmd.add(javaPath());
         if (!classPath.getText().isBlank()) {
             cmd.add("-cp");
             cmd.add(classPath.getText().trim());
@@ -88,8 +93,8 @@ final class LaunchForm extends JPanel {
     }
 
     /** What is wrong with the form, or null. */
-    String problem() {
-        if (java.getText().isBlank()) return "Which java? Name its path.";
+    public String problem() {
+        if (javaPath().isEmpty()) return "Which java? Choose a JDK or name its path.";
         if (target.getText().isBlank()) return JAR.equals(kind.getSelectedItem()) ? "Which jar?" : "Which main class?";
         if (!directory.getText().isBlank() && !Files.isDirectory(Path.of(directory.getText().trim()))) {
             return "The working directory " + directory.getText().trim() + " does not exist.";
@@ -97,13 +102,25 @@ final class LaunchForm extends JPanel {
         return null;
     }
 
-    Path workingDirectory() {
+    /** The java chosen (a found JDK's) or typed, as a path. */
+    private String javaPath() {
+        Object v = java.isEditable() && java.getEditor().getItem() != null ? java.getEditor().getItem() : java.getSelectedItem();
+        if (v instanceof InstalledJdks.Jdk) return ((InstalledJdks.Jdk) v).java().toString();
+        String text = v == null ? "" : v.toString().trim();
+        for (int i = 0; i < java.getItemCount(); i++) {  // a found JDK shown by its name: its path
+            Object item = java.getItemAt(i);
+            if (item instanceof InstalledJdks.Jdk && item.toString().equals(text)) return ((InstalledJdks.Jdk) item).java().toString();
+        }
+        return text;
+    }
+
+    public Path workingDirectory() {
         return directory.getText().isBlank() ? null : Path.of(directory.getText().trim());
     }
 
-    void save() {
+    public void save() {
         Preferences p = preferences();
-        p.put("java", java.getText().trim());
+        p.put("java", javaPath());
         p.put("kind", (String) kind.getSelectedItem());
         p.put("target", target.getText().trim());
         p.put("classPath", classPath.getText().trim());

@@ -15,14 +15,14 @@ import org.candor.client.ControlClient;
 import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.model.Snapshot;
 import org.candor.core.snapshot.SnapshotReader;
-import org.candor.ui.calltree.CallTreePanel;
-import org.candor.ui.calltree.ViewState;
+import org.candor.ui.snapshot.SnapshotViewsPanel;
+import org.candor.ui.snapshot.ViewState;
 
 /**
- * A running session's results as they grow: its call tree and hot spots (calibrated), taken from a snapshot the
- * session writes every {@link #REFRESH_MILLIS} ms, the reader's place (thread, expanded paths, selection, scroll)
- * kept from one refresh to the next. Pause holds the view; Reset Collected Results starts the figures afresh.
- * Each refresh costs the program one snapshot: a copy of the trees, one thread at a time.
+ * A running session's results as they grow: the snapshot window's views (call tree, hot spots, ...: calibrated),
+ * of a snapshot the session writes every {@link #REFRESH_MILLIS} ms, the reader's place (thread, view, and each
+ * view's own: expanded paths, selection, scroll) kept from one refresh to the next. Pause holds the view; Reset
+ * Collected Results starts the figures afresh. Each refresh costs the program one snapshot: a copy of the trees, one thread at a time.
  */
 final class LiveResultsPanel extends JPanel {
 
@@ -36,17 +36,34 @@ final class LiveResultsPanel extends JPanel {
     private final JToggleButton pause = new JToggleButton("Pause");
     private final JPanel results = new JPanel(new BorderLayout());
     private final Poller<Snapshot> poller;
-    private CallTreePanel shown;
+    private SnapshotViewsPanel shown;
     private int refreshes;
+    private String asOf = "";
+    private final JButton keep = new JButton("Keep These Results", ProfileIcons.SNAPSHOT);
+    /** What acts on the running session: off once its JVM has ended. */
+    private final java.util.List<JButton> sessionButtons = new java.util.ArrayList<>();
 
-    /** @param scratch where the session writes the snapshots this view reads (overwritten each time) */
-    LiveResultsPanel(LiveSessions sessions, long pid, Path scratch) {
+    /** What the window's session buttons do, by the JVMs window's hands (its messages, notifications, snapshot folder). */
+    interface Commands {
+        /** {@code reset}, {@code stop}, {@code start}, {@code detach}. */
+        void control(long pid, String command);
+
+        void takeSnapshot(long pid);
+
+        /** The last results read from a session whose JVM ended: kept as a snapshot of its own and opened. */
+        void keep(long pid, Path lastResults);
+    }
+
+    /**
+     * @param scratch  where the session writes the snapshots this view reads (overwritten each time)
+     * @param commands what Take Snapshot, Stop, Start and Detach do (null: those buttons are left out)
+     */
+    LiveResultsPanel(LiveSessions sessions, long pid, Path scratch, Commands commands) {
         super(new BorderLayout());
         this.sessions = sessions;
         this.pid = pid;
         this.scratch = scratch;
-        poller = new Poller<>("Candor live results", REFRESH_MILLIS, this::read, this::show,
-                why -> state.setText("No results from " + pid + ": " + why));
+        poller = new Poller<>("Candor live results", REFRESH_MILLIS, this::read, this::show, this::noResults);
         setName("liveResults");
         state.setName("liveState");
         pause.setName("livePause");
@@ -54,7 +71,7 @@ final class LiveResultsPanel extends JPanel {
         pause.addActionListener(e -> {
             if (pause.isSelected()) poller.stop(); else poller.start();
         });
-        JButton reset = new JButton("Reset Collected Results");
+        JButton reset = new JButton("Reset Collected Results", ProfileIcons.RESET);
         reset.setName("liveReset");
         reset.addActionListener(e -> poller.execute(() -> {
             try {
@@ -63,13 +80,39 @@ final class LiveResultsPanel extends JPanel {
                 SwingUtilities.invokeLater(() -> state.setText("Reset failed: " + ex.getMessage()));
             }
         }));
-        JPanel bar = new JPanel(new FlowLayout(FlowLayout.LEADING, 8, 4));
-        bar.add(pause);
-        bar.add(reset);
-        bar.add(state);
-        bar.setBorder(BorderFactory.createEmptyBorder(0, 4, 0, 4));
+        JPanel buttons = new JPanel(new FlowLayout(FlowLayout.LEADING, 8, 4));
+        buttons.add(pause);
+        buttons.add(reset);
+        sessionButtons.add(reset);
+        keep.setName("liveKeep");
+        keep.setToolTipText("Keep the last results of the ended JVM as a snapshot of their own, and open it");
+        keep.setVisible(false);
+        if (commands != null) keep.addActionListener(e -> commands.keep(pid, scratch));
+        buttons.add(keep);
+        if (commands != null) {
+            for (JButton b : new JButton[] {
+                command("liveSnapshot", "Take Snapshot", ProfileIcons.SNAPSHOT, () -> commands.takeSnapshot(pid)),
+                command("liveStop", "Stop", ProfileIcons.STOP, () -> commands.control(pid, "stop")),
+                command("liveStart", "Start", ProfileIcons.START, () -> commands.control(pid, "start")),
+                command("liveDetach", "Detach", ProfileIcons.DETACH, () -> commands.control(pid, "detach"))}) {
+                buttons.add(b);
+                sessionButtons.add(b);
+            }
+        }
+        // the state on a line of its own: a flowing row would hide it behind the buttons in a narrow window
+        JPanel bar = new JPanel(new BorderLayout());
+        bar.add(buttons, BorderLayout.NORTH);
+        bar.add(state, BorderLayout.SOUTH);
+        state.setBorder(BorderFactory.createEmptyBorder(0, 8, 4, 8));
         add(bar, BorderLayout.NORTH);
         add(results, BorderLayout.CENTER);
+    }
+
+    private static JButton command(String name, String text, javax.swing.Icon icon, Runnable run) {
+        JButton b = new JButton(text, icon);
+        b.setName(name);
+        b.addActionListener(e -> run.run());
+        return b;
     }
 
     @Override
@@ -87,8 +130,8 @@ final class LiveResultsPanel extends JPanel {
     /** Refreshes done so far (for tests and the header). */
     int refreshes() { return refreshes; }
 
-    /** The call tree and hot spots shown now, or null before the first results. */
-    CallTreePanel shown() { return shown; }
+    /** The views shown now, or null before the first results. */
+    SnapshotViewsPanel shown() { return shown; }
 
     /** The session writes a snapshot of what it has recorded so far; the view reads it back. */
     private Snapshot read() throws Exception {
@@ -99,7 +142,7 @@ final class LiveResultsPanel extends JPanel {
 
     private void show(Snapshot snapshot) {
         ViewState place = shown == null ? null : shown.viewState();
-        CallTreePanel next = new CallTreePanel(snapshot);
+        SnapshotViewsPanel next = new SnapshotViewsPanel(snapshot);
         if (place != null) next.restore(place);
         if (shown != null) results.remove(shown);
         shown = next;
@@ -107,8 +150,26 @@ final class LiveResultsPanel extends JPanel {
         results.revalidate();
         results.repaint();
         refreshes++;
-        state.setText("Live results of " + pid + ", as of " + LocalTime.now().format(CLOCK) + " (every "
-                + REFRESH_MILLIS / 1000 + " s)");
+        asOf = LocalTime.now().format(CLOCK);
+        state.setText("Live results of " + pid + ", as of " + asOf + " (every " + REFRESH_MILLIS / 1000 + " s)");
+    }
+
+    /**
+     * A refresh that got nothing. When the JVM has ended, what was shown stays (its last results, also in the scratch
+     * file the session wrote whole) and can be kept; the window stops asking.
+     */
+    private void noResults(String why) {
+        boolean alive = ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+        if (alive || shown == null) {
+            state.setText("No results from " + pid + ": " + why);
+            return;
+        }
+        poller.stop();
+        state.setText("JVM " + pid + " ended: these are its last results, as of " + asOf);
+        keep.setVisible(true);
+        pause.setEnabled(false);
+        sessionButtons.forEach(b -> b.setEnabled(false));
+        revalidate();
     }
 
     /** Stops refreshing (the window closed). */

@@ -6,10 +6,11 @@ import org.candor.client.AgentAttach;
 import org.candor.client.ClientException;
 import org.candor.client.ControlClient;
 import org.candor.client.JavaCommand;
+import org.candor.client.JvmDetails;
 import org.candor.client.LocalJvms;
 import org.candor.client.ProfileLaunch;
-import org.candor.client.ProfileSettings;
 import org.candor.ui.model.SessionStatus;
+import org.candor.ui.model.analyze.AnalyzeSettings;
 
 /**
  * What the Running JVMs window does, with no Swing in it: the same client calls as {@code candor list},
@@ -22,33 +23,25 @@ final class LiveSessions {
         return LocalJvms.list();
     }
 
-    /**
-     * Starts an instrumentation session in {@code pid} with the form's scheme, roots and include patterns (each list
-     * comma-separated, empty: none); its snapshot goes to {@code atExit} when the program ends.
-     */
-    void attach(long pid, AttachSettings form, Path atExit) throws ClientException {
-        new AgentAttach(InstalledAgent.locate(), settings(form, atExit)).attach(pid);
-    }
-
-    /** A session's settings from the window's form, checked: the same for an attach and a launch. */
-    private static ProfileSettings settings(AttachSettings form, Path atExit) throws ClientException {
-        ProfileSettings settings = new ProfileSettings().option("quiet").scheme(form.scheme).output(atExit);
-        if (!form.roots.isBlank()) settings.root(form.roots);
-        if (!form.include.isBlank()) settings.include(form.include);
-        settings.validate();
-        return settings;
+    /** What /proc tells of a JVM: owner, command line, JDK (nothing is attached to read it). */
+    JvmDetails details(long pid) {
+        return JvmDetails.of(pid);
     }
 
     /**
-     * New settings for a running session ({@code candor ctl PID set}): the control channel's {@code set} line for this
-     * scheme, roots and include patterns. An empty include means every class again ({@code **}: the default
-     * excludes still apply), as at attach; a Total session without roots drops them.
+     * Starts a session in {@code pid} with these settings (instrumentation or sampling, as the task says); its snapshot
+     * goes to {@code atExit} when the program ends.
      */
-    ControlClient.Reply change(long pid, AttachSettings form) throws ClientException {
-        StringBuilder line = new StringBuilder("set scheme=").append(form.scheme);
-        if (!form.roots.isBlank()) line.append(",root=").append(form.roots.trim());
-        line.append(",include=").append(form.include.isBlank() ? "**" : form.include.trim());
-        return command(pid, line.toString());
+    void attach(long pid, AnalyzeSettings settings, Path atExit) throws ClientException {
+        new AgentAttach(InstalledAgent.locate(), settings.profileSettings(atExit)).attach(pid);
+    }
+
+    /**
+     * New settings for a running session ({@code candor ctl PID set}): scheme, roots and the whole filter lists, so
+     * nothing of the old settings stays; the session is re-instrumented and its results start afresh.
+     */
+    ControlClient.Reply change(long pid, AnalyzeSettings settings) throws ClientException {
+        return command(pid, settings.setCommand());
     }
 
     /** One control command ({@code docs/formats/control.md}); a refusal comes back as a reply that is not ok. */
@@ -62,9 +55,9 @@ final class LiveSessions {
      * Starts {@code command} with a session (as {@code candor profile} does, but without waiting): output and errors to
      * {@code log}, the snapshot at its end to {@code atExit}.
      */
-    Process launch(List<String> command, Path workingDirectory, AttachSettings form, Path atExit, Path log)
+    Process launch(List<String> command, Path workingDirectory, AnalyzeSettings settings, Path atExit, Path log)
             throws ClientException {
-        return new ProfileLaunch(InstalledAgent.locate(), settings(form, atExit), JavaCommand.of(command))
+        return new ProfileLaunch(InstalledAgent.locate(), settings.profileSettings(atExit), JavaCommand.of(command))
                 .start(log, workingDirectory);
     }
 

@@ -2,9 +2,6 @@ package org.candor.ui.live;
 
 import java.awt.BorderLayout;
 import java.awt.Font;
-import java.awt.GridBagConstraints;
-import java.awt.GridBagLayout;
-import java.awt.Insets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -17,21 +14,26 @@ import java.util.function.Consumer;
 import java.util.logging.Logger;
 import javax.swing.BorderFactory;
 import javax.swing.JButton;
-import javax.swing.JComboBox;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.JScrollPane;
 import javax.swing.JSplitPane;
 import javax.swing.JTable;
 import javax.swing.JTextArea;
-import javax.swing.JTextField;
 import javax.swing.ListSelectionModel;
 import javax.swing.SwingUtilities;
 import org.candor.client.ControlClient;
+import org.candor.client.JvmDetails;
 import org.candor.client.LocalJvms;
 import org.candor.ui.model.SessionActions;
 import org.candor.ui.model.SessionState;
 import org.candor.ui.model.SessionStatus;
+import org.candor.ui.snapshot.Problems;
+import org.netbeans.api.progress.ProgressHandle;
+import org.candor.ui.model.analyze.AnalyzeSettings;
+import org.candor.ui.model.analyze.Configurations;
+import org.candor.ui.live.analyze.AnalyzePerformanceDialog;
+import org.candor.ui.live.analyze.AnalyzeTarget;
 
 /**
  * The Running JVMs panel: the local JVMs, an attach with scheme, roots and include filter, and for a JVM with a
@@ -49,7 +51,8 @@ final class LiveSessionsPanel extends JPanel {
     private final LiveSessions sessions;
     private final Path snapshotDirectory;
     private final Consumer<Path> onSnapshot;
-    private final Consumer<AttachSettings> onAttach;
+    /** The Analyze Performance settings: the last used and the named ones. */
+    private final Configurations configurations;
     /** Opens the Live Results of a session (the window's job: a window of its own). */
     private java.util.function.LongConsumer onLive = pid -> { };
     private java.util.function.LongConsumer onTelemetry = pid -> { };
@@ -69,25 +72,13 @@ final class LiveSessionsPanel extends JPanel {
     /** The JVM whose status the status area shows. */
     private long statusOf = -1;
     private final JvmTableModel model = new JvmTableModel();
+    /** What /proc told of each JVM listed, read once by the worker (a command line and a JDK do not change). */
+    private final Map<Long, JvmDetails> details = new java.util.concurrent.ConcurrentHashMap<>();
     private final JTable table = new JTable(model);
-    private final JComboBox<String> scheme = new JComboBox<>(new String[] {"lazy", "eager", "total"});
-    private final JTextField roots = new JTextField(14);
-    private final JTextField include = new JTextField(10);
-    private final JButton attach = button("attach", "Attach", "Start a session in the selected JVM with these settings");
-    private final JButton apply = button("apply", "Apply",
-            "Give the running session these settings: it re-instruments and starts its results afresh");
-    private final JButton browse = button("browse", "Browse\u2026",
-            "Choose roots among the classes the selected session's program has loaded");
-    private final JButton reset = button("reset", "Reset Collected Results",
-            "Clear what was recorded so far; instrumentation stays");
-    private final JButton snapshot = button("snapshot", "Snapshot", "Write what was recorded so far and open it");
-    private final JButton live = button("live", "Live Results",
-            "The session's call tree and hot spots as they grow, refreshed every 2 s");
-    private final JButton telemetry = button("telemetry", "Telemetry",
-            "Heap, CPU load, GC time, threads and calls recorded, as live charts");
-    private final JButton stop = button("stop", "Stop", "Calls are not recorded until Start; probes stay");
-    private final JButton start = button("start", "Start", "Record again");
-    private final JButton detach = button("detach", "Detach", "Restore the original bytecode; the session ends");
+    /** Every command of the window, shared with the Profile menu and toolbar. */
+    private final SessionCommands commands = new SessionCommands();
+    /** The settings Attach and Launch use now (the last used), in words. */
+    private final JLabel settingsLine = new JLabel(" ");
     private final JTextArea status = new JTextArea(8, 30);
     /** The last answer, wrapped: a long one (a path, a refusal) stays whole in a narrow window. */
     private final JTextArea message = new JTextArea(" ");
@@ -95,43 +86,26 @@ final class LiveSessionsPanel extends JPanel {
     /**
      * @param snapshotDirectory where Snapshot writes ({@code <pid>-<time>.candor})
      * @param onSnapshot        called on the event thread with each snapshot written
-     */
-    LiveSessionsPanel(LiveSessions sessions, Path snapshotDirectory, Consumer<Path> onSnapshot) {
-        this(sessions, snapshotDirectory, onSnapshot, new AttachSettings("lazy", "", ""), s -> { });
-    }
-
-    /**
-     * @param initial  the attach form's first values
-     * @param onAttach called with the form's values at each attach (the window keeps them for the next run)
+     * @param configurations    the Analyze Performance settings (last used and named), kept between runs of the app
      */
     LiveSessionsPanel(LiveSessions sessions, Path snapshotDirectory, Consumer<Path> onSnapshot,
-                      AttachSettings initial, Consumer<AttachSettings> onAttach) {
+                      Configurations configurations) {
         super(new BorderLayout());
         this.sessions = sessions;
         this.snapshotDirectory = snapshotDirectory;
         this.onSnapshot = onSnapshot;
-        this.onAttach = onAttach;
-        scheme.setSelectedItem(initial.scheme);
-        roots.setText(initial.roots);
-        include.setText(initial.include);
+        this.configurations = configurations;
         setName("liveSessions");
         table.setName("jvms");
         table.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
-        table.getColumnModel().getColumn(0).setPreferredWidth(60);
-        table.getColumnModel().getColumn(0).setMinWidth(56);
-        table.getColumnModel().getColumn(1).setMinWidth(72);
-        table.getColumnModel().getColumn(1).setPreferredWidth(75);
-        table.getColumnModel().getColumn(2).setPreferredWidth(300);
+        model.layOut(table);
+        table.setAutoResizeMode(JTable.AUTO_RESIZE_OFF);  // columns keep readable widths; the list scrolls sideways
         // docked beside the snapshots at start: ask for a side panel's width, not half the window
         table.setPreferredScrollableViewportSize(new java.awt.Dimension(360, 120));
         table.getSelectionModel().addListSelectionListener(e -> {
             if (!e.getValueIsAdjusting() && !reloading) refreshStatus();
         });
-        scheme.setName("scheme");
-        roots.setName("roots");
-        roots.setToolTipText("Root methods, comma-separated: com.acme.Server.handle, com.acme.Server.*, com.acme.**");
-        include.setName("include");
-        include.setToolTipText("Classes to instrument, comma-separated (empty: everything but the JDK)");
+        settingsLine.setName("settingsLine");
         status.setName("status");
         status.setEditable(false);
         status.setFont(new Font(Font.MONOSPACED, Font.PLAIN, status.getFont().getSize()));
@@ -144,55 +118,45 @@ final class LiveSessionsPanel extends JPanel {
 
         JButton refresh = button("refresh", "Refresh", "List the JVMs again");
         refresh.addActionListener(e -> refreshJvms());
-        JButton launch = button("launch", "Launch\u2026", "Start a Java program with a session, with the settings below");
-        launch.addActionListener(e -> launchAsked());
-        JButton demo = button("demo", "Profile Demo",
-                "Run the bundled order-processing demo with a Total session; its snapshot opens when it ends");
-        demo.addActionListener(e -> launchDemo());
-        launch.setMnemonic('L');
-        demo.setMnemonic('D');
-        attach.addActionListener(e -> attachSelected());
-        apply.addActionListener(e -> applyToSession());
-        browse.addActionListener(e -> browseRoots());
-        reset.addActionListener(e -> control("reset"));
-        stop.addActionListener(e -> control("stop"));
-        start.addActionListener(e -> control("start"));
-        detach.addActionListener(e -> control("detach"));
-        snapshot.addActionListener(e -> takeSnapshot());
-        live.addActionListener(e -> {
-            long pid = selectedPid();
-            if (pid >= 0) onLive.accept(pid);
-        });
-        telemetry.addActionListener(e -> {
-            long pid = selectedPid();
-            if (pid >= 0) onTelemetry.accept(pid);
-        });
+        defineCommands();
+        JButton analyze = commandButton(SessionCommands.ANALYZE, 'A');
+        JButton launch = commandButton(SessionCommands.LAUNCH, 'L');
+        JButton demo = commandButton(SessionCommands.DEMO, 'D');
 
         JPanel top = new JPanel(new BorderLayout());
-        JPanel bar = new JPanel(new java.awt.FlowLayout(java.awt.FlowLayout.LEFT, 6, 4));
-        bar.add(refresh);
+        // two rows of two: the window is docked narrow beside the snapshots, and a flowing row would hide its end
+        JPanel bar = new JPanel(new java.awt.GridLayout(2, 2, 4, 4));
+        bar.setBorder(BorderFactory.createEmptyBorder(4, 4, 4, 4));
+        bar.add(analyze);
         bar.add(launch);
         bar.add(demo);
+        bar.add(refresh);
         top.add(bar, BorderLayout.NORTH);
         top.add(new JScrollPane(table), BorderLayout.CENTER);
 
-        JPanel settings = new JPanel(new GridBagLayout());
-        settings.setBorder(BorderFactory.createTitledBorder("Attach (instrumentation)"));
-        row(settings, 0, "Scheme", scheme, attach);
-        row(settings, 1, "Roots", roots, browse);
-        row(settings, 2, "Include", include, apply);
+        JPanel settings = new JPanel(new BorderLayout(4, 4));
+        settings.setBorder(BorderFactory.createTitledBorder("Profile with the last used settings"));
+        settings.add(settingsLine, BorderLayout.CENTER);
+        JPanel settingButtons = new JPanel(new java.awt.GridLayout(1, 2, 4, 4));
+        settingButtons.add(commandButton(SessionCommands.ATTACH, '\0'));
+        settingButtons.add(commandButton(SessionCommands.CHANGE, '\0'));
+        settings.add(settingButtons, BorderLayout.SOUTH);
+        showLastSettings();
 
-        JPanel commands = new JPanel(new BorderLayout(4, 4));
-        commands.setBorder(BorderFactory.createTitledBorder("Session"));
-        commands.add(reset, BorderLayout.NORTH);
+        JPanel session = new JPanel(new BorderLayout(4, 4));
+        session.setBorder(BorderFactory.createTitledBorder("Session"));
+        session.add(commandButton(SessionCommands.RESET, '\0'), BorderLayout.NORTH);
         JPanel more = new JPanel(new java.awt.GridLayout(0, 2, 4, 4));
-        for (JButton b : new JButton[] {live, telemetry, snapshot, detach, stop, start}) more.add(b);
-        commands.add(more, BorderLayout.CENTER);
+        for (String key : new String[] {SessionCommands.LIVE, SessionCommands.TELEMETRY, SessionCommands.SNAPSHOT,
+                SessionCommands.DETACH, SessionCommands.STOP, SessionCommands.START}) {
+            more.add(commandButton(key, '\0'));
+        }
+        session.add(more, BorderLayout.CENTER);
 
         JPanel bottom = new JPanel(new BorderLayout());
         JPanel controls = new JPanel(new BorderLayout());
         controls.add(settings, BorderLayout.NORTH);
-        controls.add(commands, BorderLayout.SOUTH);
+        controls.add(session, BorderLayout.SOUTH);
         bottom.add(controls, BorderLayout.NORTH);
         bottom.add(new JScrollPane(status), BorderLayout.CENTER);
         bottom.add(message, BorderLayout.SOUTH);
@@ -204,23 +168,53 @@ final class LiveSessionsPanel extends JPanel {
         enableFor(null);
     }
 
-    /** One labelled row of a form: label, the field across, and an optional button at the end. */
-    private static void row(JPanel form, int y, String label, java.awt.Component field, JButton end) {
-        GridBagConstraints c = new GridBagConstraints();
-        c.gridy = y;
-        c.insets = new Insets(2, 4, 2, 4);
-        c.anchor = GridBagConstraints.WEST;
-        form.add(new JLabel(label), c);
-        c.fill = GridBagConstraints.HORIZONTAL;
-        c.weightx = 1;
-        c.gridwidth = end == null ? 2 : 1;
-        form.add(field, c);
-        if (end != null) {
-            c.fill = GridBagConstraints.NONE;
-            c.weightx = 0;
-            c.gridwidth = 1;
-            form.add(end, c);
-        }
+    /** The window's commands: its buttons, and through {@link SessionCommands} the Profile menu's. */
+    private void defineCommands() {
+        commands.add(SessionCommands.ANALYZE, "Analyze Performance\u2026",
+                "Choose what to profile (entire application, part of it, startup, CPU sampling), then attach or launch",
+                ProfileIcons.ANALYZE, this::analyzePerformance);
+        commands.add(SessionCommands.ATTACH, "Attach", "Start a session in the selected JVM with the settings shown (the last used)",
+                ProfileIcons.ATTACH, () -> attachSelected(configurations.last()));
+        commands.add(SessionCommands.CHANGE, "Change Settings\u2026",
+                "Give the running session other settings: it re-instruments and starts its results afresh",
+                ProfileIcons.CHANGE, this::changeSettings);
+        commands.add(SessionCommands.LAUNCH, "Launch\u2026", "Start a Java program with a session of the last used settings",
+                ProfileIcons.LAUNCH, this::launchAsked);
+        commands.add(SessionCommands.DEMO, "Profile Demo",
+                "Run the bundled order-processing demo with a Total session; its snapshot opens when it ends",
+                ProfileIcons.DEMO, this::launchDemo);
+        commands.add(SessionCommands.RESET, "Reset Collected Results", "Clear what was recorded so far; instrumentation stays",
+                ProfileIcons.RESET, () -> control("reset"));
+        commands.add(SessionCommands.SNAPSHOT, "Take Snapshot", "Write what was recorded so far and open it",
+                ProfileIcons.SNAPSHOT, this::takeSnapshot);
+        commands.add(SessionCommands.LIVE, "Live Results", "The session's call tree and hot spots as they grow",
+                ProfileIcons.LIVE, () -> {
+                    long pid = selectedPid();
+                    if (pid >= 0) onLive.accept(pid);
+                });
+        commands.add(SessionCommands.TELEMETRY, "Telemetry", "Heap, CPU load, GC time, threads and calls recorded, as live charts",
+                ProfileIcons.TELEMETRY, () -> {
+                    long pid = selectedPid();
+                    if (pid >= 0) onTelemetry.accept(pid);
+                });
+        commands.add(SessionCommands.STOP, "Stop", "Calls are not recorded until Start; probes stay", ProfileIcons.STOP,
+                () -> control("stop"));
+        commands.add(SessionCommands.START, "Start", "Record again", ProfileIcons.START, () -> control("start"));
+        commands.add(SessionCommands.DETACH, "Detach", "Restore the original bytecode; the session ends", ProfileIcons.DETACH,
+                () -> control("detach"));
+    }
+
+    /** A button that is the command {@code key}, named {@code key} for tests; {@code mnemonic} 0 for none. */
+    private JButton commandButton(String key, char mnemonic) {
+        JButton b = new JButton(commands.get(key));
+        b.setName(key);
+        if (mnemonic != 0) b.setMnemonic(mnemonic);
+        return b;
+    }
+
+    /** This window's commands (the Profile menu's while it is the JVMs window shown). */
+    SessionCommands commands() {
+        return commands;
     }
 
     private static JButton button(String name, String text, String tip) {
@@ -249,8 +243,11 @@ final class LiveSessionsPanel extends JPanel {
         long selected = selectedPid();
         worker.execute(() -> {
             java.util.List<LocalJvms.Jvm> list;
+            Map<Long, JvmDetails> read = new HashMap<>();
             try {
                 list = sessions.jvms();
+                for (LocalJvms.Jvm j : list) read.put(j.pid, details.computeIfAbsent(j.pid, sessions::details));
+                details.keySet().retainAll(read.keySet());
             } catch (RuntimeException e) {
                 list = null;
             }
@@ -262,7 +259,7 @@ final class LiveSessionsPanel extends JPanel {
                 // would be off for a moment every refresh, and a click in that moment lost
                 reloading = true;
                 try {
-                    model.set(found);
+                    model.set(found, read);
                     int row = model.rowOf(selected);
                     if (row >= 0) table.getSelectionModel().setSelectionInterval(row, row);
                 } finally {
@@ -302,6 +299,7 @@ final class LiveSessionsPanel extends JPanel {
                 String line = "JVM " + e.getKey() + " ended without writing its snapshot at exit (" + x.file + ")";
                 LOG.info(line);
                 say(line);
+                Problems.notify("No snapshot from JVM " + e.getKey(), line);
             }
         }
     }
@@ -363,36 +361,36 @@ final class LiveSessionsPanel extends JPanel {
     /** Buttons for a JVM without a session ({@code none}), a session in this state, or no selection (null). */
     private void enableFor(SessionState state) {
         SessionActions a = SessionActions.of(state);
-        attach.setEnabled(a.attach);
-        apply.setEnabled(a.apply);
-        browse.setEnabled(a.apply);
-        reset.setEnabled(a.reset);
-        snapshot.setEnabled(a.snapshot);
-        live.setEnabled(a.snapshot);
-        telemetry.setEnabled(a.snapshot);
-        detach.setEnabled(a.detach);
-        stop.setEnabled(a.stop);
-        start.setEnabled(a.start);
+        commands.enable(SessionCommands.ATTACH, a.attach);
+        commands.enable(SessionCommands.CHANGE, a.apply);
+        commands.enable(SessionCommands.RESET, a.reset);
+        commands.enable(SessionCommands.SNAPSHOT, a.snapshot);
+        commands.enable(SessionCommands.LIVE, a.snapshot);
+        commands.enable(SessionCommands.TELEMETRY, a.snapshot);
+        commands.enable(SessionCommands.DETACH, a.detach);
+        commands.enable(SessionCommands.STOP, a.stop);
+        commands.enable(SessionCommands.START, a.start);
     }
 
-    private void attachSelected() {
+    /** Starts a session in the selected JVM with {@code settings}, which become the last used. */
+    private void attachSelected(AnalyzeSettings settings) {
         long pid = selectedPid();
         if (pid < 0) return;
-        AttachSettings form = formSettings();
+        configurations.saveLast(settings);
+        showLastSettings();
         Path atExit = stamped(pid + "-", "-exit.candor");
         say("Attaching to " + pid + " \u2026");
-        run(() -> {
+        run("Attaching to " + pid, () -> {
             try {
                 Files.createDirectories(snapshotDirectory);
-                sessions.attach(pid, form, atExit);
+                sessions.attach(pid, settings, atExit);
                 SwingUtilities.invokeLater(() -> exitSnapshots.put(pid, new ExitSnapshot(atExit)));
             } catch (Exception e) {
                 LOG.info("Attach to " + pid + " failed: " + e.getMessage());
                 throw e;
             }
             LOG.info("Attached to " + pid);
-            StringBuilder said = new StringBuilder("Attached to " + pid + ": " + form.scheme + " scheme"
-                    + (form.roots.isEmpty() ? "" : ", roots " + form.roots));
+            StringBuilder said = new StringBuilder("Attached to " + pid + ": " + settings.summary());
             for (String warning : sessions.status(pid).warnings()) {
                 LOG.info(warning);
                 said.append('\n').append(warning);
@@ -409,8 +407,10 @@ final class LiveSessionsPanel extends JPanel {
         say("Looking for JVM " + pid + " \u2026");
         worker.execute(() -> {
             java.util.List<LocalJvms.Jvm> list = sessions.jvms();
+            Map<Long, JvmDetails> read = new HashMap<>();
+            for (LocalJvms.Jvm j : list) read.put(j.pid, details.computeIfAbsent(j.pid, sessions::details));
             SwingUtilities.invokeLater(() -> {
-                model.set(list);
+                model.set(list, read);
                 int row = model.rowOf(pid);
                 if (row < 0) {
                     String line = "No local JVM has process id " + pid + ": not a Java program, ended, or another user's";
@@ -425,7 +425,7 @@ final class LiveSessionsPanel extends JPanel {
                     refreshStatus();
                     return;
                 }
-                attachSelected();
+                attachSelected(configurations.last());
             });
         });
     }
@@ -435,26 +435,38 @@ final class LiveSessionsPanel extends JPanel {
         return snapshotDirectory.resolve(prefix + LocalDateTime.now().format(STAMP) + suffix);
     }
 
-    /** The form's scheme, roots and include, kept for the next run of the app. */
-    private AttachSettings formSettings() {
-        AttachSettings form = new AttachSettings((String) scheme.getSelectedItem(), roots.getText().trim(),
-                include.getText().trim());
-        onAttach.accept(form);
-        return form;
+    /** The settings Attach and Launch use, in words, under the buttons. */
+    private void showLastSettings() {
+        String text = configurations.last().summary();
+        settingsLine.setText(text);
+        settingsLine.setToolTipText(text);
     }
 
-    /** Browse…: roots chosen among the loaded classes, added to the Roots field (Apply gives them to the session). */
-    private void browseRoots() {
-        long pid = selectedPid();
-        if (pid < 0) return;
-        RootBrowser browser = new RootBrowser(sessions, pid);
-        int answer = javax.swing.JOptionPane.showConfirmDialog(this, browser, "Choose root methods of " + pid,
-                javax.swing.JOptionPane.OK_CANCEL_OPTION, javax.swing.JOptionPane.PLAIN_MESSAGE);
-        browser.dispose();
-        if (answer != javax.swing.JOptionPane.OK_OPTION || browser.chosen().isEmpty()) return;
-        String now = roots.getText().trim();
-        roots.setText((now.isEmpty() ? "" : now + ",") + String.join(",", browser.chosen()));
-        say("Roots chosen: " + String.join(", ", browser.chosen()) + "; Apply gives them to the session");
+    /**
+     * Analyze Performance: the task and its settings for the selected JVM (or a program to launch), then attach or
+     * launch with them.
+     */
+    void analyzePerformance() {
+        java.util.List<AnalyzeTarget> targets = new java.util.ArrayList<>();
+        AnalyzeTarget selected = null;
+        for (int r = 0; r < model.getRowCount(); r++) {
+            LocalJvms.Jvm j = model.at(r);
+            if (!j.session.equals("none") && !j.session.equals("detached")) continue;
+            AnalyzeTarget t = AnalyzeTarget.attach(j.pid, model.mainClass(r));
+            targets.add(t);
+            if (j.pid == selectedPid()) selected = t;
+        }
+        AnalyzePerformanceDialog.Choice choice = AnalyzePerformanceDialog.ask(this, configurations, configurations.last(),
+                targets, selected, null);
+        showLastSettings();
+        if (choice == null) return;
+        if (choice.target().kind() == AnalyzeTarget.Kind.LAUNCH) {
+            launch(choice.target().command(), choice.target().workingDirectory(), choice.settings());
+        } else {
+            int row = model.rowOf(choice.target().pid());
+            if (row >= 0) table.getSelectionModel().setSelectionInterval(row, row);
+            attachSelected(choice.settings());
+        }
     }
 
     /** Launch…: asks for the program, then starts it with the form's settings. */
@@ -469,25 +481,27 @@ final class LiveSessionsPanel extends JPanel {
             javax.swing.JOptionPane.showMessageDialog(this, problem, "Launch", javax.swing.JOptionPane.WARNING_MESSAGE);
         }
         form.save();
-        launch(form.command(), form.workingDirectory(), formSettings());
+        launch(form.command(), form.workingDirectory(), configurations.last());
     }
 
     /** Profile Demo: the bundled demo under Total over its own package, whatever the form says. */
     private void launchDemo() {
         String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        run(() -> {
+        run("Starting the demo", () -> {
             java.util.List<String> command = sessions.demoCommand(javaBin);
-            SwingUtilities.invokeLater(() -> launch(command, null, new AttachSettings("total", "", "org.candor.demo.**")));
+            AnalyzeSettings demo = AnalyzeSettings.defaults().withFilters(java.util.List.of("org.candor.demo.**"),
+                    java.util.List.of(), true);
+            SwingUtilities.invokeLater(() -> launch(command, null, demo));
             return "Starting the demo \u2026";
         });
     }
 
     /** Starts the program; its output goes to a log beside its snapshot, which opens when it ends. */
-    private void launch(java.util.List<String> command, Path workingDirectory, AttachSettings session) {
+    private void launch(java.util.List<String> command, Path workingDirectory, AnalyzeSettings session) {
         Path atExit = stamped("launch-", ".candor");
         Path log = atExit.resolveSibling(atExit.getFileName().toString().replace(".candor", ".log"));
         say("Launching " + String.join(" ", command) + " \u2026");
-        run(() -> {
+        run("Launching " + command.get(command.size() - 1), () -> {
             Files.createDirectories(snapshotDirectory);
             Process p;
             try {
@@ -499,19 +513,24 @@ final class LiveSessionsPanel extends JPanel {
             long pid = p.pid();
             LOG.info("Launched " + pid + ": " + String.join(" ", command));
             SwingUtilities.invokeLater(() -> exitSnapshots.put(pid, new ExitSnapshot(atExit)));
-            return "Launched " + pid + " (" + session.scheme + " scheme); its output goes to " + log
+            return "Launched " + pid + " (" + session.summary() + "); its output goes to " + log
                     + "; its snapshot opens when it ends";
         });
     }
 
-    /** The form's scheme, roots and include for the selected session ({@code candor ctl PID set}). */
-    private void applyToSession() {
+    /** Change Settings: Analyze Performance for the running session, then {@code candor ctl PID set}. */
+    private void changeSettings() {
         long pid = selectedPid();
         if (pid < 0) return;
-        AttachSettings form = formSettings();
+        AnalyzeTarget session = AnalyzeTarget.session(pid, model.mainClass(table.getSelectedRow()));
+        AnalyzePerformanceDialog.Choice choice = AnalyzePerformanceDialog.ask(this, configurations, configurations.last(),
+                java.util.List.of(), null, session);
+        showLastSettings();
+        if (choice == null) return;
+        AnalyzeSettings settings = choice.settings();
         say("Changing the settings of " + pid + " \u2026");
-        run(() -> {
-            ControlClient.Reply reply = sessions.change(pid, form);
+        run("Changing the settings of " + pid, () -> {
+            ControlClient.Reply reply = sessions.change(pid, settings);
             if (!reply.ok) return answer(reply);
             StringBuilder said = new StringBuilder(answer(reply)).append(": ").append(reply.get("scheme")).append(" scheme");
             if (!reply.fields.getOrDefault("roots", "").isEmpty()) said.append(", roots ").append(reply.get("roots"));
@@ -522,19 +541,38 @@ final class LiveSessionsPanel extends JPanel {
 
     private void control(String command) {
         long pid = selectedPid();
-        if (pid < 0) return;
-        run(() -> answer(sessions.command(pid, command)));
+        if (pid >= 0) control(pid, command);
+    }
+
+    /** A control command ({@code reset}, {@code stop}, {@code start}, {@code detach}) to the session in {@code pid}. */
+    void control(long pid, String command) {
+        run(capitalized(command) + " in " + pid, () -> answer(sessions.command(pid, command)));
     }
 
     private void takeSnapshot() {
         long pid = selectedPid();
-        if (pid < 0) return;
+        if (pid >= 0) takeSnapshot(pid);
+    }
+
+    /** Take Snapshot of the session in {@code pid}: written to the snapshot folder and opened. */
+    void takeSnapshot(long pid) {
         Path file = stamped(pid + "-", ".candor");
-        run(() -> {
+        run("Taking a snapshot of " + pid, () -> {
             Files.createDirectories(snapshotDirectory);
             ControlClient.Reply r = sessions.snapshot(pid, file);
             if (r.ok) SwingUtilities.invokeLater(() -> onSnapshot.accept(file));
             return answer(r);
+        });
+    }
+
+    /** A live view's last results of a JVM that ended, kept beside the other snapshots and opened. */
+    void keep(long pid, Path lastResults) {
+        Path file = stamped(pid + "-", "-last.candor");
+        run("Keeping the last results of " + pid, () -> {
+            Files.createDirectories(snapshotDirectory);
+            org.candor.core.snapshot.SnapshotCopy.copy(lastResults, file);
+            SwingUtilities.invokeLater(() -> onSnapshot.accept(file));
+            return "Kept the last results of " + pid + " as " + file;
         });
     }
 
@@ -551,15 +589,32 @@ final class LiveSessionsPanel extends JPanel {
     }
 
     /** Runs on the worker, then shows its one line and lists the JVMs again (their session states change). */
-    private void run(Work work) {
+    /**
+     * Runs on the worker under a progress bar named {@code doing}, then shows its one line and lists the JVMs again
+     * (their session states change). A failure or a refusal also comes as a notification: the user may be looking at
+     * another window.
+     */
+    private void run(String doing, Work work) {
         worker.execute(() -> {
+            ProgressHandle progress = ProgressHandle.createHandle(doing);
+            progress.start();
+            progress.switchToIndeterminate();
             String line;
+            boolean failed = false;
             try {
                 line = work.run();
+                failed = line.startsWith("Refused: ");
             } catch (Exception e) {
                 line = "Failed: " + e.getMessage();
+                failed = true;
+            } finally {
+                progress.finish();
             }
             String shown = line;
+            if (failed) {
+                LOG.info(doing + " failed: " + shown);
+                Problems.notify(doing + " failed", shown);
+            }
             SwingUtilities.invokeLater(() -> {
                 say(shown);
                 refreshJvms();

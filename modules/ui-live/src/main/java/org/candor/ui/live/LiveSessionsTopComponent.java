@@ -3,7 +3,9 @@ package org.candor.ui.live;
 import java.awt.BorderLayout;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import org.candor.ui.model.analyze.Configurations;
 import org.candor.ui.snapshot.SnapshotOpener;
+import org.openide.util.NbPreferences;
 import org.openide.awt.ActionID;
 import org.openide.awt.ActionReference;
 import org.openide.util.NbBundle.Messages;
@@ -32,10 +34,14 @@ public final class LiveSessionsTopComponent extends TopComponent {
         setToolTipText(Bundle.HINT_LiveSessionsTopComponent());
         setLayout(new BorderLayout());
         LiveSessions sessions = new LiveSessions();
-        panel = new LiveSessionsPanel(sessions, snapshotDirectory(), SnapshotOpener::open,
-                AttachSettings.load(), AttachSettings::save);
+        panel = new LiveSessionsPanel(sessions, snapshotDirectory(), SnapshotOpener::open, configurations());
+        LiveResultsPanel.Commands commands = new LiveResultsPanel.Commands() {
+            @Override public void control(long pid, String command) { panel.control(pid, command); }
+            @Override public void takeSnapshot(long pid) { panel.takeSnapshot(pid); }
+            @Override public void keep(long pid, Path lastResults) { panel.keep(pid, lastResults); }
+        };
         panel.onLive(pid -> SessionWindow.openLiveResults(sessions, pid,
-                snapshotDirectory().resolve(".live-" + pid + ".candor")));
+                snapshotDirectory().resolve(".live-" + pid + ".candor"), commands));
         panel.onTelemetry(pid -> SessionWindow.openTelemetry(sessions, pid));
         add(panel, BorderLayout.CENTER);
     }
@@ -46,18 +52,41 @@ public final class LiveSessionsTopComponent extends TopComponent {
         return dir != null && !dir.isEmpty() ? Paths.get(dir) : Paths.get(System.getProperty("user.home"), "candor-snapshots");
     }
 
+    /** The Analyze Performance settings, last used and named, kept in the module's preferences. */
+    static Configurations configurations() {
+        return new Configurations(NbPreferences.forModule(LiveSessionsTopComponent.class).node("analyze"));
+    }
+
     /** Opens the window and attaches to {@code pid} with the last used settings. Call on the event thread. */
     static void showAndAttach(long pid) {
-        TopComponent found = WindowManager.getDefault().findTopComponent(ID);
-        LiveSessionsTopComponent window = found instanceof LiveSessionsTopComponent
-                ? (LiveSessionsTopComponent) found : new LiveSessionsTopComponent();
-        window.open();
+        LiveSessionsTopComponent window = showWindow();
         window.requestActive();
         window.panel.attachTo(pid);
     }
 
+    /** Opens (or finds) the JVMs window and shows it. Event thread. */
+    static LiveSessionsTopComponent showWindow() {
+        TopComponent found = WindowManager.getDefault().findTopComponent(ID);
+        LiveSessionsTopComponent window = found instanceof LiveSessionsTopComponent
+                ? (LiveSessionsTopComponent) found : new LiveSessionsTopComponent();
+        if (!window.isOpened()) window.open();
+        window.requestVisible();
+        return window;
+    }
+
+    /** A command's menu text before the window made its actions. */
+    static String title(String key) {
+        switch (key) {
+            case SessionCommands.ANALYZE: return "Analyze Performance\u2026";
+            case SessionCommands.LAUNCH: return "Launch\u2026";
+            case SessionCommands.DEMO: return "Profile Demo";
+            default: return Character.toUpperCase(key.charAt(0)) + key.substring(1);
+        }
+    }
+
     @Override
     protected void componentOpened() {
+        panel.commands().makeCurrent();
         panel.refreshJvms();
     }
 }

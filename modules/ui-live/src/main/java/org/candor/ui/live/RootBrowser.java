@@ -20,17 +20,17 @@ import javax.swing.SwingUtilities;
 import javax.swing.Timer;
 import javax.swing.event.DocumentEvent;
 import javax.swing.event.DocumentListener;
-import org.candor.client.ControlClient;
+import org.candor.client.code.CodeSource;
 
 /**
- * Root methods chosen from what the program has loaded, instead of typed: part of a class name, a class, its
- * methods, Add. Asks the session over its control channel ({@code classes TEXT}, {@code methods CLASS}), as
- * {@code candor ctl PID classes|methods} does. A root names every overload of its method.
+ * Root methods chosen instead of typed: part of a class name, a class, its methods, Add. The classes come from a
+ * {@link CodeSource}: what a running session's program has loaded (its control channel's {@code classes TEXT} and
+ * {@code methods CLASS}, as {@code candor ctl PID classes|methods}), or the class path of a program Candor is not in
+ * yet. A root names every overload of its method.
  */
-final class RootBrowser extends JPanel {
+public final class RootBrowser extends JPanel {
 
-    private final LiveSessions sessions;
-    private final long pid;
+    private final CodeSource code;
     private final JTextField filter = new JTextField(24);
     private final DefaultListModel<String> classes = new DefaultListModel<>();
     private final DefaultListModel<String> methods = new DefaultListModel<>();
@@ -45,10 +45,9 @@ final class RootBrowser extends JPanel {
         return t;
     });
 
-    RootBrowser(LiveSessions sessions, long pid) {
+    public RootBrowser(CodeSource code) {
         super(new BorderLayout(6, 6));
-        this.sessions = sessions;
-        this.pid = pid;
+        this.code = code;
         setName("rootBrowser");
         filter.setName("rootFilter");
         classList.setName("rootClasses");
@@ -75,7 +74,7 @@ final class RootBrowser extends JPanel {
         top.add(filter, BorderLayout.CENTER);
         top.add(found, BorderLayout.SOUTH);
         JPanel lists = new JPanel(new GridLayout(1, 3, 6, 0));
-        lists.add(titled("Loaded classes", classList));
+        lists.add(titled(capitalized(code.description()), classList));
         lists.add(titled("Methods (choose several)", methodList));
         lists.add(titled("Roots to add", chosenList));
         JPanel bottom = new JPanel(new BorderLayout());
@@ -92,11 +91,11 @@ final class RootBrowser extends JPanel {
         return scroll;
     }
 
-    /** The root patterns chosen, in the order added. */
-    List<String> chosen() {
+    /** The root patterns chosen, in the order added; when none were added, the methods selected now (OK without Add). */
+    public List<String> chosen() {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < chosen.size(); i++) out.add(chosen.get(i));
-        return out;
+        return out.isEmpty() ? selectedPatterns() : out;
     }
 
     private void queryClasses() {
@@ -105,18 +104,26 @@ final class RootBrowser extends JPanel {
             List<String> names = new ArrayList<>();
             String said;
             try {
-                ControlClient.Reply r = sessions.command(pid, "classes " + text);
-                names.addAll(r.list("class."));
-                said = !r.ok ? r.text : names.size() + " of " + r.get("count") + " loaded classes"
-                        + (names.size() < Integer.parseInt(r.get("count")) ? "; type more of the name" : "");
+                CodeSource.ClassList list = code.classes(text);
+                names.addAll(list.shown());
+                said = names.size() + " of " + list.count() + " " + code.description()
+                        + (names.size() < list.count() ? "; type more of the name" : "");
             } catch (Exception e) {
                 said = "Cannot list classes: " + e.getMessage();
             }
             String shown = said;
             SwingUtilities.invokeLater(() -> {
+                found.setText(shown);
+                if (names.equals(java.util.Collections.list(classes.elements()))) return;  // the same list: keep the picks
+                // an answer that comes after the user picked a class keeps that class picked
+                String picked = classList.getSelectedValue();
                 classes.clear();
                 names.forEach(classes::addElement);
-                methods.clear();
+                if (picked != null && names.contains(picked)) {
+                    classList.setSelectedValue(picked, true);
+                } else {
+                    methods.clear();
+                }
                 found.setText(shown);
             });
         });
@@ -129,9 +136,7 @@ final class RootBrowser extends JPanel {
             List<String> names = new ArrayList<>();
             String problem = null;
             try {
-                ControlClient.Reply r = sessions.command(pid, "methods " + className);
-                if (!r.ok) problem = r.text;
-                names.addAll(r.list("method."));
+                names.addAll(code.methods(className));
             } catch (Exception e) {
                 problem = e.getMessage();
             }
@@ -146,15 +151,25 @@ final class RootBrowser extends JPanel {
 
     /** Each selected method as {@code Class.name}: every overload of it is a root. */
     private void addSelected() {
-        String className = classList.getSelectedValue();
-        if (className == null) return;
-        for (String m : methodList.getSelectedValuesList()) {
-            String pattern = className + "." + m.substring(0, m.indexOf('('));
-            if (!chosen.contains(pattern)) chosen.addElement(pattern);
-        }
+        for (String pattern : selectedPatterns()) if (!chosen.contains(pattern)) chosen.addElement(pattern);
     }
 
-    void dispose() {
+    private List<String> selectedPatterns() {
+        List<String> out = new ArrayList<>();
+        String className = classList.getSelectedValue();
+        if (className == null) return out;
+        for (String m : methodList.getSelectedValuesList()) {
+            String pattern = className + "." + m.substring(0, m.indexOf('('));
+            if (!out.contains(pattern)) out.add(pattern);
+        }
+        return out;
+    }
+
+    private static String capitalized(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    public void dispose() {
         typing.stop();
         worker.shutdownNow();
     }

@@ -3,7 +3,7 @@ package org.candor.ui.live;
 import java.awt.BorderLayout;
 import java.nio.file.Path;
 import javax.swing.JComponent;
-import org.candor.ui.calltree.EditorArea;
+import org.candor.ui.snapshot.EditorArea;
 import org.openide.windows.TopComponent;
 
 /**
@@ -26,8 +26,8 @@ final class SessionWindow extends TopComponent {
     }
 
     /** The session's call tree and hot spots as they grow; {@code scratch} takes the snapshots it reads. */
-    static void openLiveResults(LiveSessions sessions, long pid, Path scratch) {
-        LiveResultsPanel panel = new LiveResultsPanel(sessions, pid, scratch);
+    static void openLiveResults(LiveSessions sessions, long pid, Path scratch, LiveResultsPanel.Commands commands) {
+        LiveResultsPanel panel = new LiveResultsPanel(sessions, pid, scratch, commands);
         EditorArea.show(new SessionWindow("Live: " + pid, "Live results of the session in JVM " + pid,
                 "CandorLiveResults", panel, panel::dispose));
     }

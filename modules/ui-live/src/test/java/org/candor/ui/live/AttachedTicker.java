@@ -3,6 +3,7 @@ package org.candor.ui.live;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.List;
 
 /** The Ticker program started without any agent, then attached to with a Total session over its own package. */
 final class AttachedTicker implements AutoCloseable {
@@ -24,7 +25,8 @@ final class AttachedTicker implements AutoCloseable {
         Process p = new ProcessBuilder(java, "-cp", classes.toString(), MAIN).start();
         AttachedTicker t = new AttachedTicker(p);
         assertThat(new String(p.getInputStream().readNBytes(6))).isEqualTo("ready\n");
-        t.sessions.attach(p.pid(), new AttachSettings("total", "", "org.candor.ui.live.program.**"), dir.resolve("exit.candor"));
+        t.sessions.attach(p.pid(), org.candor.ui.model.analyze.AnalyzeSettings.defaults()
+                .withFilters(List.of("org.candor.ui.live.program.**"), List.of(), true), dir.resolve("exit.candor"));
         return t;
     }
 

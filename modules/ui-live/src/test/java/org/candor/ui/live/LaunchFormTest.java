@@ -17,7 +17,7 @@ class LaunchFormTest {
     void theCommandLineOfAJarAndOfAMainClass() throws Exception {
         LaunchForm form = org.assertj.swing.edt.GuiActionRunner.execute(LaunchForm::new);
         org.assertj.swing.edt.GuiActionRunner.execute(() -> {
-            form.java.setText("/jdk/bin/java");
+            form.java.setSelectedItem("/jdk/bin/java");
             form.kind.setSelectedItem(LaunchForm.JAR);
             form.target.setText("app.jar");
             form.classPath.setText("");
@@ -38,5 +38,20 @@ class LaunchFormTest {
                 .isEqualTo(List.of("/jdk/bin/java", "-cp", "lib/*", "com.acme.Main"));
         assertThat(org.assertj.swing.edt.GuiActionRunner.execute(form::problem))
                 .isEqualTo("The working directory /no/such/dir does not exist.");
+    }
+
+    @Test
+    void aJdkFoundOnThisMachineRunsByItsJava() throws Exception {
+        LaunchForm form = org.assertj.swing.edt.GuiActionRunner.execute(LaunchForm::new);
+        org.candor.client.InstalledJdks.Jdk running = org.candor.client.InstalledJdks.find().get(0);
+        org.assertj.swing.edt.GuiActionRunner.execute(() -> {
+            form.java.setSelectedItem(running);
+            form.kind.setSelectedItem(LaunchForm.MAIN_CLASS);
+            form.target.setText("com.acme.Main");
+            form.classPath.setText("");
+            form.arguments.setText("");
+        });
+        assertThat(org.assertj.swing.edt.GuiActionRunner.execute(form::command).get(0)).isEqualTo(running.java().toString());
+        assertThat(org.assertj.swing.edt.GuiActionRunner.execute(() -> form.java.getItemCount())).isPositive();
     }
 }

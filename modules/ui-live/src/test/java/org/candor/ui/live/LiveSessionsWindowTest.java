@@ -16,17 +16,22 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import javax.imageio.ImageIO;
+import java.util.prefs.Preferences;
+import java.util.regex.Pattern;
 import javax.swing.JFrame;
+import org.candor.ui.model.analyze.Configurations;
 import org.assertj.swing.core.BasicRobot;
 import org.assertj.swing.core.Robot;
 import org.assertj.swing.edt.FailOnThreadViolationRepaintManager;
+import org.assertj.swing.finder.WindowFinder;
+import org.assertj.swing.fixture.DialogFixture;
 import org.assertj.swing.fixture.FrameFixture;
 import org.assertj.swing.timing.Condition;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.ThreadProfile;
 import org.candor.core.snapshot.SnapshotReader;
-import org.candor.ui.calltree.GuiTests;
+import org.candor.ui.snapshot.GuiTests;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,6 +47,8 @@ class LiveSessionsWindowTest {
     private static final String TARGET = "org.candor.ui.live.program.Ticker";
 
     @TempDir Path dir;
+    /** The Analyze Performance settings of this test only. */
+    private final Preferences preferences = Preferences.userRoot().node("candor-test-" + System.nanoTime());
     private Process target;
     private FrameFixture window;
 
@@ -56,6 +63,11 @@ class LiveSessionsWindowTest {
     void close() {
         if (window != null) window.cleanUp();
         if (target != null) target.destroyForcibly();
+        try {
+            preferences.removeNode();
+        } catch (java.util.prefs.BackingStoreException e) {
+            // left behind in the user's preferences: harmless
+        }
     }
 
     @Test
@@ -78,18 +90,31 @@ class LiveSessionsWindowTest {
         waitFor("no session yet", () -> status().contains("No Candor session in " + pid));
         assertThat(window.button("reset").isEnabled()).isFalse();
 
-        window.comboBox("scheme").selectItem("lazy");
-        // a second root with a typo: the attach says at once that it matches nothing loaded
-        window.textBox("roots").enterText(TARGET + ".tick," + TARGET + ".tock");
-        window.textBox("include").enterText("org.candor.ui.live.program.**");
-        window.button("attach").click();
-        waitFor("attached", () -> message().startsWith("Attached to " + pid + ": lazy scheme, roots " + TARGET + ".tick"));
+        // Analyze Performance: Part of application, two roots typed (one a typo: the attach says at once that it
+        // matches nothing loaded), the program's package only
+        window.button("analyze").click();
+        DialogFixture dialog = WindowFinder.findDialog("analyzePerformanceDialog").withTimeout(10_000).using(window.robot());
+        dialog.list("tasks").selectItem(Pattern.compile(".*<b>Part of application</b>.*"));
+        dialog.textBox("rootListEntry").enterText(TARGET + ".tick," + TARGET + ".tock\n");
+        dialog.textBox("includesEntry").enterText("org.candor.ui.live.program.**\n");
+        assertThat(dialog.comboBox("targetJvm").selectedItem()).startsWith("JVM " + pid);
+        assertThat(dialog.label("summary").text()).isEqualTo("Part of application: lazy scheme, roots " + TARGET + ".tick, "
+                + TARGET + ".tock, classes org.candor.ui.live.program.**, wall time");
+        GuiTests.screenshot(dialog.target(), "analyze-part-of-application");
+        assertThat(dialog.button("run").text()).isEqualTo("Attach");
+        dialog.button("run").click();
+        waitFor("attached", () -> message().startsWith("Attached to " + pid + ": Part of application: lazy scheme, roots "
+                + TARGET + ".tick"));
         assertThat(message()).endsWith("\ncandor: warning: --root '" + TARGET + ".tock' matched no method the program"
                 + " loaded that the filters let through");
         waitFor("the session's status", () -> status().matches("(?s).*state\\s+recording.*"));
         assertThat(status()).containsPattern("scheme\\s+lazy").containsPattern("roots\\s+" + TARGET + ".tick")
                 .containsPattern("started.by\\s+attach");
-        assertThat(window.table("jvms").valueAt(org.assertj.swing.data.TableCell.row(rowOf(pid)).column(1))).isEqualTo("recording");
+        assertThat(window.table("jvms").valueAt(org.assertj.swing.data.TableCell.row(rowOf(pid)).column(JvmTableModel.SESSION)))
+                .isEqualTo("recording");
+        assertThat(window.table("jvms").valueAt(org.assertj.swing.data.TableCell.row(rowOf(pid)).column(JvmTableModel.MAIN_CLASS))).isEqualTo(TARGET);
+        assertThat(window.table("jvms").valueAt(org.assertj.swing.data.TableCell.row(rowOf(pid)).column(JvmTableModel.JDK)))
+                .as("the JDK's version").matches("\\d+[.\\d]*.*");
         GuiTests.screenshot(frame, "live-attached");
 
         window.button("reset").click();
@@ -121,9 +146,11 @@ class LiveSessionsWindowTest {
         GuiTests.screenshot(frame, "live-after-snapshot");
 
         // new settings for the running session: Total over the same package, results cleared
-        window.comboBox("scheme").selectItem("total");
-        window.textBox("roots").deleteText();
         window.button("apply").click();
+        DialogFixture change = WindowFinder.findDialog("analyzePerformanceDialog").withTimeout(10_000).using(window.robot());
+        change.list("tasks").selectItem(Pattern.compile(".*<b>Entire application</b>.*"));
+        assertThat(change.button("run").text()).isEqualTo("Apply");
+        change.button("run").click();
         waitFor("settings changed", () -> message().startsWith("Settings changed; collected results cleared: total scheme"));
         waitFor("the new scheme in the status", () -> status().matches("(?s).*scheme\\s+total.*"));
         assertThat(status()).containsPattern("(?m)^roots\\s*$");
@@ -144,7 +171,7 @@ class LiveSessionsWindowTest {
 
         // and it can be profiled again, without a restart
         window.button("attach").click();
-        waitFor("attached again", () -> message().startsWith("Attached to " + pid + ": total scheme"));
+        waitFor("attached again", () -> message().startsWith("Attached to " + pid + ": Entire application: total scheme"));
         waitFor("recording again", () -> status().matches("(?s).*state\\s+recording.*"));
         assertThat(status()).containsPattern("resets\\s+0");
         GuiTests.screenshot(frame, "live-attached-again");
@@ -181,7 +208,8 @@ class LiveSessionsWindowTest {
     /** The panel in a frame of its own; snapshots written go to {@code snapshots}, opened ones to {@code opened}. */
     private JFrame show(Path snapshots, List<Path> opened) {
         Robot robot = BasicRobot.robotWithNewAwtHierarchy();
-        LiveSessionsPanel panel = execute(() -> new LiveSessionsPanel(new LiveSessions(), snapshots, opened::add));
+        LiveSessionsPanel panel = execute(() -> new LiveSessionsPanel(new LiveSessions(), snapshots, opened::add,
+                new Configurations(preferences)));
         JFrame frame = execute(() -> {
             JFrame f = new JFrame("Candor: Running JVMs");
             f.add(panel);

@@ -9,7 +9,7 @@ import javax.swing.JFrame;
 import javax.swing.JList;
 import org.assertj.swing.edt.FailOnThreadViolationRepaintManager;
 import org.assertj.swing.fixture.FrameFixture;
-import org.candor.ui.calltree.GuiTests;
+import org.candor.ui.snapshot.GuiTests;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,7 +42,7 @@ class RootBrowserTest {
     @Test
     void aClassFoundByPartOfItsNameGivesItsMethodsAsRoots() throws Exception {
         target = AttachedTicker.start(dir);
-        browser = execute(() -> new RootBrowser(target.sessions, target.pid()));
+        browser = execute(() -> new RootBrowser(new org.candor.client.code.SessionCode(target.pid())));
         window = InFrame.show("Candor: root browser", browser, new Dimension(900, 420));
         JFrame frame = (JFrame) window.target();
 
@@ -53,7 +53,7 @@ class RootBrowserTest {
         window.list("rootMethods").selectItems("tick(long)", "step(long)");
         window.button("rootAdd").click();
         assertThat(execute(browser::chosen)).containsExactly(TARGET + ".step", TARGET + ".tick");
-        assertThat(window.label("rootFound").text()).startsWith("1 of 1 loaded classes");
+        assertThat(window.label("rootFound").text()).startsWith("1 of 1 classes loaded in JVM " + target.pid());
         GuiTests.screenshot(frame, "root-browser");
     }
 

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import javax.swing.JFrame;
 import org.assertj.swing.edt.FailOnThreadViolationRepaintManager;
 import org.assertj.swing.fixture.FrameFixture;
-import org.candor.ui.calltree.GuiTests;
+import org.candor.ui.snapshot.GuiTests;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

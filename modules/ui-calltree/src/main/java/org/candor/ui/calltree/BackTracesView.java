@@ -1,0 +1,130 @@
+package org.candor.ui.calltree;
+
+import java.awt.BorderLayout;
+import java.awt.EventQueue;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.swing.BorderFactory;
+import javax.swing.JLabel;
+import javax.swing.JPanel;
+import javax.swing.JPopupMenu;
+import javax.swing.JScrollPane;
+import org.candor.core.analysis.BackTraces;
+import org.candor.core.model.CallNode;
+import org.candor.core.model.MethodInfo;
+import org.candor.core.model.Snapshot;
+import org.candor.ui.model.snapshot.CallTreeRow;
+import org.candor.ui.model.snapshot.MethodNames;
+import org.candor.ui.model.snapshot.SelectedThreads;
+import org.candor.ui.model.snapshot.ValueColumns;
+import org.candor.ui.model.snapshot.ViewMetrics;
+import org.candor.ui.snapshot.spi.SnapshotView;
+import org.candor.ui.snapshot.spi.SnapshotViewContext;
+import org.candor.ui.snapshot.spi.ViewIds;
+import org.netbeans.swing.outline.DefaultOutlineModel;
+import org.netbeans.swing.outline.Outline;
+
+/**
+ * Back traces of one method over the threads shown (core's {@link BackTraces}): the method on top with its figures,
+ * its callers below, their callers below them; each row holds what came to the method through that path, as a share
+ * of the method's own total. The method is the one another view asked for (Back Traces in a row's menu).
+ */
+final class BackTracesView extends JPanel implements SnapshotView {
+
+    private static final Logger LOG = Logger.getLogger(BackTracesView.class.getName());
+    private static final String NONE_YET = "Choose Back Traces in the menu of a method in the call tree or the hot spots:"
+            + " who called it, and how much of it came through each path.";
+
+    private final SnapshotViewContext context;
+    private final Snapshot snapshot;
+    private final ViewMetrics metrics;
+    private final JLabel header = new JLabel(NONE_YET);
+    private final Outline tree;
+    /** The method shown, or -1. */
+    private int method = -1;
+    /** The back traces shown now are of {@link #method} over these threads; null while they are made. */
+    private SelectedThreads madeFor;
+
+    BackTracesView(SnapshotViewContext context) {
+        super(new BorderLayout());
+        this.context = context;
+        this.snapshot = context.snapshot();
+        this.metrics = new ViewMetrics(snapshot.metrics());
+        header.setName("backTracesHeader");
+        header.setBorder(BorderFactory.createEmptyBorder(8, 10, 8, 10));
+        header.setMinimumSize(new java.awt.Dimension(0, header.getPreferredSize().height));
+        add(header, BorderLayout.NORTH);
+        tree = CallTreeOutline.create("backTraces", snapshot.methods());
+        JScrollPane scroll = new JScrollPane(tree);
+        scroll.setBorder(BorderFactory.createEmptyBorder());
+        add(scroll, BorderLayout.CENTER);
+        tree.setComponentPopupMenu(menu());
+        context.onShown(threads -> make());
+    }
+
+    /** Back Traces: the callers of this method over the threads shown. */
+    @Override public boolean showMethod(int methodId) {
+        method = methodId;
+        make();
+        return true;
+    }
+
+    @Override public boolean isReady() {
+        return method < 0 || madeFor == context.shown();
+    }
+
+    /** Walks every node of the threads shown: in the background, then shown if still wanted. */
+    private void make() {
+        SelectedThreads threads = context.shown();
+        int m = method;
+        madeFor = null;
+        if (m < 0 || threads == null) return;
+        HotSpotsView.COMPUTE.post(() -> {
+            try {
+                CallNode back = BackTraces.of(threads.threads(), m, snapshot.metrics());
+                EventQueue.invokeLater(() -> {
+                    if (method == m && context.shown() == threads) show(threads, m, back);
+                });
+            } catch (RuntimeException | OutOfMemoryError e) {
+                LOG.log(Level.WARNING, "Cannot make the back traces of method " + m, e);
+            }
+        });
+    }
+
+    private void show(SelectedThreads threads, int methodId, CallNode back) {
+        MethodInfo m = snapshot.methods().get(methodId);
+        header.setText("Back traces of " + MethodNames.qualified(m) + " in " + threads.choice().label()
+                + ": who called it, and how much of it came through each path");
+        header.setToolTipText(header.getText());
+        long whole = back.value(metrics.basis());  // 100 %: the method's own total
+        CallTreeModel model = new CallTreeModel(back.parent(), metrics.tree());
+        tree.setModel(DefaultOutlineModel.createOutlineModel(
+                model, new CallTreeColumns(ValueColumns.forTree(snapshot), whole), true, "Method"));
+        ColumnWidths.apply(tree);
+        if (!model.getRoot().isLeaf()) {
+            tree.expandPath(CallTreeModel.pathTo(model.getRoot().child(0)));
+            tree.getSelectionModel().setSelectionInterval(0, 0);
+        }
+        madeFor = threads;
+    }
+
+    private JPopupMenu menu() {
+        JPopupMenu menu = new JPopupMenu();
+        menu.setName("backTracesMenu");
+        MethodMenu.addGoTo(menu, context, ViewIds.CALL_TREE, "findInCallTree", "Find in Call Tree", this::selectedMethod);
+        MethodMenu.addGoTo(menu, context, ViewIds.HOT_SPOTS, "findInHotSpots", "Find in Hot Spots", this::selectedMethod);
+        MethodMenu.addCopy(menu, snapshot, this::selectedMethod);
+        MethodMenu.selectRowOnRightClick(tree, menu);
+        return menu;
+    }
+
+    /** The method of the selected row, or -1. */
+    private int selectedMethod() {
+        int row = tree.getSelectedRow();
+        if (row < 0) return -1;
+        CallNode node = ((CallTreeRow) tree.getValueAt(row, 0)).node();
+        return node.isRoot() ? -1 : node.methodId();
+    }
+
+    Outline tree() { return tree; }
+}

@@ -1,0 +1,33 @@
+package org.candor.ui.snapshot.spi;
+
+import java.util.function.Consumer;
+import org.candor.core.model.Snapshot;
+import org.candor.ui.model.snapshot.SelectedThreads;
+
+/** What the window gives each of its views: the snapshot, the threads shown, and a way to the other views. Event thread. */
+public interface SnapshotViewContext {
+
+    /** The snapshot as shown: calibrated times, or the raw ones when {@link #rawTimes()}. */
+    Snapshot snapshot();
+
+    /** True when the window shows instrumented times as measured, before calibration took the probes' cost out. */
+    boolean rawTimes();
+
+    /**
+     * The threads the window's selector shows now (one thread, or all merged), with their tree; null until the first
+     * choice's tree is made (in the background).
+     */
+    SelectedThreads shown();
+
+    /** Called on the event thread each time another thread choice is shown (its tree made), the first one included. */
+    void onShown(Consumer<SelectedThreads> listener);
+
+    /** True when the window has the view of this {@link SnapshotViewProvider#id}. */
+    boolean hasView(String viewId);
+
+    /**
+     * Brings that view to the front and asks it to show the method ({@link SnapshotView#showMethod}): Find in Hot
+     * Spots, Find in Call Tree, Back Traces. Nothing happens when the window has no such view.
+     */
+    void showMethod(String viewId, int methodId);
+}
