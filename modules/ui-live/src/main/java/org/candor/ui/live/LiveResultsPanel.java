@@ -15,18 +15,21 @@ import org.candor.client.ControlClient;
 import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.model.Snapshot;
 import org.candor.core.snapshot.SnapshotReader;
+import org.candor.ui.model.RefreshPace;
 import org.candor.ui.snapshot.SnapshotViewsPanel;
 import org.candor.ui.snapshot.ViewState;
 
 /**
  * A running session's results as they grow: the snapshot window's views (call tree, hot spots, ...: calibrated),
  * of a snapshot the session writes every {@link #REFRESH_MILLIS} ms, the reader's place (thread, view, and each
- * view's own: expanded paths, selection, scroll) kept from one refresh to the next. Pause holds the view; Reset
+ * view's own: expanded paths, selection, scroll) kept from one refresh to the next, about once a second, less often
+ * when a snapshot costs the program more than a twentieth of its time ({@link RefreshPace}). Pause holds the view; Reset
  * Collected Results starts the figures afresh. Each refresh costs the program one snapshot: a copy of the trees, one thread at a time.
  */
 final class LiveResultsPanel extends JPanel {
 
-    static final int REFRESH_MILLIS = 2000;
+    /** The first pace; then {@link RefreshPace} follows what each snapshot costs the program. */
+    static final int REFRESH_MILLIS = (int) RefreshPace.FASTEST_MILLIS;
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
     private final LiveSessions sessions;
@@ -39,6 +42,8 @@ final class LiveResultsPanel extends JPanel {
     private SnapshotViewsPanel shown;
     private int refreshes;
     private String asOf = "";
+    /** What the last snapshot request took (the program's copying and writing most of it), in ns; read on the worker. */
+    private volatile long lastCost;
     private final JButton keep = new JButton("Keep These Results", ProfileIcons.SNAPSHOT);
     /** What acts on the running session: off once its JVM has ended. */
     private final java.util.List<JButton> sessionButtons = new java.util.ArrayList<>();
@@ -135,7 +140,10 @@ final class LiveResultsPanel extends JPanel {
 
     /** The session writes a snapshot of what it has recorded so far; the view reads it back. */
     private Snapshot read() throws Exception {
+        java.nio.file.Files.createDirectories(scratch.toAbsolutePath().getParent());  // the session writes, the folder is ours
+        long started = System.nanoTime();
         ControlClient.Reply r = sessions.snapshot(pid, scratch);
+        lastCost = System.nanoTime() - started;
         if (!r.ok) throw new IllegalStateException(r.text);
         return CalibratedValues.select(SnapshotReader.read(scratch), false);
     }
@@ -151,7 +159,10 @@ final class LiveResultsPanel extends JPanel {
         results.repaint();
         refreshes++;
         asOf = LocalTime.now().format(CLOCK);
-        state.setText("Live results of " + pid + ", as of " + asOf + " (every " + REFRESH_MILLIS / 1000 + " s)");
+        long cost = lastCost;
+        long period = RefreshPace.periodMillis(cost);
+        poller.setPeriod((int) period);
+        state.setText("Live results of " + pid + ", as of " + asOf + " (" + RefreshPace.describe(period, cost) + ")");
     }
 
     /**
