@@ -42,6 +42,9 @@ final class LiveResultsPanel extends JPanel {
     private SnapshotViewsPanel shown;
     private int refreshes;
     private String asOf = "";
+    /** The last results as read, both kinds of times in them: the Raw times switch shows them again. */
+    private Snapshot lastRead;
+    private final javax.swing.JCheckBox rawTimes = new javax.swing.JCheckBox("Raw times");
     /** What the last snapshot request took (the program's copying and writing most of it), in ns; read on the worker. */
     private volatile long lastCost;
     private final JButton keep = new JButton("Keep These Results", ProfileIcons.SNAPSHOT);
@@ -94,6 +97,13 @@ final class LiveResultsPanel extends JPanel {
         keep.setVisible(false);
         if (commands != null) keep.addActionListener(e -> commands.keep(pid, scratch));
         buttons.add(keep);
+        rawTimes.setName("liveRawTimes");
+        rawTimes.setToolTipText("Show the times as measured, with the probes' own cost still in them");
+        rawTimes.setVisible(false);
+        rawTimes.addActionListener(e -> {
+            if (lastRead != null) display();
+        });
+        buttons.add(rawTimes);
         if (commands != null) {
             for (JButton b : new JButton[] {
                 command("liveSnapshot", "Take Snapshot", ProfileIcons.SNAPSHOT, () -> commands.takeSnapshot(pid)),
@@ -145,24 +155,32 @@ final class LiveResultsPanel extends JPanel {
         ControlClient.Reply r = sessions.snapshot(pid, scratch);
         lastCost = System.nanoTime() - started;
         if (!r.ok) throw new IllegalStateException(r.text);
-        return CalibratedValues.select(SnapshotReader.read(scratch), false);
+        return SnapshotReader.read(scratch);
     }
 
-    private void show(Snapshot snapshot) {
-        ViewState place = shown == null ? null : shown.viewState();
-        SnapshotViewsPanel next = new SnapshotViewsPanel(snapshot);
-        if (place != null) next.restore(place);
-        if (shown != null) results.remove(shown);
-        shown = next;
-        results.add(next, BorderLayout.CENTER);
-        results.revalidate();
-        results.repaint();
+    /** New results, in the times the reader chose (calibrated unless Raw times is on). */
+    private void show(Snapshot read) {
+        lastRead = read;
+        rawTimes.setVisible(CalibratedValues.isCalibrated(read));
+        display();
         refreshes++;
         asOf = LocalTime.now().format(CLOCK);
         long cost = lastCost;
         long period = RefreshPace.periodMillis(cost);
         poller.setPeriod((int) period);
         state.setText("Live results of " + pid + ", as of " + asOf + " (" + RefreshPace.describe(period, cost) + ")");
+    }
+
+    /** The last results in the times chosen, the reader's place (thread, view, paths, scroll) taken up. */
+    private void display() {
+        ViewState place = shown == null ? null : shown.viewState();
+        SnapshotViewsPanel next = new SnapshotViewsPanel(CalibratedValues.select(lastRead, rawTimes.isSelected()));
+        if (place != null) next.restore(place);
+        if (shown != null) results.remove(shown);
+        shown = next;
+        results.add(next, BorderLayout.CENTER);
+        results.revalidate();
+        results.repaint();
     }
 
     /**

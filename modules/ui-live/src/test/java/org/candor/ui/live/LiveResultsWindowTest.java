@@ -80,6 +80,18 @@ class LiveResultsWindowTest {
         assertThat(later).as("step() keeps being called").isGreaterThan(first);
         GuiTests.screenshot(frame, "live-results");
 
+        // raw times on request, the place kept: step() still selected, as many calls
+        assertThat(window.checkBox("liveRawTimes").target().isVisible()).as("a calibrated session").isTrue();
+        window.toggleButton("livePause").click();
+        long calibratedCalls = stepCalls();
+        Object calibratedViews = execute(panel::shown);
+        window.checkBox("liveRawTimes").click();
+        InFrame.waitFor("the raw views", () -> execute(panel::shown) != calibratedViews && execute(() -> panel.shown().isReady()));
+        assertThat(stepCalls()).isEqualTo(calibratedCalls);
+        assertThat(execute(() -> tree().getSelectedRow())).as("the selection kept").isEqualTo(rowOf("step"));
+        window.checkBox("liveRawTimes").click();
+        window.toggleButton("livePause").click();
+
         window.toggleButton("livePause").click();
         int paused = execute(panel::refreshes);
         Thread.sleep(LiveResultsPanel.REFRESH_MILLIS * 2L + 500);
