@@ -122,9 +122,14 @@ final class AppGui {
 
     /** In the file chooser showing now: {@code file} picked, then Open (or whatever its approve button says). */
     void open(Path file) {
-        JFileChooserFixture chooser = fileChooser();
-        chooser.selectFile(file.toFile());
-        chooser.approve();
+        JFileChooser chooser = fileChooser().target();
+        // picked and approved as the chooser's own buttons do, on the event thread: without a window manager a
+        // robot's click on a file dialog's button is sometimes lost
+        execute(() -> {
+            if (chooser.isMultiSelectionEnabled()) chooser.setSelectedFiles(new java.io.File[] {file.toFile()});
+            else chooser.setSelectedFile(file.toFile());
+            chooser.approveSelection();
+        });
     }
 
     /**
@@ -141,9 +146,11 @@ final class AppGui {
                 }
             });
         }
-        chooser.setCurrentDirectory(file.getParent().toFile());
-        chooser.fileNameTextBox().setText(file.getFileName().toString());
-        chooser.approve();
+        execute(() -> {
+            target.setCurrentDirectory(file.getParent().toFile());
+            target.setSelectedFile(file.toFile());
+            target.approveSelection();
+        });
     }
 
     private JFileChooserFixture fileChooser() {

@@ -41,6 +41,8 @@ public final class AnalyzePerformancePanel extends JPanel {
     /** The configuration combo's entry for what the form shows now, when that is no saved configuration. */
     static final String AS_SHOWN = "(as shown)";
     static final String LAST_USED = "(last used)";
+    /** The bundled demo's own classes. */
+    static final String DEMO_PACKAGES = "org.candor.demo.**";
 
     private final Configurations configurations;
     private final JList<ProfilingTask> tasks = new JList<>(ProfilingTask.values());
@@ -329,7 +331,10 @@ public final class AnalyzePerformancePanel extends JPanel {
     }
 
     private JPanel bottom(List<AnalyzeTarget> choices, AnalyzeTarget selected) {
-        JPanel target = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 0));
+        // attach and launch on lines of their own: one flowing row hid its last buttons behind a long JVM name
+        JPanel target = new JPanel(new java.awt.GridLayout(0, 1, 0, 2));
+        JPanel attachRow = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 0));
+        JPanel launchRow = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 0));
         target.setName("target");
         if (session != null) {
             target.add(new JLabel("Change the settings of the running session in " + session.label()
@@ -338,6 +343,7 @@ public final class AnalyzePerformancePanel extends JPanel {
             attachChoice.setName("attachChoice");
             launchChoice.setName("launchChoice");
             jvms.setName("targetJvm");
+            jvms.setPrototypeDisplayValue(AnalyzeTarget.attach(99999999, "com.example.application.server.Main"));
             program.setName("targetProgram");
             ButtonGroup g = new ButtonGroup();
             g.add(attachChoice);
@@ -365,12 +371,14 @@ public final class AnalyzePerformancePanel extends JPanel {
                 attachChoice.setSelected(true);
                 changed();
             });
-            target.add(attachChoice);
-            target.add(jvms);
-            target.add(launchChoice);
-            target.add(program);
-            target.add(chooseProgram);
-            target.add(demo);
+            attachRow.add(attachChoice);
+            attachRow.add(jvms);
+            launchRow.add(launchChoice);
+            launchRow.add(chooseProgram);
+            launchRow.add(demo);
+            launchRow.add(program);
+            target.add(attachRow);
+            target.add(launchRow);
         }
         summary.setName("summary");
         problem.setName("problem");
@@ -408,6 +416,11 @@ public final class AnalyzePerformancePanel extends JPanel {
             launch = AnalyzeTarget.launch(List.of(javaBin, "-jar", org.candor.ui.live.InstalledAgent.demoJar().toString()), null);
             showProgram();
             launchChoice.setSelected(true);
+            if (filters.includes().isEmpty()) {
+                // the demo lives under org.candor, which Candor leaves out by default: profile it by name
+                filters.show(List.of(DEMO_PACKAGES), filters.excludes(), filters.defaultExcludes());
+                say("The demo's classes (" + DEMO_PACKAGES + ") are the ones profiled");
+            }
             changed();
         } catch (org.candor.client.ClientException e) {
             say("The bundled demo cannot be found: " + e.getMessage());
@@ -416,7 +429,8 @@ public final class AnalyzePerformancePanel extends JPanel {
 
     private void showProgram() {
         String text = launch == null ? "(no program chosen)" : launch.label();
-        program.setText(text.length() > 70 ? text.substring(0, 67) + "\u2026" : text);
+        // the end of a long command line says most: the main class or jar and the arguments
+        program.setText(text.length() > 70 ? "\u2026" + text.substring(text.length() - 67) : text);
         program.setToolTipText(launch == null ? null : launch.label());
     }
 
