@@ -644,6 +644,9 @@ public final class ThreadState {
         return sum;
     }
 
+    /** Calls this thread could not record (past the depth bound), since the last reset (racy, for status). */
+    public long droppedCalls() { return droppedCalls; }
+
     /** True when the thread has ended: its tree no longer changes. */
     boolean ended() {
         Thread t = thread.get();

@@ -245,8 +245,12 @@ final class InstrumentationControl implements ControlledSession {
                 .put("resets", resets);
         ThreadState[] threads = ThreadRegistry.current();
         long calls = 0;
-        for (ThreadState t : threads) calls += t.calls();
-        r.put("threads", threads.length).put("calls", calls);
+        long dropped = 0;
+        for (ThreadState t : threads) {
+            calls += t.calls();
+            dropped += t.droppedCalls();
+        }
+        r.put("threads", threads.length).put("calls", calls).put("calls.dropped", dropped);
         try {
             JvmTelemetry.addTo(r);
         } catch (LinkageError noManagement) {

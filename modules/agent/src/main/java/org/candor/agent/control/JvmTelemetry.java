@@ -6,7 +6,8 @@ import java.lang.management.MemoryUsage;
 
 /**
  * The JVM's own figures for the app's telemetry charts, read when {@code status} is asked (about once a second):
- * heap used and committed, time spent in GC, live threads, the process's CPU time, available processors. A JVM
+ * heap used and committed, time spent in GC, live threads, the process's CPU time, the machine's CPU load, available
+ * processors. A JVM
  * without the java.management module (a jlinked runtime) gives none of them, and the status says nothing of them.
  */
 final class JvmTelemetry {
@@ -30,7 +31,12 @@ final class JvmTelemetry {
                     .put("jvm.processors", Runtime.getRuntime().availableProcessors());
             java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
             if (os instanceof com.sun.management.OperatingSystemMXBean) {
-                r.put("jvm.process.cpu_ns", ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime());
+                com.sun.management.OperatingSystemMXBean sun = (com.sun.management.OperatingSystemMXBean) os;
+                r.put("jvm.process.cpu_ns", sun.getProcessCpuTime());
+                // the whole machine's load beside the program's: is the program alone on its processors?
+                @SuppressWarnings("deprecation")  // getCpuLoad() from JDK 14 on; the agent runs on 11 too
+                double machine = sun.getSystemCpuLoad();
+                if (machine >= 0) r.put("jvm.machine.cpu_permille", Math.round(machine * 1000));
             }
         } catch (LinkageError | RuntimeException noManagement) {
             // no java.management (or no jdk.management) in this runtime: no telemetry, the rest of the status stands

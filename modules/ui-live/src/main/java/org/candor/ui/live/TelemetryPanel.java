@@ -16,7 +16,8 @@ import org.jfree.data.xy.XYSeriesCollection;
 
 /**
  * A session's telemetry as live charts (JFreeChart), one reading of its status a second: heap used and committed,
- * CPU load and GC time, live threads, calls recorded per second. The figures are ui-model's {@link Telemetry}.
+ * the program's and the machine's CPU load and GC time, live threads, and Candor's own work: calls recorded (or samples
+ * taken) a second and those it had to drop. The figures are ui-model's {@link Telemetry}.
  */
 final class TelemetryPanel extends JPanel {
 
@@ -28,6 +29,8 @@ final class TelemetryPanel extends JPanel {
     private final XYSeries heapUsed = series("used");
     private final XYSeries heapCommitted = series("committed");
     private final XYSeries cpu = series("process CPU");
+    private final XYSeries machine = series("machine CPU");
+    private final XYSeries dropped = series("dropped");
     private final XYSeries gc = series("GC");
     private final XYSeries threads = series("live threads");
     private final XYSeries calls = series("calls recorded");
@@ -50,9 +53,9 @@ final class TelemetryPanel extends JPanel {
         state.setName("telemetryState");
         JPanel charts = new JPanel(new GridLayout(2, 2, 4, 4));
         charts.add(chart("Heap", "MB", heapUsed, heapCommitted));
-        charts.add(chart("CPU load (of all processors) and GC time", "%", cpu, gc));
+        charts.add(chart("CPU load (of all processors) and GC time", "%", cpu, machine, gc));
         charts.add(chart("Threads", "live", threads));
-        recordedChart = chart("Candor: calls recorded", "per second", calls);
+        recordedChart = chart("Candor: calls recorded", "per second", calls, dropped);
         charts.add(recordedChart);
         add(state, BorderLayout.NORTH);
         add(charts, BorderLayout.CENTER);
@@ -110,6 +113,8 @@ final class TelemetryPanel extends JPanel {
         add(gc, p, q -> q.gcPercent);
         add(threads, p, q -> q.threads);
         add(calls, p, q -> q.callsPerSecond);
+        add(machine, p, q -> q.machineCpuPercent);
+        add(dropped, p, q -> q.droppedPerSecond);
         String unit = got.recordedUnit();
         if (!calls.getKey().equals(unit + " recorded")) {
             calls.setKey(unit + " recorded");

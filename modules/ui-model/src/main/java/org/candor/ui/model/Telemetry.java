@@ -26,9 +26,13 @@ public final class Telemetry {
         public final double threads;
         /** Calls recorded a second, or samples taken a second in a sampling session. */
         public final double callsPerSecond;
+        /** The whole machine's CPU load, of all processors: is the program alone? */
+        public final double machineCpuPercent;
+        /** Calls (or samples) Candor could not record a second: past the depth bound, or a full buffer. */
+        public final double droppedPerSecond;
 
         Point(double seconds, double heapUsedMb, double heapCommittedMb, double cpuPercent, double gcPercent,
-              double threads, double callsPerSecond) {
+              double threads, double callsPerSecond, double machineCpuPercent, double droppedPerSecond) {
             this.seconds = seconds;
             this.heapUsedMb = heapUsedMb;
             this.heapCommittedMb = heapCommittedMb;
@@ -36,6 +40,8 @@ public final class Telemetry {
             this.gcPercent = gcPercent;
             this.threads = threads;
             this.callsPerSecond = callsPerSecond;
+            this.machineCpuPercent = machineCpuPercent;
+            this.droppedPerSecond = droppedPerSecond;
         }
     }
 
@@ -52,7 +58,8 @@ public final class Telemetry {
             double seconds = (nanos - lastNanos) / 1e9;
             p = new Point((nanos - firstNanos) / 1e9, mb(status.count("jvm.heap.used")),
                     mb(status.count("jvm.heap.committed")), cpuPercent(status, seconds), gcPercent(status, seconds),
-                    orNaN(status.count("jvm.threads.live")), callsPerSecond(status, seconds));
+                    orNaN(status.count("jvm.threads.live")), callsPerSecond(status, seconds),
+                    permille(status.count("jvm.machine.cpu_permille")), droppedPerSecond(status, seconds));
             points.addLast(p);
             if (points.size() > KEPT) points.removeFirst();
         }
@@ -91,6 +98,20 @@ public final class Telemetry {
         long resetsNow = now.count("resets");
         boolean reset = resetsNow != last.count("resets") || calls < before;
         return (reset ? calls : calls - before) / seconds;
+    }
+
+    /** Dropped calls ({@code calls.dropped}) or samples ({@code samples.dropped}) a second, since the last reading. */
+    private double droppedPerSecond(SessionStatus now, double seconds) {
+        String key = now.sampling() ? "samples.dropped" : "calls.dropped";
+        long dropped = now.count(key);
+        long before = last.count(key);
+        if (dropped < 0 || before < 0) return Double.NaN;
+        boolean reset = now.count("resets") != last.count("resets") || dropped < before;
+        return (reset ? dropped : dropped - before) / seconds;
+    }
+
+    private static double permille(long value) {
+        return value < 0 ? Double.NaN : value / 10.0;
     }
 
     private static double mb(long bytes) {

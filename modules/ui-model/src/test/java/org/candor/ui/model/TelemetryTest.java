@@ -70,4 +70,25 @@ class TelemetryTest {
                 "samples", "400", "resets", "1")), 3_000_000_000L);
         assertThat(afterReset.callsPerSecond).isEqualTo(400);
     }
+
+    @Test
+    void theMachinesLoadAndWhatCandorDropped() {
+        Telemetry t = new Telemetry();
+        t.add(SessionStatus.parse(Map.of("state", "recording", "calls", "10", "calls.dropped", "5", "resets", "0",
+                "jvm.machine.cpu_permille", "400")), 0);
+        Telemetry.Point p = t.add(SessionStatus.parse(Map.of("state", "recording", "calls", "20", "calls.dropped", "25",
+                "resets", "0", "jvm.machine.cpu_permille", "875")), 2_000_000_000L);
+        assertThat(p.machineCpuPercent).isEqualTo(87.5);
+        assertThat(p.droppedPerSecond).isEqualTo(10);
+        Telemetry sampling = new Telemetry();
+        sampling.add(SessionStatus.parse(Map.of("state", "recording", "mode", "sample", "samples.dropped", "0",
+                "resets", "0")), 0);
+        assertThat(sampling.add(SessionStatus.parse(Map.of("state", "recording", "mode", "sample", "samples.dropped", "3",
+                "resets", "0")), 1_000_000_000L).droppedPerSecond).isEqualTo(3);
+        Telemetry older = new Telemetry();
+        older.add(SessionStatus.parse(Map.of("state", "recording", "calls", "1")), 0);
+        Telemetry.Point none = older.add(SessionStatus.parse(Map.of("state", "recording", "calls", "2")), 1_000_000_000L);
+        assertThat(none.machineCpuPercent).as("an agent that does not say").isNaN();
+        assertThat(none.droppedPerSecond).isNaN();
+    }
 }
