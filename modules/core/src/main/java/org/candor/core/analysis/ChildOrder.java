@@ -18,7 +18,7 @@ public final class ChildOrder {
     private final int metric;
     private final int[] rank;
 
-    /** @param metric the value children are ordered by, highest first */
+    /** @param metric the value children are ordered by, highest first; -1 (a snapshot without metrics): by signature */
     public ChildOrder(MethodTable methods, int metric) {
         this.metric = metric;
         this.rank = MethodRanks.bySignature(methods);
@@ -29,7 +29,8 @@ public final class ChildOrder {
 
     /** The order of nodes in memory. */
     public Comparator<CallNode> nodes() {
-        return Comparator.comparingLong((CallNode n) -> n.value(metric)).reversed().thenComparingInt(n -> rank[n.methodId()]);
+        Comparator<CallNode> bySignature = Comparator.comparingInt(n -> rank[n.methodId()]);
+        return metric < 0 ? bySignature : Comparator.comparingLong((CallNode n) -> n.value(metric)).reversed().thenComparing(bySignature);
     }
 
     /**
@@ -40,9 +41,9 @@ public final class ChildOrder {
     public TreeWalk walk(SnapshotFile file, List<ThreadTree> threads, boolean merged, int... alsoKept) {
         int[] kept = new int[1 + alsoKept.length];
         int n = 0;
-        kept[n++] = metric;
+        if (metric >= 0) kept[n++] = metric;
         for (int k : alsoKept) if (k != metric) kept[n++] = k;
         int[] keyOf = merged ? TreeWalk.byMethod(file.methods().size()) : null;
-        return new TreeWalk(file, threads, keyOf, rank, java.util.Arrays.copyOf(kept, n), 0);
+        return new TreeWalk(file, threads, keyOf, rank, java.util.Arrays.copyOf(kept, n), metric >= 0 ? 0 : -1);
     }
 }

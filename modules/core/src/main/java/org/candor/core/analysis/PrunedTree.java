@@ -45,15 +45,16 @@ public final class PrunedTree {
         for (int k = 0; k < metrics; k++) all[k] = k;
         TreeWalk walk = order.walk(file, threads, merged, all);
         CallNode[][] open = {new CallNode[64]};
-        double[] min = {path.length == 0 ? minShare * whole : Double.MAX_VALUE};
+        // a node is kept when its share of the node's value is at least minShare, computed as a drawing computes a width
+        long[] of = {path.length == 0 ? whole : 0};
         int[] nodes = {0};
         boolean[] cut = {false};
         walk.walk((node, depth) -> {
             if (depth > 0 && depth <= path.length) {
                 if (node.method() != path[depth - 1]) return false;
-                if (depth == path.length) min[0] = minShare * node.value(metric);
+                if (depth == path.length) of[0] = node.value(metric);
             } else if (depth > path.length) {
-                if (node.value(metric) < min[0]) return false;
+                if (of[0] <= 0 || (double) node.value(metric) / of[0] < minShare) return false;
                 if (nodes[0] >= maxNodes) {
                     cut[0] = true;
                     return false;
