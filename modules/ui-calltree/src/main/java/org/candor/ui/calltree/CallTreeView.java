@@ -165,7 +165,7 @@ public final class CallTreeView extends JPanel implements SnapshotView {
                 result = work.read(shown);
             } catch (InterruptedIOException e) {
                 // cancelled: nothing to show
-            } catch (IOException | RuntimeException e) {
+            } catch (IOException | RuntimeException | OutOfMemoryError e) {
                 if (!Thread.currentThread().isInterrupted()) {
                     LOG.log(Level.WARNING, what + ": failed", e);
                     fail = true;

@@ -46,7 +46,7 @@ final class RowExpansion implements TreeWillExpandListener {
                 EventQueue.invokeLater(() -> {
                     if (tree.getOutlineModel() == model) tree.expandPath(path);
                 });
-            } catch (IOException | RuntimeException e) {
+            } catch (IOException | RuntimeException | OutOfMemoryError e) {
                 LOG.log(Level.WARNING, "Cannot read the calls below " + row, e);
                 Problems.notify("Cannot read the call tree", "The calls below a row cannot be read: " + e.getMessage());
             }

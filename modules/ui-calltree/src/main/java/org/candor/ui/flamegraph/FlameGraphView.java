@@ -78,6 +78,8 @@ final class FlameGraphView extends JPanel implements SnapshotView {
     private SelectedThreads.FlameTree tree;
     private CallNode zoom;
     private RequestProcessor.Task reading;
+    /** A zoom path to read once the view shows, or null. */
+    private int[] pending;
     private int laidOutWidth;
 
     FlameGraphView(SnapshotViewContext context) {
@@ -96,6 +98,9 @@ final class FlameGraphView extends JPanel implements SnapshotView {
             @Override public void componentResized(ComponentEvent e) {
                 if (scroll.getViewport().getWidth() != laidOutWidth) layOut();
             }
+        });
+        addHierarchyListener(e -> {
+            if ((e.getChangeFlags() & java.awt.event.HierarchyEvent.SHOWING_CHANGED) != 0) showing();
         });
         context.onShown(this::show);
         if (context.shown() != null) show(context.shown());
@@ -139,12 +144,30 @@ final class FlameGraphView extends JPanel implements SnapshotView {
         };
     }
 
-    /** Another thread choice: the same zoomed path where its tree has it, else the whole. */
+    /**
+     * Another thread choice: the same zoomed path where its tree has it, else the whole. Read when the view shows
+     * (a tab in front), not before: of a large tree read in place that is a walk over its wide part.
+     */
     private void show(SelectedThreads shown) {
-        int[] path = zoomPath();
+        int[] path = pending != null ? pending : zoomPath();
         threads = shown;
         tree = null;
         zoom = null;
+        if (reading != null) reading.cancel();
+        reading = null;
+        if (isShowing()) {
+            pending = null;
+            zoomTo(path);
+        } else {
+            pending = path;
+        }
+    }
+
+    /** The view came to the front: it reads what it waited for. */
+    private void showing() {
+        if (!isShowing() || pending == null || threads == null) return;
+        int[] path = pending;
+        pending = null;
         zoomTo(path);
     }
 
@@ -189,7 +212,7 @@ final class FlameGraphView extends JPanel implements SnapshotView {
                     if (reading == task[0]) reading = null;
                     if (threads == shown) showZoom(read, path);
                 });
-            } catch (IOException | RuntimeException e) {
+            } catch (IOException | RuntimeException | OutOfMemoryError e) {
                 boolean cancelled = e instanceof java.io.InterruptedIOException;
                 if (!cancelled) LOG.log(Level.WARNING, "Cannot read the flame graph", e);
                 EventQueue.invokeLater(() -> {
@@ -273,11 +296,13 @@ final class FlameGraphView extends JPanel implements SnapshotView {
         return true;
     }
 
+    /** Ready once what it shows is read, or while it waits to be shown to read it. */
     @Override public boolean isReady() {
-        return canvas.graph() != null && reading == null;
+        return reading == null && (canvas.graph() != null || pending != null);
     }
 
     @Override public Object place() {
+        if (pending != null) return new Place(pending, find.getText());
         return canvas.graph() == null ? null : new Place(zoomPath(), find.getText());
     }
 
@@ -285,7 +310,8 @@ final class FlameGraphView extends JPanel implements SnapshotView {
         if (!(p instanceof Place) || threads == null) return;
         Place place = (Place) p;
         find.setText(place.find());
-        zoomTo(place.zoom());
+        if (pending != null) pending = place.zoom();
+        else zoomTo(place.zoom());
     }
 
     private JPopupMenu menu() {

@@ -160,26 +160,37 @@ public final class TestSnapshots {
         return s.putStat(Snapshot.STAT_DROPPED_CALLS, 0);
     }
 
+    /** The leaves each level of {@link #writeDeep}'s chain calls. */
+    public static final int DEEP_LEAVES = 20;
+
     /**
-     * Writes a snapshot of about {@code paths} call paths straight from arrays, as an agent does, never as objects:
-     * thread main (#1) calls {@code Main.main}, under it a chain of {@code depth} calls {@code Deep.level0},
-     * {@code Deep.level1}, ... each also calling leaves {@code Leaf.leafJ} (1 call, 1 ms each) to make up the paths;
-     * a level's self time is 5 ms; thread worker (#2) calls {@code Worker.run}, which calls {@code Deep.level0} and
-     * its leaf 0. So the hot path runs down the chain, and level {@code L}'s total in main is what lies below it.
+     * Writes a snapshot of about {@code paths} call paths straight from arrays, as an agent does, never as objects.
+     * Thread main (#1) calls {@code Main.main}, which calls a chain of {@code depth} calls {@code Deep.level0},
+     * {@code Deep.level1}, ... (5 ms of their own each), each also calling {@link #DEEP_LEAVES} leaves
+     * {@code Leaf.leafJ} (1 ms each); and {@code Bulk.spread}, which calls {@code Bulk.fanI}, each calling up to
+     * 1,000 {@code Bulk.leafJ} (1 us each): the rest of the paths, a bush as wide and shallow as a real tree's. Thread
+     * worker (#2) calls {@code Worker.run}, which calls {@code Deep.level0} and its leaf 0. So the hot path runs down
+     * the chain, and level {@code L}'s total in main is what lies below it.
      *
      * @return the total time of {@code Deep.level} {@code L} in thread main, by {@code L}
      */
     public static long[] writeDeep(java.nio.file.Path file, int paths, int depth) throws java.io.IOException {
-        int leaves = Math.max(1, (paths - 1 - depth) / depth);
+        int bulk = Math.max(0, paths - 2 - depth * (1 + DEEP_LEAVES) - 1);
+        int fans = (bulk + 1000) / 1001;
         MethodTable methods = new MethodTable();
         int main = methods.add("com.acme.deep.Main", "main", "([Ljava/lang/String;)V").id();
         int run = methods.add("com.acme.deep.Worker", "run", "()V").id();
+        int spread = methods.add("com.acme.deep.Bulk", "spread", "()V").id();
         int firstLevel = methods.size();
         for (int l = 0; l < depth; l++) methods.add("com.acme.deep.Deep", "level" + l, "()V");
         int firstLeaf = methods.size();
-        for (int j = 0; j < leaves; j++) methods.add("com.acme.deep.Leaf", "leaf" + j, "()V");
-        // main: 0 root, 1 main, then per level: the level's node and its leaves
-        int n = 2 + depth * (1 + leaves);
+        for (int j = 0; j < DEEP_LEAVES; j++) methods.add("com.acme.deep.Leaf", "leaf" + j, "()V");
+        int firstFan = methods.size();
+        for (int i = 0; i < fans; i++) methods.add("com.acme.deep.Bulk", "fan" + i, "()V");
+        int firstBulkLeaf = methods.size();
+        for (int j = 0; j < 1000; j++) methods.add("com.acme.deep.Bulk", "leaf" + j, "()V");
+        // main: 0 root, 1 main, per level its node and leaves, then the bush
+        int n = 2 + depth * (1 + DEEP_LEAVES) + (bulk > 0 ? 1 + bulk : 0);
         int[] parent = new int[n];
         int[] method = new int[n];
         long[] total = new long[n];
@@ -189,22 +200,41 @@ public final class TestSnapshots {
         method[1] = main;
         int at = 2;
         int above = 1;
+        int[] levelNode = new int[depth];
         for (int l = 0; l < depth; l++) {
             int level = at++;
+            levelNode[l] = level;
             parent[level] = above;
             method[level] = firstLevel + l;
             self[level] = 5 * MS;
-            for (int j = 0; j < leaves; j++, at++) {
+            for (int j = 0; j < DEEP_LEAVES; j++, at++) {
                 parent[at] = level;
                 method[at] = firstLeaf + j;
                 self[at] = MS;
             }
             above = level;
         }
+        if (bulk > 0) {
+            int s = at++;
+            parent[s] = 1;
+            method[s] = spread;
+            int fan = -1;
+            for (int k = 0; at < n; k++) {
+                if (k % 1001 == 0) {
+                    fan = at++;
+                    parent[fan] = s;
+                    method[fan] = firstFan + k / 1001;
+                    continue;
+                }
+                parent[at] = fan;
+                method[at] = firstBulkLeaf + (k % 1001) - 1;
+                self[at++] = 1_000;
+            }
+        }
         for (int i = 0; i < n; i++) total[i] = self[i];
         for (int i = n - 1; i > 0; i--) total[parent[i]] += total[i];
         long[] levelTotals = new long[depth];
-        for (int i = 2, l = 0; i < n; i += 1 + leaves, l++) levelTotals[l] = total[i];
+        for (int l = 0; l < depth; l++) levelTotals[l] = total[levelNode[l]];
         try (org.candor.core.snapshot.SnapshotStreamWriter w = org.candor.core.snapshot.SnapshotStreamWriter.open(file)) {
             w.info(new SnapshotInfo().put(SnapshotInfo.MODE, "instrumentation").put(SnapshotInfo.SCHEME, "total")
                     .put(SnapshotInfo.JAVA_COMMAND, "com.acme.deep.Main (" + paths + " paths)"));
