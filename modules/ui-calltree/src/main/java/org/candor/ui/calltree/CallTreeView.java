@@ -9,14 +9,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.IntPredicate;
-import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.swing.BorderFactory;
 import javax.swing.JPanel;
 import javax.swing.JPopupMenu;
 import javax.swing.JScrollPane;
-import org.candor.core.model.MethodInfo;
 import org.candor.ui.model.snapshot.CallTreeRow;
 import org.candor.ui.model.snapshot.MethodNames;
 import org.candor.ui.model.snapshot.SelectedThreads;
@@ -108,14 +107,13 @@ public final class CallTreeView extends JPanel implements SnapshotView {
 
     /** The next call path, after the selected row, through a method whose name contains {@code text}. */
     private void findNext(String text, Consumer<Boolean> done) {
-        Predicate<MethodInfo> matches = MethodNames.matching(text);
         CallTreeRow from = selectedRow();
-        showFirst(id -> matches.test(snapshot.methods().get(id)), from == null ? null : from.methodPath(), done);
+        showFirst(() -> MethodNames.matchingIds(snapshot.methods(), text), from == null ? null : from.methodPath(), done);
     }
 
     /** Find in Call Tree: the first call path through the method, in display order; shown once it is found. */
     @Override public boolean showMethod(int methodId) {
-        showFirst(id -> id == methodId, null, found -> { });
+        showFirst(() -> id -> id == methodId, null, found -> { });
         return true;
     }
 
@@ -123,14 +121,14 @@ public final class CallTreeView extends JPanel implements SnapshotView {
      * Searches the whole tree in the background (under a progress bar that can cancel it: a tree read in place may
      * have tens of millions of nodes), reads the rows down to the match, then expands, selects and shows it.
      */
-    private void showFirst(IntPredicate matches, int[] after, Consumer<Boolean> done) {
+    private void showFirst(Supplier<IntPredicate> matching, int[] after, Consumer<Boolean> done) {
         if (threads == null) {
             done.accept(false);
             return;
         }
         String what = "Searching the call tree of " + threads.choice().label();
         inBackground(what, shown -> {
-            int[] path = shown.find(after, matches);
+            int[] path = shown.find(after, matching.get());
             CallTreeRow row = path == null ? null : shown.rows().at(path);
             return () -> {
                 if (row != null) showRow(row);
