@@ -8,6 +8,7 @@
 #include "class_binder.h"
 #include "clock/clock_choice.h"
 #include "clock/native_clock.h"
+#include "control/socket_owner.h"
 #include "counters/counter_natives.h"
 #include "counters/metric_check.h"
 #include "counters/metric_reader.h"
@@ -40,6 +41,7 @@ const ClassBinding kBindings[] = {
     {kNativeClockSignature, bind_native_clock, BindUntil::BootLoaderCopy},
     {kNativeSamplerSignature, register_sampler_natives, BindUntil::FirstCopy},
     {kCompiledMethodsSignature, register_compiled_methods_natives, BindUntil::FirstCopy},
+    {kSocketOwnerSignature, register_socket_owner_natives, BindUntil::FirstCopy},
 };
 const ClassBinding kCountersBinding = {kNativeCountersSignature, register_counter_natives, BindUntil::FirstCopy};
 const ClassBinding kBootClassesBinding = {kBootClassesSignature, register_boot_classes_natives, BindUntil::FirstCopy};

@@ -160,7 +160,8 @@ std::string apply(std::string_view item, Options& options, ParseState& state) {
         if (value == "noagct") options.simulate_no_agct = true;
         else if (value == "noperf") options.simulate_no_perf = true;
         else if (value == "noeetop") options.simulate_no_eetop = true;
-        else return bad_value(key, value, "simulate=noagct, simulate=noperf or simulate=noeetop");
+        else if (value == "ignorepause") options.simulate_ignore_pause = true;
+        else return bad_value(key, value, "simulate=noagct, simulate=noperf, simulate=noeetop or simulate=ignorepause");
         return {};
     }
     return unknown_key(key);

@@ -50,6 +50,9 @@ struct Options {
     bool simulate_no_agct = false;  // simulate=noagct: behave as if libjvm did not export AGCT
     bool simulate_no_perf = false;  // simulate=noperf: behave as if perf_event_open returned EACCES
     bool simulate_no_eetop = false; // simulate=noeetop: behave as if java.lang.Thread had no field eetop
+    // simulate=ignorepause: a pause leaves every timer running and its signals return at once (what a pause
+    // that ignores samples would cost; bench/sampling-stopped.sh measures it against closing the timers)
+    bool simulate_ignore_pause = false;
 };
 
 struct ParsedOptions {

@@ -62,7 +62,7 @@ jobjectArray rows(JNIEnv* jni, const char* row_class_name, const std::vector<Dra
     jni->DeleteLocalRef(row_class);
     if (array == nullptr) return nullptr;
     for (jsize i = 0; i < static_cast<jsize>(threads.size()); i++) {
-        if (!put(jni, array, i, row(*threads[i].tree))) {
+        if (!put(jni, array, i, row(*threads[i].nodes))) {
             jni->DeleteLocalRef(array);
             return nullptr;
         }
@@ -107,34 +107,34 @@ jobjectArray drain_result_to_java(JNIEnv* jni, const DrainResult& result) {
         ok = put(jni, parts, kThreadIds, longs(jni, numbers)) && put(jni, parts, kThreadNames, strings(jni, string_class, text));
     }
     if (ok) {
-        ok = put(jni, parts, kNodeParents, rows(jni, "[I", result.threads, [jni](const CallTree& tree) {
+        ok = put(jni, parts, kNodeParents, rows(jni, "[I", result.threads, [jni](const std::vector<CallTree::Node>& nodes) {
             std::vector<jint> values;
-            values.reserve(tree.nodes().size());
-            for (const auto& node : tree.nodes()) values.push_back(node.parent);
+            values.reserve(nodes.size());
+            for (const auto& node : nodes) values.push_back(node.parent);
             return ints(jni, values);
         }));
     }
     if (ok) {
-        ok = put(jni, parts, kNodeMethods, rows(jni, "[I", result.threads, [jni](const CallTree& tree) {
+        ok = put(jni, parts, kNodeMethods, rows(jni, "[I", result.threads, [jni](const std::vector<CallTree::Node>& nodes) {
             std::vector<jint> values;
-            values.reserve(tree.nodes().size());
-            for (const auto& node : tree.nodes()) values.push_back(node.method);
+            values.reserve(nodes.size());
+            for (const auto& node : nodes) values.push_back(node.method);
             return ints(jni, values);
         }));
     }
     if (ok) {
-        ok = put(jni, parts, kNodeSelfRunning, rows(jni, "[J", result.threads, [jni](const CallTree& tree) {
+        ok = put(jni, parts, kNodeSelfRunning, rows(jni, "[J", result.threads, [jni](const std::vector<CallTree::Node>& nodes) {
             std::vector<jlong> values;
-            values.reserve(tree.nodes().size());
-            for (const auto& node : tree.nodes()) values.push_back(static_cast<jlong>(node.self_running));
+            values.reserve(nodes.size());
+            for (const auto& node : nodes) values.push_back(static_cast<jlong>(node.self_running));
             return longs(jni, values);
         }));
     }
     if (ok) {
-        ok = put(jni, parts, kNodeSelfWaiting, rows(jni, "[J", result.threads, [jni](const CallTree& tree) {
+        ok = put(jni, parts, kNodeSelfWaiting, rows(jni, "[J", result.threads, [jni](const std::vector<CallTree::Node>& nodes) {
             std::vector<jlong> values;
-            values.reserve(tree.nodes().size());
-            for (const auto& node : tree.nodes()) values.push_back(static_cast<jlong>(node.self_waiting));
+            values.reserve(nodes.size());
+            for (const auto& node : nodes) values.push_back(static_cast<jlong>(node.self_waiting));
             return longs(jni, values);
         }));
     }

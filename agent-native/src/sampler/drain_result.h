@@ -16,7 +16,7 @@ namespace candor {
 struct DrainThread {
     jlong java_id = 0;
     std::string name;
-    const CallTree* tree = nullptr;
+    const std::vector<CallTree::Node>* nodes = nullptr;  // the thread's tree (the writer's own, or a copy)
 };
 
 struct DrainResult {

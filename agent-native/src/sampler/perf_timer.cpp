@@ -61,11 +61,16 @@ bool perf_timer_enable(int fd) { return ioctl(fd, PERF_EVENT_IOC_ENABLE, 0) == 0
 
 bool perf_timer_disable(int fd) { return ioctl(fd, PERF_EVENT_IOC_DISABLE, 0) == 0; }
 
-std::int64_t perf_timer_close(int fd) {
+std::int64_t perf_timer_read(int fd) {
     std::uint64_t count = 0;
     if (read(fd, &count, sizeof count) != static_cast<ssize_t>(sizeof count)) count = 0;
-    close(fd);
     return static_cast<std::int64_t>(count);
+}
+
+std::int64_t perf_timer_close(int fd) {
+    const std::int64_t count = perf_timer_read(fd);
+    close(fd);
+    return count;
 }
 
 }  // namespace candor

@@ -24,7 +24,10 @@ bool perf_timer_set_period(int fd, std::uint64_t period_ns);
 bool perf_timer_enable(int fd);
 bool perf_timer_disable(int fd);
 
-// Reads the event's count (ns the thread ran while the event was open) and closes it.
+// The event's count: ns the thread ran (in user mode) while the event was enabled. 0 when unreadable.
+std::int64_t perf_timer_read(int fd);
+
+// Reads the event's count (as perf_timer_read) and closes it.
 std::int64_t perf_timer_close(int fd);
 
 // si_code of a perf SIGTRAP (TRAP_PERF; older libc headers lack it).

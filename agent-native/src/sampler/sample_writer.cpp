@@ -35,6 +35,12 @@ CallTree& SampleWriter::tree_for(std::uint32_t slot) {
     return *trees_[slot];
 }
 
+std::size_t SampleWriter::consume() {
+    return buffer_.consume([this](const std::uint8_t* payload, std::size_t) {
+        process(*reinterpret_cast<const SampleRecord*>(payload));
+    });
+}
+
 void SampleWriter::process(const SampleRecord& record) {
     path_.clear();
     // AGCT gives the leaf first; the tree wants the outermost frame first.
@@ -58,12 +64,15 @@ void SampleWriter::process(const SampleRecord& record) {
             break;
     }
     const bool running = record.state == RunState::Running;
-    if (!tree_for(record.thread_slot).add(path_.data(), path_.size(), running)) {
-        stats_.tree_full++;
+    CallTree& tree = tree_for(record.thread_slot);
+    const bool first = tree.samples() == 0;
+    if (!tree.add(path_.data(), path_.size(), running)) {
+        bump(stats_.tree_full);
         return;
     }
-    if (running) stats_.running++;
-    else stats_.waiting++;
+    nodes_used_.store(budget_.used, std::memory_order_relaxed);
+    if (first) threads_with_samples_.fetch_add(1, std::memory_order_relaxed);
+    bump(running ? stats_.running : stats_.waiting);
 }
 
 void SampleWriter::run(jvmtiEnv* jvmti, JNIEnv* jni) {
@@ -73,9 +82,8 @@ void SampleWriter::run(jvmtiEnv* jvmti, JNIEnv* jni) {
     for (;;) {
         // Read before draining: once stop is seen, this pass takes whatever is left.
         const bool stopping = stop_.load();
-        const std::size_t records = buffer_.consume([this](const std::uint8_t* payload, std::size_t) {
-            process(*reinterpret_cast<const SampleRecord*>(payload));
-        });
+        const std::size_t records = consume();
+        serve_request();
         const auto now = std::chrono::steady_clock::now();
         if (now >= next_publish) {
             const bool published = code_map_.publish();
@@ -86,12 +94,69 @@ void SampleWriter::run(jvmtiEnv* jvmti, JNIEnv* jni) {
         if (stopping && buffer_.empty()) break;
         if (records == 0) {
             std::unique_lock<std::mutex> lock(mutex_);
-            wake_.wait_for(lock, kIdleWait, [this] { return stop_.load(); });
+            wake_.wait_for(lock, kIdleWait, [this] { return stop_.load() || (request_ != Request::None && !served_); });
         }
     }
     std::lock_guard<std::mutex> lock(mutex_);
     done_ = true;
     wake_.notify_all();
+}
+
+void SampleWriter::serve_request() {
+    Request request;
+    TreesCopy* copy;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (request_ == Request::None || served_) return;
+        request = request_;
+        copy = copy_;
+    }
+    // Everything the handlers committed before the request goes in first.
+    consume();
+    if (request == Request::Reset) {
+        clear_trees();
+    } else {
+        copy_into(*copy);
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    served_ = true;
+    wake_.notify_all();
+}
+
+bool SampleWriter::ask(Request request, TreesCopy* copy) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (!started_.load() || stop_.load() || done_) return false;
+    request_ = request;
+    copy_ = copy;
+    served_ = false;
+    wake_.notify_all();
+    wake_.wait(lock, [this] { return served_ || done_; });
+    const bool served = served_;
+    request_ = Request::None;
+    copy_ = nullptr;
+    return served;
+}
+
+bool SampleWriter::reset_trees() { return ask(Request::Reset, nullptr); }
+
+bool SampleWriter::copy_trees(TreesCopy& out) { return ask(Request::Copy, &out); }
+
+void SampleWriter::clear_trees() {
+    trees_.clear();
+    budget_.used = 0;
+    nodes_used_.store(0, std::memory_order_relaxed);
+    threads_with_samples_.store(0, std::memory_order_relaxed);
+    stats_.tree_full.store(0, std::memory_order_relaxed);
+    stats_.running.store(0, std::memory_order_relaxed);
+    stats_.waiting.store(0, std::memory_order_relaxed);
+}
+
+void SampleWriter::copy_into(TreesCopy& out) const {
+    candor::copy_trees(trees_, resolver_.methods(), out);
+    out.running = stats_.running.load(std::memory_order_relaxed);
+    out.waiting = stats_.waiting.load(std::memory_order_relaxed);
+    out.tree_full = stats_.tree_full.load(std::memory_order_relaxed);
+    out.methods_over_limit = resolver_.over_limit();
 }
 
 void SampleWriter::request_stop() {

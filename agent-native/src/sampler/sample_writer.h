@@ -13,6 +13,7 @@
 
 #include "sampler/call_tree.h"
 #include "sampler/method_resolver.h"
+#include "sampler/trees_copy.h"
 
 namespace candor {
 
@@ -24,6 +25,12 @@ struct SamplerStats;
 // The body of the "candor-sampler-writer" agent thread: drains the sample buffer continuously,
 // resolves method ids and aggregates every sample into its thread's calling-context tree; it
 // also publishes code map changes for the signal handler every few milliseconds.
+//
+// The trees are the writer's alone. A control thread that wants them cleared or copied while
+// sampling goes on asks the writer (reset_trees, copy_trees) and waits: the writer first takes in
+// every sample committed before the request, then does it between two samples. Signal handlers
+// never wait for it: they go on filling the buffer, which holds well over a second of samples
+// (full: dropped and counted, as ever).
 class SampleWriter {
 public:
     static constexpr std::size_t kNodeLimit = 1'000'000;    // all trees together (32..64 MB at the limit)
@@ -40,15 +47,31 @@ public:
     // Returns when run() has returned (at once when the thread never started).
     void wait_stopped();
 
+    // From a control thread, one at a time; each returns once the writer did it. False when the writer
+    // is not running (never started, or stopped for the drain).
+    // Every tree emptied and the node budget given back; the writer's own sample counts start at 0.
+    bool reset_trees();
+    // The trees as they are now, with the methods they use (TreesCopy).
+    bool copy_trees(TreesCopy& out);
+
     // After wait_stopped(): one tree per thread slot (null where the thread has no samples).
     const std::vector<std::unique_ptr<CallTree>>& trees() const { return trees_; }
     const MethodResolver& methods() const { return resolver_; }
-    std::size_t nodes() const { return budget_.used; }
+    // Any time (relaxed reads): nodes of all trees, and threads with samples since the last reset.
+    std::size_t nodes() const { return nodes_used_.load(std::memory_order_relaxed); }
     std::size_t node_limit() const { return budget_.limit; }
+    std::size_t threads_with_samples() const { return threads_with_samples_.load(std::memory_order_relaxed); }
 
 private:
+    enum class Request { None, Reset, Copy };
+
     void process(const SampleRecord& record);
     CallTree& tree_for(std::uint32_t slot);
+    std::size_t consume();
+    void serve_request();
+    bool ask(Request request, TreesCopy* copy);
+    void clear_trees();
+    void copy_into(TreesCopy& out) const;
 
     SampleBuffer& buffer_;
     CodeMap& code_map_;
@@ -59,12 +82,18 @@ private:
     std::vector<std::int32_t> path_;
     jvmtiEnv* jvmti_ = nullptr;
     JNIEnv* jni_ = nullptr;
+    std::atomic<std::size_t> nodes_used_{0};
+    std::atomic<std::size_t> threads_with_samples_{0};
 
     std::atomic<bool> started_{false};
     std::atomic<bool> stop_{false};
     std::mutex mutex_;
     std::condition_variable wake_;
     bool done_ = false;
+    // Under mutex_: the control thread's request, and whether the writer served it.
+    Request request_ = Request::None;
+    TreesCopy* copy_ = nullptr;
+    bool served_ = false;
 };
 
 }  // namespace candor

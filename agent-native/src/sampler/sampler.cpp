@@ -213,7 +213,9 @@ void Sampler::on_attach(jvmtiEnv* jvmti, JNIEnv* jni) {
     // Code generated before the agent arrived; the events go to our callbacks during these calls.
     jvmti->GenerateEvents(JVMTI_EVENT_DYNAMIC_CODE_GENERATED);
     jvmti->GenerateEvents(JVMTI_EVENT_COMPILED_METHOD_LOAD);
-    if (start(jvmti, jni)) attach_existing_threads(jvmti, jni);
+    if (!start(jvmti, jni)) return;
+    attached_ = true;
+    attach_existing_threads(jvmti, jni, true);
 }
 
 bool Sampler::is_own_thread(JNIEnv* jni, jthread thread) const {
@@ -312,11 +314,14 @@ void Sampler::register_thread(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) {
                 record->tid = tid;
                 g_current_thread = record;  // before the timer can fire
                 std::atomic_signal_fence(std::memory_order_seq_cst);
-                // The timer the attach opened on this thread, if any, else a new one.
-                if ((attach_timer != nullptr && adopt_attach_timer(*attach_timer, *record, true)) ||
-                    arm_timer(*record, timer_error)) {
+                if (paused_) {
+                    // Sampling is paused (and no attach table is left): the next resume arms its timer.
                     record->bound.store(true, std::memory_order_release);
-                    bump(stats_.threads_sampled);
+                } else if ((attach_timer != nullptr && adopt_attach_timer(*attach_timer, *record, true)) ||
+                           arm_timer(*record, timer_error)) {
+                    // The timer the attach opened on this thread, if any, else a new one.
+                    record->bound.store(true, std::memory_order_release);
+                    count_armed(*record);
                     if (from_attach) bump(stats_.attach_bound);
                 } else {
                     g_current_thread = nullptr;
@@ -335,12 +340,12 @@ void Sampler::register_thread(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) {
     for (SampledThread* record : to_free) free_record(jni, record);
 }
 
-void Sampler::attach_existing_threads(jvmtiEnv* jvmti, JNIEnv* jni) {
+void Sampler::attach_existing_threads(jvmtiEnv* jvmti, JNIEnv* jni, bool register_self) {
     JavaVM* vm = nullptr;
     jthread self = nullptr;
     if (jni->GetJavaVM(&vm) != JNI_OK || jvmti->GetCurrentThread(&self) != JVMTI_ERROR_NONE) return;
     // The attaching thread (the attach listener) arms its own timer, as in ThreadStart.
-    register_thread(jvmti, jni, self);
+    if (register_self) register_thread(jvmti, jni, self);
 
     ThreadEnvFinder finder;
     const bool envs = finder.init(jni, thread_class_, self, options_.simulate_no_eetop ? "eetop_candor_simulated_missing" : "eetop");
@@ -357,7 +362,7 @@ void Sampler::attach_existing_threads(jvmtiEnv* jvmti, JNIEnv* jni) {
     if (jvmti->GetAllThreads(&count, &threads) == JVMTI_ERROR_NONE) {
         for (jint i = 0; i < count; i++) {
             const jthread thread = threads[i];
-            if (!jni->IsSameObject(thread, self) && !is_own_thread(jni, thread)) {
+            if (!jni->IsSameObject(thread, self) && !is_own_thread(jni, thread) && !is_ignored(jni, thread)) {
                 JNIEnv* env = envs ? finder.env_of(jni, thread) : nullptr;
                 if (env == nullptr) {
                     unsampled++;
@@ -373,7 +378,7 @@ void Sampler::attach_existing_threads(jvmtiEnv* jvmti, JNIEnv* jni) {
         jvmti->Deallocate(reinterpret_cast<unsigned char*>(threads));
     }
     jni->DeleteLocalRef(self);
-    stats_.attach_unsampled.store(unsampled);
+    stats_.attach_unsampled.fetch_add(unsampled);
     if (!envs && options_.verbose) {
         log_line("the %zu Java threads running at the attach are not sampled: %s", unsampled, finder.why().c_str());
     }
@@ -490,8 +495,8 @@ void Sampler::attach_existing_threads(jvmtiEnv* jvmti, JNIEnv* jni) {
         }
     }
     for (Candidate& candidate : candidates) jni->DeleteGlobalRef(candidate.ref);
-    stats_.attach_threads.store(prepared);
-    stats_.attach_timers.store(timers);
+    stats_.attach_threads.fetch_add(prepared);
+    stats_.attach_timers.fetch_add(timers);
     if (options_.verbose) {
         log_line("attach: %zu Java threads already running are sampled from their first %s (%zu without a JNIEnv); "
                  "%s %zu threads of the process%s",
@@ -570,9 +575,7 @@ void Sampler::on_thread_end(JNIEnv* jni, jthread thread) {
     }
     {
         std::lock_guard<std::mutex> lock(registry_.mutex);
-        ThreadSlot& slot = registry_.slots[record->slot];
-        slot.sampled_cpu_ns += stop_timer(*record);
-        slot.sampled_user_ns += own_user_ns() - record->user_at_start_ns;
+        close_timer_locked(*record, own_user_ns());
         unregister_locked(*record);
     }
     // A signal still pending for this thread finds no record from here on and is only counted.
@@ -615,30 +618,47 @@ void Sampler::stop_sampling(JNIEnv* jni) {
         std::lock_guard<std::mutex> lock(registry_.mutex);
         for (SampledThread* thread : registry_.live) {
             if (!thread->bound.load(std::memory_order_acquire)) continue;  // an attach record never bound
-            ThreadSlot& slot = registry_.slots[thread->slot];
-            slot.sampled_cpu_ns += stop_timer(*thread);
-            const std::int64_t user = user_ns_of(thread->tid);
-            if (user >= thread->user_at_start_ns) slot.sampled_user_ns += user - thread->user_at_start_ns;
+            close_timer_locked(*thread, user_ns_of(thread->tid));
         }
-        if (attach_ != nullptr) {
-            // No handler runs any more: what the attach left unbound is freed and closed, then the tables.
-            for (std::size_t i = 0; i < attach_->thread_count(); i++) {
-                AttachThread& entry = attach_->thread(i);
-                if (retire_attach_thread(entry)) {
-                    unregister_locked(*entry.record);
-                    to_free.push_back(entry.record);
-                }
-            }
-            for (std::size_t i = 0; i < attach_->timer_count(); i++) close_attach_timer(attach_->timer(i));
-            context_.attach.store(nullptr);
-            delete attach_;
-            attach_ = nullptr;
-        }
+        retire_attach_tables_locked(to_free);
     }
     for (SampledThread* record : to_free) free_record(jni, record);
 }
 
+void Sampler::retire_attach_tables_locked(std::vector<SampledThread*>& to_free) {
+    if (attach_ == nullptr) return;
+    // No handler runs any more: what the attach left unbound is freed and closed, then the tables.
+    for (std::size_t i = 0; i < attach_->thread_count(); i++) {
+        AttachThread& entry = attach_->thread(i);
+        if (retire_attach_thread(entry)) {
+            unregister_locked(*entry.record);
+            to_free.push_back(entry.record);
+        }
+    }
+    for (std::size_t i = 0; i < attach_->timer_count(); i++) close_attach_timer(attach_->timer(i));
+    context_.attach.store(nullptr);
+    delete attach_;
+    attach_ = nullptr;
+}
+
+void Sampler::close_timer_locked(SampledThread& thread, std::int64_t user_now_ns) {
+    if (thread.timer == TimerKind::None) return;  // registered while paused, or closed already
+    ThreadSlot& slot = registry_.slots[thread.slot];
+    const bool perf = thread.timer == TimerKind::PerfSigtrap || thread.timer == TimerKind::PerfFasync;
+    const std::int64_t cpu = stop_timer(thread) - (perf ? thread.perf_at_start : 0);
+    if (cpu > 0) slot.sampled_cpu_ns += cpu;
+    if (user_now_ns >= thread.user_at_start_ns) slot.sampled_user_ns += user_now_ns - thread.user_at_start_ns;
+}
+
+void Sampler::count_armed(SampledThread& thread) {
+    if (thread.counted) return;
+    thread.counted = true;
+    bump(stats_.threads_sampled);
+}
+
 void Sampler::on_vm_death(JNIEnv* jni) {
+    // Not while a control command runs: a resume must not arm timers again after this.
+    std::lock_guard<std::mutex> control(control_mutex_);
     stop_sampling(jni);
     writer_.request_stop();
 }
@@ -656,54 +676,76 @@ void Sampler::on_dynamic_code_generated(const char* name, const void* address, j
 }
 
 jobjectArray Sampler::drain(JNIEnv* jni) {
+    std::lock_guard<std::mutex> control(control_mutex_);
     if (!started_.load() || drained_.exchange(true)) return nullptr;
     stop_sampling(jni);
     writer_.request_stop();
     writer_.wait_stopped();
+    return result(jni, nullptr);
+}
 
+jobjectArray Sampler::result(JNIEnv* jni, const TreesCopy* copy) {
     DrainResult result;
-    result.methods = &writer_.methods().methods();
+    result.methods = copy != nullptr ? &copy->methods : &writer_.methods().methods();
     result.interval_ns = timer_.interval_ns;
     std::int64_t sampled_cpu_ns = 0;
     std::int64_t sampled_user_ns = 0;
     {
         std::lock_guard<std::mutex> lock(registry_.mutex);
-        const auto& trees = writer_.trees();
-        for (std::size_t i = 0; i < registry_.slots.size(); i++) {
-            ThreadSlot& slot = registry_.slots[i];
+        for (ThreadSlot& slot : registry_.slots) {
             sampled_cpu_ns += slot.sampled_cpu_ns;
             sampled_user_ns += slot.sampled_user_ns;
             if (slot.alive && slot.thread_ref != nullptr) {
                 const std::string name = thread_name(jvmti_, jni, slot.thread_ref);  // threads rename themselves
                 if (!name.empty()) slot.name = name;
             }
-            if (i < trees.size() && trees[i] && trees[i]->samples() > 0) {
-                result.threads.push_back(DrainThread{slot.java_id, slot.name, trees[i].get()});
+        }
+        // A snapshot while sampling goes on: the stretches the timers have run since they were armed.
+        for (const SampledThread* thread : registry_.live) {
+            if (thread->bound.load(std::memory_order_acquire)) open_stretch_locked(*thread, sampled_cpu_ns, sampled_user_ns);
+        }
+        if (copy != nullptr) {
+            for (const TreeCopy& tree : copy->trees) {
+                const ThreadSlot& slot = registry_.slots[tree.slot];
+                if (!slot.ignored) result.threads.push_back(DrainThread{slot.java_id, slot.name, &tree.nodes});
+            }
+        } else {
+            const auto& trees = writer_.trees();
+            for (std::size_t i = 0; i < registry_.slots.size() && i < trees.size(); i++) {
+                const ThreadSlot& slot = registry_.slots[i];
+                if (!slot.ignored && trees[i] && trees[i]->samples() > 0) {
+                    result.threads.push_back(DrainThread{slot.java_id, slot.name, &trees[i]->nodes()});
+                }
             }
         }
     }
+    const SampleCounts counts = SampleCounts::read(stats_).since(window_start_);
+    const std::uint64_t running = copy != nullptr ? copy->running : stats_.running.load();
+    const std::uint64_t waiting = copy != nullptr ? copy->waiting : stats_.waiting.load();
+    const std::uint64_t tree_full = copy != nullptr ? copy->tree_full : stats_.tree_full.load();
+    const std::uint64_t nodes = copy != nullptr ? copy->nodes : writer_.nodes();
 
     const bool cpu = timer_.kind != TimerKind::Wall;
     // perf samples user mode only (see thread_user_time.h); a CPU-clock timer fires in the kernel too
     const std::int64_t expected_ns = timer_.kind == TimerKind::Ctimer ? sampled_cpu_ns : sampled_user_ns;
     const std::int64_t expected = cpu ? (expected_ns + timer_.interval_ns / 2) / timer_.interval_ns
-                                      : static_cast<std::int64_t>(stats_.wall_signals.load());
+                                      : static_cast<std::int64_t>(counts.wall_signals);
     auto& stats = result.stats;
     auto add = [&stats](const char* name, std::uint64_t value) { stats.emplace_back(name, static_cast<std::int64_t>(value)); };
     add("samples.expected", static_cast<std::uint64_t>(expected));
-    add("samples.delivered", stats_.delivered.load());
-    add("samples.recorded", stats_.recorded.load());
-    add("samples.attributed_by_pc", stats_.attributed_by_pc.load());
-    add("samples.crash_guard", stats_.crash_guard.load());
-    add("samples.truncated", stats_.truncated.load());
-    add("samples.running", stats_.running);
-    add("samples.waiting", stats_.waiting);
-    add("samples.discarded.not_java_thread", stats_.not_java_thread.load());
-    add("samples.dropped.buffer_full", stats_.buffer_full.load());
-    add("samples.dropped.tree_full", stats_.tree_full);
+    add("samples.delivered", counts.delivered);
+    add("samples.recorded", counts.recorded);
+    add("samples.attributed_by_pc", counts.attributed_by_pc);
+    add("samples.crash_guard", counts.crash_guard);
+    add("samples.truncated", counts.truncated);
+    add("samples.running", running);
+    add("samples.waiting", waiting);
+    add("samples.discarded.not_java_thread", counts.not_java_thread);
+    add("samples.dropped.buffer_full", counts.buffer_full);
+    add("samples.dropped.tree_full", tree_full);
     for (int slot = 0; slot < kAgctFailureSlots; slot++) {
         stats.emplace_back(std::string("samples.failed.") + agct_failure_name(slot),
-                           static_cast<std::int64_t>(stats_.failed[slot].load()));
+                           static_cast<std::int64_t>(counts.failed[slot]));
     }
     add("threads.sampled", stats_.threads_sampled.load());
     add("threads.with_samples", result.threads.size());
@@ -728,10 +770,10 @@ jobjectArray Sampler::drain(JNIEnv* jni) {
     add("cpu.sampled_user_ns", static_cast<std::uint64_t>(sampled_user_ns));
     add("depth", static_cast<std::uint64_t>(options_.depth));
     add("buffer.bytes", buffer_.capacity());
-    add("tree.nodes", writer_.nodes());
+    add("tree.nodes", nodes);
     add("tree.node_limit", writer_.node_limit());
-    add("methods", writer_.methods().methods().size());
-    add("methods.over_limit", writer_.methods().over_limit());
+    add("methods", result.methods->size());
+    add("methods.over_limit", copy != nullptr ? copy->methods_over_limit : writer_.methods().over_limit());
     add("code_map.entries", code_map_.published_entries());
     add("code_map.publications", code_map_.publications());
     return drain_result_to_java(jni, result);

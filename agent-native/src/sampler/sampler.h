@@ -18,6 +18,7 @@
 #include "sampler/signal_handler.h"
 #include "sampler/thread_registry.h"
 #include "sampler/timer_choice.h"
+#include "sampler/trees_copy.h"
 #include "sampler/wall_sampler.h"
 
 namespace candor {
@@ -30,6 +31,10 @@ namespace candor {
 // its thread; on_attach() also prepares the threads already running (attach_tables.h) -> drain()
 // (or VMDeath) stops it for good. It is never destroyed: signal handlers
 // and agent threads may still run while the process exits.
+//
+// While it runs, the session's control channel (sampler_control.cpp) may pause it (every timer
+// closed, the wall sampler idle: no signal at all) and resume it, empty its trees (a reset) and
+// copy them (a snapshot) without stopping it.
 class Sampler {
 public:
     static constexpr std::size_t kBufferBytes = 8 * 1024 * 1024;
@@ -53,6 +58,27 @@ public:
     bool running() const { return started_.load() && !stopped_.load(); }
     jobjectArray drain(JNIEnv* jni);
 
+    // The control channel's natives (sampler_control.cpp), each from a Java thread, one at a time.
+    // pause0(): every timer closed and the wall sampler idle, so no signal comes while paused;
+    // threads that start meanwhile are registered and get their timer at the next resume. False
+    // when not running.
+    bool pause(JNIEnv* jni);
+    // resume0(): a timer for every live thread again (after an attach also for the Java threads that
+    // never bound their record: they are found again as at the attach). False when not running.
+    bool resume(jvmtiEnv* jvmti, JNIEnv* jni);
+    bool paused() const { return paused_flag_.load(); }
+    // reset0(): every tree emptied (by the writer, after the samples already taken) and the
+    // statistics of the samples start again from now. False when not running.
+    bool reset();
+    // snapshot0(): drain0()'s parts for the trees as they are now; sampling goes on. Null when not running.
+    jobjectArray snapshot(JNIEnv* jni);
+    // ignoreCurrentThread0(): the calling Java thread (the agent's own, e.g. the control channel's
+    // server) is not sampled: its record goes, its samples so far are left out of every result,
+    // and no later attach or resume finds it again.
+    void ignore_current_thread(JNIEnv* jni, jthread thread);
+    // counters0(): a few figures for the control channel's status (sampler_natives.h, kCounter*).
+    void counters(std::int64_t* out);
+
     // The agent threads' bodies.
     void run_writer(jvmtiEnv* jvmti, JNIEnv* jni);
     void run_wall_sampler(jvmtiEnv* jvmti);
@@ -63,15 +89,24 @@ private:
     bool start(jvmtiEnv* jvmti, JNIEnv* jni);
     TimerChoice choose_timer();
     void register_thread(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread);
-    void attach_existing_threads(jvmtiEnv* jvmti, JNIEnv* jni);
+    // register_self: the attaching thread samples itself too (not a resume from the control channel).
+    void attach_existing_threads(jvmtiEnv* jvmti, JNIEnv* jni, bool register_self);
     void end_unbound_thread(JNIEnv* jni, jthread thread);
     bool is_own_thread(JNIEnv* jni, jthread thread) const;
     SampledThread* new_record(JNIEnv* jni, jthread thread, const void* seed) const;
     void unregister_locked(SampledThread& record);
     static void free_record(JNIEnv* jni, SampledThread* record);
     bool arm_timer(SampledThread& thread, std::string& error);
+    bool arm_timer_for(SampledThread& thread, std::string& error);
     std::int64_t stop_timer(SampledThread& thread);
+    void close_timer_locked(SampledThread& thread, std::int64_t user_now_ns);
+    void restart_accounting_locked(SampledThread& thread);
+    void open_stretch_locked(const SampledThread& thread, std::int64_t& cpu_ns, std::int64_t& user_ns) const;
+    void retire_attach_tables_locked(std::vector<SampledThread*>& to_free);
+    void count_armed(SampledThread& thread);
+    bool is_ignored(JNIEnv* jni, jthread thread);
     void stop_sampling(JNIEnv* jni);
+    jobjectArray result(JNIEnv* jni, const TreesCopy* copy);
     std::string thread_name(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) const;
 
     const Options options_;
@@ -100,6 +135,14 @@ private:
     std::atomic<pid_t> writer_tid_{0};    // the agent's own threads: no attach timer for them
     std::atomic<pid_t> wall_tid_{0};
     std::atomic<bool> logged_timer_failure_{false};
+
+    // The control channel's side (sampler_control.cpp).
+    std::mutex control_mutex_;            // pause, resume, reset, snapshot and drain, one at a time
+    bool paused_ = false;                 // under registry_.mutex: ThreadStart arms no timer
+    std::atomic<bool> paused_flag_{false};
+    bool attached_ = false;               // the sampler started by an attach: resume finds unbound threads again
+    SampleCounts window_start_;           // under control_mutex_: the counts at the last reset
+    std::vector<jthread> ignored_;        // under registry_.mutex: global references of ignored threads
 };
 
 }  // namespace candor

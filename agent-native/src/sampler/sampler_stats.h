@@ -11,9 +11,9 @@ using Counter = std::atomic<std::uint64_t>;
 
 inline void bump(Counter& counter) { counter.fetch_add(1, std::memory_order_relaxed); }
 
-// The sampler's counters. The signal-side ones are relaxed atomics (async-signal-safe); the
-// writer-side ones are only touched by the sample writer and read after it stopped.
-// README "Stats" documents the names under which drain0 reports them.
+// The sampler's counters, relaxed atomics: the signal-side ones are bumped in handlers
+// (async-signal-safe), the writer-side ones only by the sample writer, and any thread may read them
+// (the control channel's status). README "Stats" documents the names under which drain0 reports them.
 struct SamplerStats {
     // Signal handler.
     Counter delivered{0};         // handler ran on a registered Java thread while sampling
@@ -36,10 +36,60 @@ struct SamplerStats {
     Counter attach_bound{0};            // of attach_threads: bound (first signal, or ThreadStart)
     Counter attach_timers{0};           // timers opened (cpu) / bind signals sent (wall) on the process's threads
     Counter attach_timers_disabled{0};  // of them: disabled on a thread that is no sampled Java thread
-    // Sample writer.
-    std::uint64_t tree_full = 0;  // dropped: the node limit was reached
-    std::uint64_t running = 0;    // aggregated samples, thread running
-    std::uint64_t waiting = 0;    // aggregated samples, thread not running (wall mode)
+    // Sample writer; set back to 0 when it empties the trees (a reset).
+    Counter tree_full{0};  // dropped: the node limit was reached
+    Counter running{0};    // aggregated samples, thread running
+    Counter waiting{0};    // aggregated samples, thread not running (wall mode)
+};
+
+// The signal-side counts that describe the samples of one stretch of a session: a reset makes
+// their values at that moment the new zero (the counters themselves only grow, as handlers bump
+// them). A handler running during the reading may be counted on either side of it.
+struct SampleCounts {
+    std::uint64_t delivered = 0;
+    std::uint64_t recorded = 0;
+    std::uint64_t failed[kAgctFailureSlots] = {};
+    std::uint64_t attributed_by_pc = 0;
+    std::uint64_t crash_guard = 0;
+    std::uint64_t truncated = 0;
+    std::uint64_t not_java_thread = 0;
+    std::uint64_t buffer_full = 0;
+    std::uint64_t wall_signals = 0;
+
+    static SampleCounts read(const SamplerStats& stats) {
+        SampleCounts c;
+        c.delivered = stats.delivered.load(std::memory_order_relaxed);
+        c.recorded = stats.recorded.load(std::memory_order_relaxed);
+        for (int i = 0; i < kAgctFailureSlots; i++) c.failed[i] = stats.failed[i].load(std::memory_order_relaxed);
+        c.attributed_by_pc = stats.attributed_by_pc.load(std::memory_order_relaxed);
+        c.crash_guard = stats.crash_guard.load(std::memory_order_relaxed);
+        c.truncated = stats.truncated.load(std::memory_order_relaxed);
+        c.not_java_thread = stats.not_java_thread.load(std::memory_order_relaxed);
+        c.buffer_full = stats.buffer_full.load(std::memory_order_relaxed);
+        c.wall_signals = stats.wall_signals.load(std::memory_order_relaxed);
+        return c;
+    }
+
+    // These counts less those of `start` (an earlier reading).
+    SampleCounts since(const SampleCounts& start) const {
+        SampleCounts c;
+        c.delivered = delivered - start.delivered;
+        c.recorded = recorded - start.recorded;
+        for (int i = 0; i < kAgctFailureSlots; i++) c.failed[i] = failed[i] - start.failed[i];
+        c.attributed_by_pc = attributed_by_pc - start.attributed_by_pc;
+        c.crash_guard = crash_guard - start.crash_guard;
+        c.truncated = truncated - start.truncated;
+        c.not_java_thread = not_java_thread - start.not_java_thread;
+        c.buffer_full = buffer_full - start.buffer_full;
+        c.wall_signals = wall_signals - start.wall_signals;
+        return c;
+    }
+
+    std::uint64_t failed_total() const {
+        std::uint64_t sum = 0;
+        for (int i = 0; i < kAgctFailureSlots; i++) sum += failed[i];
+        return sum;
+    }
 };
 
 }  // namespace candor

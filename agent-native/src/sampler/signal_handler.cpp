@@ -166,6 +166,7 @@ SampledThread* bind_attached_thread(const SignalContext& context, AttachTables& 
             record->tid = tid;
             if (timer != nullptr) adopt_attach_timer(*timer, *record, false);
             g_current_thread = record;
+            record->counted = true;
             record->bound.store(true, std::memory_order_release);
             bump(context.stats->threads_sampled);
             bump(context.stats->attach_bound);
@@ -184,7 +185,7 @@ void on_sampling_signal(int signo, siginfo_t* info, void* ucontext) {
     }
     const int saved_errno = errno;
     context->in_flight.fetch_add(1);
-    if (context->enabled.load()) {
+    if (context->enabled.load() && !context->ignoring.load(std::memory_order_relaxed)) {
         SampledThread* thread = g_current_thread;
         bool bind_only = false;
         if (thread == nullptr) {

@@ -34,6 +34,7 @@ struct SignalContext {
     std::atomic<AttachTables*> attach{nullptr};
 
     std::atomic<bool> enabled{false};    // false: handlers return at once
+    std::atomic<bool> ignoring{false};   // test hook simulate=ignorepause: a pause that lets signals come
     std::atomic<int> in_flight{0};       // handlers running now
 };
 

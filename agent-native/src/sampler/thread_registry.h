@@ -58,7 +58,9 @@ struct SampledThread {
     timer_t ctimer{};
     clockid_t cpu_clock{};
     std::int64_t cpu_at_start_ns = 0;
-    std::int64_t user_at_start_ns = 0;   // user-mode CPU time when the timer was armed
+    std::int64_t user_at_start_ns = 0;   // user-mode CPU time when the timer was armed (or the last reset)
+    std::int64_t perf_at_start = 0;      // perf: the event's count at the last reset (0: since it opened)
+    bool counted = false;                // in threads.sampled already (armed once)
 
     // Wall mode: RunState the wall sampler saw just before it signalled this thread.
     std::atomic<std::uint8_t> wall_state{0};
@@ -80,7 +82,8 @@ struct ThreadSlot {
     std::string name;
     jthread thread_ref = nullptr;      // global reference while the thread lives
     bool alive = true;
-    std::int64_t sampled_cpu_ns = 0;   // CPU time while its timer was armed (cpu mode)
+    bool ignored = false;              // the agent's own thread: its samples are left out
+    std::int64_t sampled_cpu_ns = 0;   // CPU time while its timer was armed (cpu mode), since the last reset
     std::int64_t sampled_user_ns = 0;  // the user-mode part of it: what perf can sample
 };
 

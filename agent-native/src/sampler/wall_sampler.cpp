@@ -23,6 +23,8 @@ WallSampler::WallSampler(ThreadRegistry& registry, SamplerStats& stats, std::int
 
 void WallSampler::tick(jvmtiEnv* jvmti) {
     std::lock_guard<std::mutex> lock(registry_.mutex);
+    // Read under the registry's mutex: a pause that took it after setting the flag sees no tick in flight.
+    if (paused_.load()) return;
     const std::size_t live = registry_.live.size();
     if (live == 0) return;
     const std::size_t count = std::min<std::size_t>(live, static_cast<std::size_t>(threads_per_tick_));

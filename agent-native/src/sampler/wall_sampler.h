@@ -27,6 +27,8 @@ public:
 
     void run(jvmtiEnv* jvmti);
     void mark_started() { started_.store(true); }
+    // Paused: the ticks send no signal (and count none) until resumed. Any thread.
+    void set_paused(bool paused) { paused_.store(paused); }
     void request_stop();
     void wait_stopped();
 
@@ -41,6 +43,7 @@ private:
     Jitter jitter_;
 
     std::atomic<bool> started_{false};
+    std::atomic<bool> paused_{false};
     std::mutex mutex_;
     std::condition_variable wake_;
     bool stop_ = false;

@@ -81,6 +81,8 @@ TEST(options_sampler_values) {
     CHECK(parsed.ok() && parsed.options.crash_test == 5 && parsed.options.simulate_no_agct && parsed.options.simulate_no_perf);
     CHECK(!parsed.options.simulate_no_eetop);
     CHECK(candor::parse_options("sample=cpu,simulate=noeetop").options.simulate_no_eetop);
+    CHECK(candor::parse_options("sample=cpu,simulate=ignorepause").options.simulate_ignore_pause);
+    CHECK(!parsed.options.simulate_ignore_pause);
 }
 
 TEST(options_sampler_errors) {

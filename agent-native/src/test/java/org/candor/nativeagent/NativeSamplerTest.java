@@ -271,6 +271,81 @@ class NativeSamplerTest {
     }
 
     /**
+     * The control channel's natives, cpu mode: a pause lets no signal through (leafC runs only then) and a thread
+     * started meanwhile is sampled once resumed; snapshots are taken while sampling goes on; a reset empties the trees
+     * (leafA ran only before it) and starts the statistics afresh; a thread that asked to be ignored is left out.
+     */
+    @Test
+    void pauseResumeResetAndSnapshotsWhileSampling() throws Exception {
+        Child child = run(ChildJvm.JDK_HERE, List.of(ChildJvm.agent("=sample=cpu,interval=1ms")), "control", "0.4");
+        child.assertCleanExit();
+        assertControl(child, true);
+        assertThat(child.longValue("counters.interval")).isEqualTo(1_000_000);
+    }
+
+    /** The same in wall mode: the wall sampler sends no signal while paused. */
+    @Test
+    void wallSamplingPausesResetsAndCopies() throws Exception {
+        Child child = run(ChildJvm.JDK_HERE, List.of(ChildJvm.agent("=sample=wall,interval=2ms")), "control", "0.4");
+        child.assertCleanExit();
+        assertControl(child, false);
+    }
+
+    /**
+     * After a dynamic attach: the pause gives back what the attach prepared for threads that never ran (here one
+     * blocked until the resume), and the resume finds them again, so they are sampled once they run.
+     */
+    @Test
+    void afterAnAttachTheResumeFindsThreadsThatHadNotRunYet() throws Exception {
+        Child child = run(ChildJvm.JDK_HERE, List.of("-Djdk.attach.allowAttachSelf=true"), "attach-control",
+                ChildJvm.LIBRARY.toString(), "sample=cpu,interval=1ms", "0.4");
+        child.assertCleanExit();
+        assertControl(child, true);
+        assertThat(child.longValue("beforeReset.thread.idle-at-attach")).as("found again at the resume").isGreaterThan(200);
+    }
+
+    private static void assertControl(Child child, boolean cpu) {
+        assertThat(child.value("pause")).isEqualTo("true");
+        assertThat(child.value("paused.flag")).isEqualTo("1");
+        assertThat(child.longValue("paused.delivered")).as("signals while paused").isZero();
+        assertThat(child.value("resume")).isEqualTo("true");
+        assertThat(child.value("reset")).isEqualTo("true");
+        // before the reset: leafA before the pause and after it, nothing of the paused leafC
+        assertThat(child.longValue("beforeReset.self.leafA")).isGreaterThan(cpu ? 500 : 100);
+        assertThat(child.longValue("beforeReset.self.leafC")).as("sampled while paused").isZero();
+        assertThat(child.longValue("beforeReset.thread.started-while-paused")).as("armed at the resume")
+                .isGreaterThan(cpu ? 200 : 50);
+        // counted a moment before the snapshot, while main ran on
+        long snapshotTotal = child.longValue("beforeReset.total");
+        assertThat(child.longValue("counters.samples")).isBetween(snapshotTotal - 50, snapshotTotal);
+        assertThat(child.longValue("counters.threads")).isGreaterThanOrEqualTo(2);
+        // right after the reset: the few samples taken since
+        assertThat(child.longValue("afterReset.total")).isLessThan(cpu ? 20 : 50);
+        assertThat(child.longValue("afterReset.stat.samples.delivered")).isLessThan(cpu ? 20 : 200);
+        // later: leafB only, and not from the ignored thread
+        assertThat(child.longValue("later.self.leafA")).isZero();
+        assertThat(child.longValue("later.self.leafB")).isGreaterThan(cpu ? 300 : 100);
+        assertThat(child.values()).doesNotContainKey("later.thread.ignored");
+        assertThat(child.longValue("later.methods")).as("only the methods the trees use, not all resolved")
+                .isLessThan(child.longValue("methods"));
+        long delivered = child.longValue("later.stat.samples.delivered");
+        assertThat(child.longValue("later.stat.samples.running") + child.longValue("later.stat.samples.waiting"))
+                .as("in the trees, of %d delivered since the reset", delivered).isBetween(delivered - 20, delivered);
+        if (cpu) {
+            double ratio = (double) delivered / child.longValue("later.stat.samples.expected");
+            assertThat(ratio).as("delivered / expected since the reset").isBetween(0.9, 1.1);
+        }
+        // the drain at the end: what came after the reset
+        assertThat(child.values()).doesNotContainKey("self.leafA").doesNotContainKey("thread.ignored.running");
+        assertThat(child.longValue("self.leafB")).isGreaterThan(cpu ? 300 : 100);
+        assertThat(child.value("snapshotAfterDrainNull")).isEqualTo("true");
+        assertThat(child.value("pauseAfterDrain")).isEqualTo("false");
+        for (String line : child.out()) {
+            if (line.endsWith(".parentsBeforeChildren=false")) throw new AssertionError(line);
+        }
+    }
+
+    /**
      * Prints, does not assert: the cost of sampling the CPU-bound workload at 10 ms, 1 ms and 100 us, as the working
      * thread's own CPU time (it includes the signal handling, and unlike wall time it ignores a shared VM's stalls),
      * wall time and process CPU time. Each setting runs twice, interleaved; the run with less thread CPU counts.

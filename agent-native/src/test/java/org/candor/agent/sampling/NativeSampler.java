@@ -22,12 +22,37 @@ public final class NativeSampler {
     static final int INTERVAL_NANOS = 11;
     static final int PARTS = 12;
 
+    static final int COUNTER_SAMPLES = 0;
+    static final int COUNTER_DELIVERED = 1;
+    static final int COUNTER_FAILED = 2;
+    static final int COUNTER_DROPPED = 3;
+    static final int COUNTER_THREADS = 4;
+    static final int COUNTER_THREADS_LIVE = 5;
+    static final int COUNTER_PAUSED = 6;
+    static final int COUNTER_WALL = 7;
+    static final int COUNTER_INTERVAL_NS = 8;
+    static final int COUNTER_TIMER = 9;
+    static final int COUNTER_NODES = 10;
+    static final int COUNTER_INTERVAL_REQUESTED_NS = 11;
+
     private NativeSampler() {
     }
 
     static native boolean running0();
 
     static native Object[] drain0();
+
+    static native boolean pause0();
+
+    static native boolean resume0();
+
+    static native boolean reset0();
+
+    static native Object[] snapshot0();
+
+    static native void ignoreCurrentThread0();
+
+    static native long[] counters0();
 
     public static void main(String[] args) throws Exception {
         SamplerDriver.main(args);

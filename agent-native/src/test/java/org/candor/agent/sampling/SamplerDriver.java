@@ -20,12 +20,27 @@ final class SamplerDriver {
     private static final int WORK = 20_000;
     private static final Map<String, Long> CPU_NANOS = new ConcurrentHashMap<>();
     static volatile long sink;
+    /** Released when control() resumes sampling. */
+    private static final java.util.concurrent.CountDownLatch RESUMED = new java.util.concurrent.CountDownLatch(1);
+    private static Thread idleAtAttach;
 
     private SamplerDriver() {
     }
 
     static void main(String[] args) throws Exception {
-        if (args[0].equals("attach")) {
+        if (args[0].equals("attach-control")) {
+            // blocked at the attach, so it never binds its record before the pause; it works once resumed
+            idleAtAttach = new Thread(() -> {
+                try {
+                    RESUMED.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                sink += spinLeaf('A', Double.parseDouble(args[3]));
+            }, "idle-at-attach");
+            idleAtAttach.start();
+        }
+        if (args[0].startsWith("attach")) {
             attach(args[1], args[2]);
         }
         boolean bound = true;
@@ -45,6 +60,8 @@ final class SamplerDriver {
             case "main" -> Class.forName(args[1]).getMethod("main", String[].class)
                     .invoke(null, (Object) java.util.Arrays.copyOfRange(args, 2, args.length));
             case "attach" -> afterAttach(Double.parseDouble(args[3]));
+            case "control" -> control(Double.parseDouble(args[1]));
+            case "attach-control" -> control(Double.parseDouble(args[3]));
             default -> throw new IllegalArgumentException(args[0]);
         }
         if (!bound) {
@@ -52,6 +69,8 @@ final class SamplerDriver {
         }
         Object[] parts = NativeSampler.drain0();
         System.out.println("runningAfterDrain=" + NativeSampler.running0());
+        System.out.println("snapshotAfterDrainNull=" + (NativeSampler.snapshot0() == null));
+        System.out.println("pauseAfterDrain=" + NativeSampler.pause0());
         System.out.println("secondDrainNull=" + (NativeSampler.drain0() == null));
         if (parts == null) {
             System.out.println("drain=null");
@@ -153,6 +172,91 @@ final class SamplerDriver {
         burner.start();
         sleeper.join();
         burner.join();
+    }
+
+    /** Runs one leaf only, until this thread has used `seconds` more of CPU time. */
+    static long spinLeaf(char leaf, double seconds) {
+        long end = THREADS.getCurrentThreadCpuTime() + (long) (seconds * 1e9);
+        long x = 1;
+        while (THREADS.getCurrentThreadCpuTime() < end) {
+            for (int i = 0; i < 20; i++) {
+                x = leaf == 'A' ? leafA(x) : leaf == 'B' ? leafB(x) : leafC(x);
+            }
+        }
+        return x;
+    }
+
+    /**
+     * The control channel's natives: leafC runs only while paused, leafA before the reset, leafB after it (and in a
+     * thread that asked not to be sampled); snapshots are taken while sampling goes on, the drain comes last.
+     */
+    private static void control(double seconds) throws InterruptedException {
+        sink += spinLeaf('A', seconds);
+        System.out.println("pause=" + NativeSampler.pause0());
+        System.out.println("paused.flag=" + NativeSampler.counters0()[NativeSampler.COUNTER_PAUSED]);
+        long before = NativeSampler.counters0()[NativeSampler.COUNTER_DELIVERED];
+        java.util.concurrent.CountDownLatch pausedWorkDone = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch resumed = new java.util.concurrent.CountDownLatch(1);
+        Thread startedWhilePaused = new Thread(() -> {
+            sink += spinLeaf('C', seconds);
+            pausedWorkDone.countDown();
+            try {
+                resumed.await();  // registered while paused: its timer comes with the resume
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            sink += spinLeaf('A', seconds);
+        }, "started-while-paused");
+        startedWhilePaused.start();
+        sink += spinLeaf('C', seconds);
+        pausedWorkDone.await();
+        System.out.println("paused.delivered=" + (NativeSampler.counters0()[NativeSampler.COUNTER_DELIVERED] - before));
+        System.out.println("resume=" + NativeSampler.resume0());
+        resumed.countDown();
+        RESUMED.countDown();
+        sink += spinLeaf('A', seconds);
+        startedWhilePaused.join();
+        if (idleAtAttach != null) {
+            idleAtAttach.join();
+        }
+        long[] counters = NativeSampler.counters0();
+        System.out.println("counters.samples=" + counters[NativeSampler.COUNTER_SAMPLES]);
+        System.out.println("counters.threads=" + counters[NativeSampler.COUNTER_THREADS]);
+        System.out.println("counters.interval=" + counters[NativeSampler.COUNTER_INTERVAL_NS]);
+        brief("beforeReset", new Profile(NativeSampler.snapshot0()));
+        System.out.println("reset=" + NativeSampler.reset0());
+        brief("afterReset", new Profile(NativeSampler.snapshot0()));
+        sink += spinLeaf('B', seconds);
+        Thread ignored = new Thread(() -> {
+            NativeSampler.ignoreCurrentThread0();
+            sink += spinLeaf('B', seconds);
+        }, "ignored");
+        ignored.start();
+        ignored.join();
+        brief("later", new Profile(NativeSampler.snapshot0()));
+    }
+
+    /** A snapshot's figures: its stats, samples of each leaf, and its threads. */
+    private static void brief(String prefix, Profile profile) {
+        for (Map.Entry<String, Long> stat : profile.stats.entrySet()) {
+            System.out.println(prefix + ".stat." + stat.getKey() + "=" + stat.getValue());
+        }
+        Map<String, Long> leaves = new TreeMap<>(Map.of("leafA", 0L, "leafB", 0L, "leafC", 0L));
+        long total = 0;
+        for (int t = 0; t < profile.threadIds.length; t++) {
+            System.out.println(prefix + ".thread." + profile.threadNames[t] + "=" + profile.threadTotals(t)[0]);
+            System.out.println(prefix + ".thread." + profile.threadNames[t] + ".parentsBeforeChildren=" + profile.parentsBeforeChildren(t));
+            total += profile.threadTotals(t)[0] + profile.threadTotals(t)[1];
+            for (int node = 0; node < profile.parents[t].length; node++) {
+                int method = profile.nodeMethods[t][node];
+                if (method >= 0 && leaves.containsKey(profile.names[method])) {
+                    leaves.merge(profile.names[method], profile.selfRunning[t][node] + profile.selfWaiting[t][node], Long::sum);
+                }
+            }
+        }
+        System.out.println(prefix + ".total=" + total);
+        System.out.println(prefix + ".methods=" + profile.methodCount());
+        leaves.forEach((name, sum) -> System.out.println(prefix + ".self." + name + "=" + sum));
     }
 
     /** Loads the library into this very JVM, as a dynamic attach does. */

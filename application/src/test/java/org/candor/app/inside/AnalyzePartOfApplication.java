@@ -14,7 +14,6 @@ import javax.swing.JList;
 import javax.swing.JTable;
 import javax.swing.text.JTextComponent;
 import com.example.shop.Checkout;
-import org.assertj.swing.core.matcher.JButtonMatcher;
 import org.assertj.swing.fixture.DialogFixture;
 import org.netbeans.junit.NbTestCase;
 import org.openide.windows.TopComponent;
@@ -24,7 +23,8 @@ import org.openide.windows.WindowManager;
  * Profile &gt; Analyze Performance as a new user does it, on a program of the test's own: from the menu bar, Part of
  * application, a root method picked in the root browser (part of the class name typed, the class, the method), Attach;
  * Live Results, where the root's row appears and its calls grow from one refresh to the next; Reset Collected Results,
- * after which they start again lower; Take Snapshot, whose window opens with the root in its tree; Detach. A screenshot
+ * after which they start again lower; Take Snapshot, whose window opens with the root in its tree; a later snapshot;
+ * the first saved under the user's name, closed, opened again, compared with the later one, exported as CSV; Detach. A screenshot
  * of the screen at each step: target/screenshots/inside-part-of-application-NN-*.png.
  */
 public class AnalyzePartOfApplication extends NbTestCase {
@@ -69,7 +69,9 @@ public class AnalyzePartOfApplication extends NbTestCase {
                 analyzePartOfApplicationWithARootFromTheBrowser();
                 liveResultsGrow();
                 resetStartsThemAgain();
-                aSnapshotOpens();
+                TopComponent first = aSnapshotOpens();
+                TopComponent second = aLaterSnapshot(first);
+                savedReopenedComparedAndExported(first, second);
                 detachLeavesTheProgramRunning();
             } catch (Throwable t) {
                 gui.shot("FAILED");
@@ -129,7 +131,7 @@ public class AnalyzePartOfApplication extends NbTestCase {
 
     /** In the root browser: part of the class name, the class, its method, OK. */
     private void chooseTheRootInTheBrowser() throws Exception {
-        DialogFixture browser = gui.dialogTitled("Choose root methods");
+        DialogFixture browser = gui.dialog("rootBrowserDialog");
         browser.textBox("rootFilter").enterText("checko");
         JList<?> classes = browser.list("rootClasses").target();
         JLabel found = browser.label("rootFound").target();
@@ -137,17 +139,12 @@ public class AnalyzePartOfApplication extends NbTestCase {
                 () -> items(classes).equals(List.of(PROGRAM)), () -> items(classes) + ", " + found.getText());
         assertThat(browser.label("rootFound").text()).isEqualTo("1 of 1 classes on the program's class path");
         JList<?> methods = browser.list("rootMethods").target();
-        // the list is asked again 300 ms after the last key typed, and filled anew: on a slow machine that can come
-        // after the click on the class, which it then clears (the methods with it); the user clicks it again
-        long end = System.nanoTime() + Await.STEP.toNanos();
-        for (; !items(methods).contains("order(int)"); Thread.sleep(100)) {
-            if (System.nanoTime() > end) throw new AssertionError("no methods of " + PROGRAM + ": " + items(methods));
-            if (execute(() -> classes.getSelectedValue()) == null) browser.list("rootClasses").selectItem(PROGRAM);
-        }
+        browser.list("rootClasses").selectItem(PROGRAM);
+        Await.until("the class's methods", Await.STEP, () -> items(methods).contains("order(int)"), () -> items(methods).toString());
         assertThat(items(methods)).contains("main(String[])", "price(int, int)", "tax(long)");
         browser.list("rootMethods").selectItem("order(int)");
         gui.shot("root-browser");
-        browser.button(JButtonMatcher.withText("OK")).click();
+        browser.button("rootBrowserOk").click();
     }
 
     /** Profile &gt; Live Results: the root's row appears, and its calls grow from one refresh to the next. */
@@ -185,7 +182,7 @@ public class AnalyzePartOfApplication extends NbTestCase {
     }
 
     /** Profile &gt; Take Snapshot: written to the snapshot folder and opened in a window of its own, exact. */
-    private void aSnapshotOpens() throws Exception {
+    private TopComponent aSnapshotOpens() throws Exception {
         gui.menu("Profile", "Take Snapshot");
         Pattern snapshotName = Pattern.compile(pid + "-\\d{8}-\\d{6}\\.candor");
         TopComponent snapshot = gui.window("the snapshot's window", tc -> snapshotName.matcher(tc.getName()).matches());
@@ -208,6 +205,66 @@ public class AnalyzePartOfApplication extends NbTestCase {
         assertThat(execute(() -> calls(tree, TAX_ROW))).as("tax() calls against %d orders", orders)
                 .isBetween(orders - 1, orders);
         gui.shot("snapshot");
+        return snapshot;
+    }
+
+    /** Take Snapshot again, a few refreshes later: a second file and window, with more orders in it. */
+    private TopComponent aLaterSnapshot(TopComponent first) throws Exception {
+        String firstName = execute(first::getName);
+        Thread.sleep(1100);  // snapshot files are named to the second
+        execute(() -> jvmsWindow.requestActive());
+        gui.menu("Profile", "Take Snapshot");
+        Pattern snapshotName = Pattern.compile(pid + "-\\d{8}-\\d{6}\\.candor");
+        return gui.window("the second snapshot's window",
+                tc -> snapshotName.matcher(tc.getName()).matches() && !tc.getName().equals(firstName));
+    }
+
+    /**
+     * The first snapshot saved under a name of the user's (File &gt; Save Snapshot As), its window closed and the copy
+     * opened again (File &gt; Open Snapshot), compared with the later one (File &gt; Compare Snapshots: B has more
+     * orders), and exported as CSV (File &gt; Export Snapshot).
+     */
+    private void savedReopenedComparedAndExported(TopComponent first, TopComponent second) throws Exception {
+        Path folder = Files.createDirectories(getWorkDir().toPath().resolve("kept"));
+        Path saved = folder.resolve("checkout-first.candor");
+        execute(() -> first.requestActive());
+        gui.menu("File", "Save Snapshot As\u2026");
+        gui.saveAs(saved);
+        Await.until("the window named as saved", Await.STEP, () -> execute(first::getName).equals(saved.getFileName().toString()),
+                () -> execute(first::getName));
+        assertThat(saved).isRegularFile();
+        gui.shot("saved-as");
+
+        execute(() -> {
+            first.close();
+        });
+        gui.menu("File", "Open Snapshot\u2026");
+        gui.open(saved);
+        TopComponent reopened = gui.window("the saved snapshot opened again",
+                tc -> tc.getName().equals(saved.getFileName().toString()));
+        JTable tree = Await.value("its call tree", Await.STEP, () -> gui.findOrNull(reopened, "callTree", JTable.class));
+        Await.until("the root in it", Await.STEP, () -> calls(tree, ROOT_ROW) > 0, () -> ShownTable.rows(tree));
+        long ordersFirst = execute(() -> calls(tree, ROOT_ROW));
+        gui.shot("reopened");
+
+        Path later = Path.of(System.getProperty("candor.snapshots"), execute(second::getName));
+        execute(() -> reopened.requestActive());
+        gui.menu("File", "Compare Snapshots\u2026");
+        gui.open(later);
+        TopComponent comparison = gui.window("the comparison", tc -> tc.getName().startsWith(saved.getFileName() + " \u2194 "));
+        JTable compared = Await.value("its methods", Await.STEP, () -> gui.findOrNull(comparison, "comparedMethods", JTable.class));
+        Await.until("the root compared", Await.STEP, () -> ShownTable.rows(compared).contains("Checkout.order"),
+                () -> ShownTable.rows(compared));
+        gui.shot("compared");
+
+        Path csv = folder.resolve("checkout-first.csv");
+        execute(() -> reopened.requestActive());
+        gui.menu("File", "Export Snapshot\u2026");
+        gui.saveAs(csv, "CSV");
+        Await.until("the CSV written", Await.STEP, () -> Files.isRegularFile(csv), csv::toString);
+        String text = Files.readString(csv);
+        assertThat(text).contains("com.example.shop.Checkout").contains(Long.toString(ordersFirst));
+        gui.shot("exported");
     }
 
     /** Profile &gt; Detach: the session ends, the program runs on and printed nothing of Candor's. */

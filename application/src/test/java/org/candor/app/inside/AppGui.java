@@ -10,16 +10,18 @@ import java.awt.event.KeyEvent;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.function.Predicate;
-import javax.swing.JDialog;
+import javax.swing.JFileChooser;
 import javax.swing.JMenuItem;
 import javax.swing.JTable;
 import javax.swing.SwingUtilities;
+import javax.swing.filechooser.FileFilter;
 import org.assertj.swing.core.BasicRobot;
 import org.assertj.swing.core.GenericTypeMatcher;
 import org.assertj.swing.core.Robot;
 import org.assertj.swing.data.TableCell;
 import org.assertj.swing.finder.WindowFinder;
 import org.assertj.swing.fixture.DialogFixture;
+import org.assertj.swing.fixture.JFileChooserFixture;
 import org.assertj.swing.fixture.JTableFixture;
 import org.candor.app.Screenshots;
 import org.openide.windows.TopComponent;
@@ -118,11 +120,41 @@ final class AppGui {
         return WindowFinder.findDialog(name).withTimeout(Await.STEP.toMillis()).using(robot);
     }
 
-    /** The showing dialog whose title starts with {@code title} (an option pane's, which has no name). */
-    DialogFixture dialogTitled(String title) {
-        return WindowFinder.findDialog(new GenericTypeMatcher<JDialog>(JDialog.class, true) {
-            @Override protected boolean isMatching(JDialog d) { return d.getTitle().startsWith(title); }
-        }).withTimeout(Await.STEP.toMillis()).using(robot);
+    /** In the file chooser showing now: {@code file} picked, then Open (or whatever its approve button says). */
+    void open(Path file) {
+        JFileChooserFixture chooser = fileChooser();
+        chooser.selectFile(file.toFile());
+        chooser.approve();
+    }
+
+    /**
+     * In the save dialog showing now: {@code file}'s folder and name typed, with the file filter whose description
+     * starts with {@code filter} when one is given, then Save.
+     */
+    void saveAs(Path file, String... filter) {
+        JFileChooserFixture chooser = fileChooser();
+        JFileChooser target = chooser.target();
+        if (filter.length > 0) {
+            execute(() -> {
+                for (FileFilter f : target.getChoosableFileFilters()) {
+                    if (f.getDescription().startsWith(filter[0])) target.setFileFilter(f);
+                }
+            });
+        }
+        chooser.setCurrentDirectory(file.getParent().toFile());
+        chooser.fileNameTextBox().setText(file.getFileName().toString());
+        chooser.approve();
+    }
+
+    private JFileChooserFixture fileChooser() {
+        return new JFileChooserFixture(robot, Await.value("a file chooser", Await.STEP, () -> {
+            for (JFileChooser c : robot.finder().findAll(new GenericTypeMatcher<JFileChooser>(JFileChooser.class, true) {
+                @Override protected boolean isMatching(JFileChooser c) { return true; }
+            })) {
+                return c;
+            }
+            return null;
+        }));
     }
 
     /** The opened window of the window system that {@code which} picks (read on the event thread), waited for. */

@@ -34,7 +34,7 @@ class InsideAppTest {
 
     /** Run in this order, in one start of the application. */
     private static final List<Class<? extends TestCase>> TEST_CASES =
-            List.of(AssembledApp.class, AnalyzePartOfApplication.class);
+            List.of(AssembledApp.class, AnalyzePartOfApplication.class, DarkTheme.class);
 
     @TestFactory
     List<DynamicTest> insideTheAssembledApplication() {

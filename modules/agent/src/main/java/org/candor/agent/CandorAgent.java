@@ -31,15 +31,15 @@ public final class CandorAgent {
     private CandorAgent() {}
 
     public static void premain(String args, Instrumentation inst) {
-        start(args, inst);
+        start(args, inst, false);
     }
 
     public static void agentmain(String args, Instrumentation inst) {
         AttachGuard.check(args);
-        start(args, inst);
+        start(args, inst, true);
     }
 
-    private static void start(String args, Instrumentation inst) {
+    private static void start(String args, Instrumentation inst, boolean attach) {
         SchemePlan plan;
         try {
             plan = SchemePlan.of(AgentOptions.parse(args));
@@ -53,7 +53,7 @@ public final class CandorAgent {
         Scheme scheme = plan.scheme;
         AgentLog.configure(options.quiet(), options.verbose());
         if (options.mode() == AgentOptions.Mode.SAMPLE) {
-            SamplingStart.start(options);
+            SamplingStart.start(options, attach);
             return;
         }
         int maxNodes = options.maxNodes() > 0 ? options.maxNodes()

@@ -6,6 +6,7 @@ import org.candor.client.AgentAttach;
 import org.candor.client.AgentFiles;
 import org.candor.client.ClientException;
 import org.candor.client.ControlClient;
+import org.candor.client.Durations;
 import org.candor.client.ProfileSettings;
 
 /** {@code candor attach PID [options]}: starts a session in a running JVM, with {@code profile}'s options. */
@@ -56,7 +57,9 @@ final class AttachCommand implements Command {
             ControlClient.Reply status = c.command("status");
             console.note("attached to " + pid + ": " + status.get("mode")
                     + (status.get("classes.instrumented") != null ? ", " + status.get("classes.instrumented")
-                    + " classes instrumented, clock " + status.get("clock") : ""));
+                    + " classes instrumented, clock " + status.get("clock") : "")
+                    + (status.get("event") != null ? ", " + status.get("event") + " time every "
+                    + Durations.format(Long.parseLong(status.get("interval.ns"))) + " (" + status.get("timer") + ")" : ""));
             if ("nanotime".equals(status.get("clock"))) {
                 console.note("libcandor.so is not loaded in " + pid + ": the probes time with System.nanoTime (slower probes)");
             }

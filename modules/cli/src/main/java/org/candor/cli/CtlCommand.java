@@ -23,7 +23,7 @@ final class CtlCommand implements Command {
 
     @Override public String usage() {
         return "usage: candor ctl PID COMMAND\n\n"
-                + "  status                   what the session does: mode, recording, threads, calls, classes\n"
+                + "  status                   what the session does: mode, state, threads, calls or samples, classes\n"
                 + "  snapshot -o FILE         write a snapshot of what was recorded so far (the at-exit format)\n"
                 + "  reset                    clear the collected results; instrumentation stays\n"
                 + "  stop                     stop recording (instrumentation stays, calls cost a little)\n"

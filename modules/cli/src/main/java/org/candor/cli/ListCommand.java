@@ -13,8 +13,7 @@ final class ListCommand implements Command {
     @Override public String usage() {
         return "usage: candor list\n\n"
                 + "The JVMs of this user on this machine: pid, main class or jar, and the Candor session in each\n"
-                + "(none, recording, stopped, detached; sampling sessions have no control channel yet and show\n"
-                + "as none).\n";
+                + "(none, recording, stopped, detached), instrumentation and sampling alike.\n";
     }
 
     @Override

@@ -55,9 +55,9 @@ class BadInputIT {
         oneLine(CandorCli.run("profile", "--agent-option", "start=soon", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,
                 "candor: error: agent option 'start' has unknown value 'soon' (known: now, delayed)");
         oneLine(CandorCli.run("profile", "--delay-start", "--mode", "sample", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,
-                "candor: error: --delay-start applies to --mode instrument (a sampling session has no control channel to start it)");
+                "candor: error: --delay-start applies to --mode instrument (a sampling session samples from its start; 'candor ctl PID stop' pauses it)");
         oneLine(CandorCli.run("attach", "4242", "--delay-start", "--mode", "sample"), 2,
-                "candor: error: --delay-start applies to --mode instrument (a sampling session has no control channel to start it)");
+                "candor: error: --delay-start applies to --mode instrument (a sampling session samples from its start; 'candor ctl PID stop' pauses it)");
         oneLine(CandorCli.run("profile", "--scheme", "lazy", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,
                 "candor: error: agent option 'scheme=lazy' needs root methods (root=com.acme.Server.handle, root=com.acme.**, ...)");
         oneLine(CandorCli.run("profile", "--root", "com.acme.Server.handle(", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,

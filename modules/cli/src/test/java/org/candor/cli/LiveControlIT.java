@@ -171,6 +171,11 @@ class LiveControlIT {
             assertThat(second.stderr).contains("a Candor session is already running in process " + pid + " (recording)");
             refusesWrongSecretsAndListensOnLoopbackOnly(Long.parseLong(pid));
             refusesOtherUsers(Long.parseLong(pid));
+            try (ControlClient c = ControlClient.connect(Long.parseLong(pid), 5000)) {
+                ControlClient.Reply set = c.command("set mode=sample");
+                assertThat(set.ok).isFalse();
+                assertThat(set.text).contains("'mode' cannot change in a running session").endsWith("nothing changed");
+            }
 
             t.send("b");
             t.expectPrefix("B ");
@@ -239,7 +244,8 @@ class LiveControlIT {
         }
     }
 
-    private static void refusesWrongSecretsAndListensOnLoopbackOnly(long pid) throws Exception {
+    /** The channel of any session: its files, a wrong secret, an endless line, no address but loopback. */
+    static void refusesWrongSecretsAndListensOnLoopbackOnly(long pid) throws Exception {
         SessionFiles.Session session = SessionFiles.find(pid);
         assertThat(session).isNotNull();
         assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(session.file)))
@@ -248,11 +254,6 @@ class LiveControlIT {
                 .isEqualTo("rwx------");
         assertThatThrownBy(() -> ControlClient.connect(session.port, "0123456789abcdef", 5000, pid))
                 .isInstanceOf(ClientException.class).hasMessageContaining("refused: wrong secret");
-        try (ControlClient c = ControlClient.connect(session.port, session.secret, 5000, pid)) {
-            ControlClient.Reply set = c.command("set mode=sample");
-            assertThat(set.ok).isFalse();
-            assertThat(set.text).contains("'mode' cannot change in a running session").endsWith("nothing changed");
-        }
         // a line without end, before any secret: refused once it passes the bound, the channel answers on
         try (Socket s = new Socket(InetAddress.getLoopbackAddress(), session.port)) {
             s.setSoTimeout(20_000);
@@ -293,7 +294,7 @@ class LiveControlIT {
     }
 
     /** Another user (nobody, by setpriv, where this test runs as root) is refused before it could try a secret. */
-    private static void refusesOtherUsers(long pid) throws Exception {
+    static void refusesOtherUsers(long pid) throws Exception {
         if (!Files.isExecutable(Paths.get("/usr/bin/setpriv")) || !System.getProperty("user.name").equals("root")) return;
         SessionFiles.Session session = SessionFiles.find(pid);
         Process p = new ProcessBuilder("/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",

@@ -75,13 +75,10 @@ public final class AgentAttach {
     }
     /**
      * The JVM had a session that was detached: its agent is loaded still, so the new session starts over the control
-     * channel ({@code resume}) with these settings instead of loading a second agent.
+     * channel ({@code resume}) with these settings instead of loading a second agent. The agent refuses another mode,
+     * event or interval than the detached session's, in one line.
      */
     private void resume(long pid) throws ClientException {
-        if (settings.sampling()) {
-            throw new ClientException("process " + pid + " had an instrumentation session (detached); sampling it needs"
-                    + " a restart of the program");
-        }
         ControlClient.Reply r;
         try (ControlClient c = ControlClient.connect(pid, 60_000)) {
             r = c.command("resume " + settings.resumeSettings());

@@ -170,10 +170,16 @@ public final class ProfileSettings {
 
     /**
      * The settings a new session in a JVM whose session was detached can take (the control channel's {@code resume}
-     * line: output, scheme, roots and filters, comma-separated; what is not named takes its default).
+     * line, comma-separated: the mode, which the agent holds to the detached session's; sampling's event and interval,
+     * which libcandor.so keeps as it was loaded; output, scheme, roots and filters; what is not named takes its default).
      */
     public String resumeSettings() {
         List<String> items = new ArrayList<>();
+        items.add("mode=" + mode);
+        if (sampling()) {
+            items.add("event=" + event);
+            if (intervalNanos != null) items.add("interval=" + intervalNanos);
+        }
         for (String line : agentOptionLines()) {
             int eq = line.indexOf('=');
             if (eq < 0) continue;  // a flag such as quiet: the agent's, fixed at its start
@@ -191,8 +197,8 @@ public final class ProfileSettings {
             throw new ClientException("--metric " + metric + " applies to --mode instrument; sampling measures by --event cpu or wall");
         }
         if (sampling() && delayedStart) {
-            throw new ClientException("--delay-start applies to --mode instrument (a sampling session has no control"
-                    + " channel to start it)");
+            throw new ClientException("--delay-start applies to --mode instrument (a sampling session samples from its"
+                    + " start; 'candor ctl PID stop' pauses it)");
         }
         if (!clock.equals("auto") && (sampling() || !metric.equals(WALL))) {
             throw new ClientException("--clock applies to --metric wall in --mode instrument");

@@ -7,15 +7,17 @@ import org.candor.agent.instrument.CandorTransformer;
 import org.candor.agent.instrument.InstrumentationStats;
 import org.candor.agent.instrument.MethodRegistry;
 import org.candor.agent.options.AgentOptions;
+import org.candor.agent.sampling.SamplingSnapshots;
 import org.candor.agent.scheme.Scheme;
 import org.candor.agent.snapshot.InstrumentationSnapshots;
+import org.candor.agent.snapshot.SessionInfo;
 import org.candor.agent.snapshot.SnapshotOnExit;
 
 /**
  * Opens the session's control channel ({@code docs/formats/control.md}): the loopback server and the session file
  * that names its port and secret, removed at exit. A channel that cannot open costs a warning, never the session.
- * Sampling sessions have none yet: a Java thread waiting on the socket takes a share of the wall sampler's signals
- * (delivery fell from 99 % to 98 % in AttachSamplingIT), and the native sampler has no pause or reset to offer.
+ * In a sampling session the server's thread asks libcandor.so not to sample it (it waits on its socket, and would
+ * take a share of the wall sampler's signals).
  */
 public final class ControlChannel {
 
@@ -35,28 +37,92 @@ public final class ControlChannel {
                 AttachGuard.origin()), "instrumentation");
     }
 
-    private static synchronized boolean open(ControlledSession session, String mode) {
+    /**
+     * The channel of a sampling session. Attached, it opens before the attach returns (the attaching tool asks for
+     * its status next). Launched (libcandor.so's {@code session=} at VMInit, or premain), it opens on the server's own
+     * thread, so that {@code main} does not wait for it: binding a socket and writing the session file load some
+     * hundred classes, tens of milliseconds of a start-up that launching without {@code -javaagent} was meant to
+     * spare. A tool may then find no session file for those first milliseconds.
+     */
+    public static void openSampling(AgentOptions options, SamplingSnapshots snapshots, SnapshotOnExit onExit,
+                                    boolean attach) {
+        SamplingControl session = new SamplingControl(options, snapshots, onExit, AttachGuard.origin());
+        if (attach) {
+            open(session, "sample");
+            return;
+        }
+        synchronized (ControlChannel.class) {
+            started = true;  // a second session is refused from now on
+        }
+        Thread t = new Thread(new Opening(session), ControlServer.THREAD_NAME);
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Opens the channel and serves it, on the thread that runs this. */
+    private static final class Opening implements Runnable {
+        private final ControlledSession session;
+
+        Opening(ControlledSession session) {
+            this.session = session;
+        }
+
+        @Override public void run() {
+            ControlServer server = openServer(session, "sample", false);
+            if (server != null) server.run();
+        }
+    }
+
+    /** At exit: the server closes and the session file goes. A class, not a lambda: no LambdaMetafactory at start. */
+    private static final class Closing implements Runnable {
+        private final ControlServer server;
+        private final SessionFile file;
+
+        Closing(ControlServer server, SessionFile file) {
+            this.server = server;
+            this.file = file;
+        }
+
+        @Override public void run() {
+            server.close();
+            file.delete();
+        }
+    }
+
+    private static boolean open(ControlledSession session, String mode) {
+        return openServer(session, mode, true) != null || open;
+    }
+
+    /**
+     * Binds the server (serving on a thread of its own when {@code ownThread}) and writes the session file; null when
+     * a channel is open already or this one cannot open (a warning was printed).
+     */
+    private static synchronized ControlServer openServer(ControlledSession session, String mode, boolean ownThread) {
         started = true;
-        if (open) return true;
+        if (open) return null;
         ControlServer server = null;
+        SocketOwner.prepare();  // bound by libcandor.so now, not on the first connection
         try {
-            server = ControlServer.start(session);
-            long pid = ProcessHandle.current().pid();
+            server = ownThread ? ControlServer.start(session) : ControlServer.bind(session);
+            long pid = SessionInfo.pid();
             String text = "version=" + ControlProtocol.VERSION + "\npid=" + pid + "\nhost=127.0.0.1\nport=" + server.port()
                     + "\nsecret=" + server.secret() + "\nmode=" + mode + "\n";
             SessionFile file = SessionFile.write(pid, text);
-            ControlServer running = server;
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                running.close();
+            try {
+                Runtime.getRuntime().addShutdownHook(new Thread(new Closing(server, file), "candor-control-exit"));
+            } catch (IllegalStateException exiting) {
+                // the program ended while a launched session's channel was still opening: nobody will need it
                 file.delete();
-            }, "candor-control-exit"));
+                server.close();
+                return null;
+            }
             open = true;
             AgentLog.debug("control channel on 127.0.0.1:" + server.port() + ", session file " + file.path());
-            return true;
+            return server;
         } catch (IOException | RuntimeException e) {
             if (server != null) server.close();
             AgentLog.warn("no control channel (candor ctl cannot reach this session): " + e.getMessage());
-            return false;
+            return null;
         }
     }
 }

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import org.candor.agent.AgentLog;
+import org.candor.agent.snapshot.SessionInfo;
 
 /**
  * The agent's end of the control channel: a TCP socket on 127.0.0.1 (an ephemeral port), served by one daemon
@@ -24,31 +25,56 @@ final class ControlServer implements Runnable {
 
     private final ServerSocket socket;
     private final byte[] secret;
+    private final ControlledSession session;
     private final ControlCommands commands;
     private volatile boolean closed;
 
-    private ControlServer(ServerSocket socket, byte[] secret, ControlCommands commands) {
+    private ControlServer(ServerSocket socket, byte[] secret, ControlledSession session) {
         this.socket = socket;
         this.secret = secret;
-        this.commands = commands;
+        this.session = session;
+        this.commands = new ControlCommands(session);
     }
 
-    /** Binds and starts serving. */
-    static ControlServer start(ControlledSession session) throws IOException {
+    /** Binds; {@link #run} serves, on the caller's thread. */
+    static ControlServer bind(ControlledSession session) throws IOException {
         ServerSocket s = new ServerSocket(0, 8, InetAddress.getByName("127.0.0.1"));
-        ControlServer server = new ControlServer(s, newSecret(), new ControlCommands(session));
-        Thread t = new Thread(server, "candor-control");
+        return new ControlServer(s, newSecret(), session);
+    }
+
+    /** Binds and starts serving on a daemon thread of its own. */
+    static ControlServer start(ControlledSession session) throws IOException {
+        ControlServer server = bind(session);
+        Thread t = new Thread(server, THREAD_NAME);
         t.setDaemon(true);
         t.start();
         return server;
     }
 
+    static final String THREAD_NAME = "candor-control";
+
+    /**
+     * 32 random bytes as 64 hex digits. Read from {@code /dev/urandom}, the source SecureRandom's default (NativePRNG)
+     * reads too, without starting the security providers: this runs in the target's start-up (a launched sampling
+     * session opens its channel before {@code main}), where some 60 classes more cost it milliseconds.
+     */
     private static byte[] newSecret() {
         byte[] raw = new byte[32];
-        new SecureRandom().nextBytes(raw);
-        StringBuilder hex = new StringBuilder();
-        for (byte b : raw) hex.append(String.format("%02x", b & 0xFF));
-        return hex.toString().getBytes(StandardCharsets.US_ASCII);
+        if (!readUrandom(raw)) new SecureRandom().nextBytes(raw);
+        byte[] hex = new byte[64];
+        for (int i = 0; i < raw.length; i++) {
+            hex[2 * i] = (byte) Character.forDigit((raw[i] >> 4) & 0xF, 16);
+            hex[2 * i + 1] = (byte) Character.forDigit(raw[i] & 0xF, 16);
+        }
+        return hex;
+    }
+
+    private static boolean readUrandom(byte[] into) {
+        try (java.io.FileInputStream in = new java.io.FileInputStream("/dev/urandom")) {
+            return in.readNBytes(into, 0, into.length) == into.length;
+        } catch (IOException noUrandom) {
+            return false;
+        }
     }
 
     int port() { return socket.getLocalPort(); }
@@ -57,6 +83,7 @@ final class ControlServer implements Runnable {
 
     @Override
     public void run() {
+        session.serverThreadStarted();
         while (!closed) {
             try (Socket client = socket.accept()) {
                 serve(client);
@@ -74,7 +101,7 @@ final class ControlServer implements Runnable {
             send(out, Reply.error("refused: not a local connection"));
             return;
         }
-        int peer = PeerCheck.peerUid(client.getPort(), socket.getLocalPort());
+        int peer = PeerCheck.peerUid(client);
         int own = PeerCheck.ownUid();
         if (peer != own) {
             send(out, Reply.error(peer < 0 ? "refused: cannot tell which user connects"
@@ -142,7 +169,7 @@ final class ControlServer implements Runnable {
         if (!MessageDigest.isEqual(secret, parts[2].getBytes(StandardCharsets.US_ASCII))) {
             return Reply.error("refused: wrong secret");
         }
-        return Reply.ok("candor " + ControlProtocol.VERSION).put("pid", ProcessHandle.current().pid());
+        return Reply.ok("candor " + ControlProtocol.VERSION).put("pid", SessionInfo.pid());
     }
 
     private static void send(OutputStream out, Reply reply) throws IOException {

@@ -8,6 +8,9 @@ import java.nio.file.Path;
  */
 interface ControlledSession {
 
+    /** Called first on the server's own thread, before it listens. */
+    default void serverThreadStarted() {}
+
     Reply start();
 
     Reply stop();

@@ -188,7 +188,7 @@ final class InstrumentationControl implements ControlledSession {
         if (detached == null) return Reply.error("a session is running: resume starts a new one after a detach");
         SchemePlan plan;
         try {
-            plan = SchemePlan.of(options.forNewSession(settings));
+            plan = SchemePlan.of(options.forNewSession(ResumeMode.check(settings, ResumeMode.INSTRUMENT)));
         } catch (OptionException | PatternException e) {
             return Reply.error(e.getMessage() + "; the JVM stays as it is, without probes");
         }

@@ -8,9 +8,10 @@ import java.nio.file.Paths;
 import java.util.List;
 
 /**
- * Who is on the other end of a loopback connection: the kernel's socket tables ({@code /proc/net/tcp} and
- * {@code tcp6}) list each socket with its owner's uid; the client's socket is the one whose local port is the
- * connection's remote port and whose remote port is ours.
+ * Who is on the other end of a loopback connection: the kernel knows the owner of the client's socket, the one
+ * whose local end is the connection's remote end and whose remote end is ours. Asked for that one socket through
+ * libcandor.so ({@link SocketOwner}), else read from its socket tables ({@code /proc/net/tcp} and {@code tcp6}),
+ * which list each socket with its owner's uid.
  */
 final class PeerCheck {
 
@@ -24,7 +25,18 @@ final class PeerCheck {
         return uid;
     }
 
-    /** The uid owning the client socket of this connection, or -1 when the tables do not show it. */
+    /** The uid owning the client socket of this connection, or -1 when the kernel does not show it. */
+    static int peerUid(java.net.Socket connection) {
+        java.net.InetAddress peer = connection.getInetAddress();
+        java.net.InetAddress own = connection.getLocalAddress();
+        if (peer instanceof java.net.Inet4Address && own instanceof java.net.Inet4Address) {
+            int uid = SocketOwner.uid(peer.getAddress(), connection.getPort(), own.getAddress(), connection.getLocalPort());
+            if (uid >= 0) return uid;
+        }
+        return peerUid(connection.getPort(), connection.getLocalPort());
+    }
+
+    /** From the socket tables: the uid owning the client socket of this connection, or -1 when they do not show it. */
     static int peerUid(int peerPort, int serverPort) {
         for (String table : new String[] {"/proc/net/tcp", "/proc/net/tcp6"}) {
             int uid = find(Paths.get(table), peerPort, serverPort);

@@ -18,8 +18,10 @@ import java.util.Set;
  */
 final class SessionFile {
 
-    private static final Set<PosixFilePermission> OWNER_DIR = PosixFilePermissions.fromString("rwx------");
-    private static final Set<PosixFilePermission> OWNER_FILE = PosixFilePermissions.fromString("rw-------");
+    private static final Set<PosixFilePermission> OWNER_DIR = java.util.EnumSet.of(PosixFilePermission.OWNER_READ,
+            PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE);
+    private static final Set<PosixFilePermission> OWNER_FILE = java.util.EnumSet.of(PosixFilePermission.OWNER_READ,
+            PosixFilePermission.OWNER_WRITE);
 
     private final Path file;
 
@@ -45,9 +47,16 @@ final class SessionFile {
             }
         }
         checkOwnDirectory(dir);
-        Path tmp = Files.createTempFile(dir, pid + ".", ".tmp", PosixFilePermissions.asFileAttribute(OWNER_FILE));
+        // named here rather than by Files.createTempFile, which starts SecureRandom for its names (start-up cost);
+        // CREATE_NEW still refuses a file that is there
+        Path tmp = dir.resolve(pid + "." + System.nanoTime() + ".tmp");
         try {
-            Files.write(tmp, text.getBytes(StandardCharsets.UTF_8));
+            try (java.nio.channels.SeekableByteChannel out = Files.newByteChannel(tmp, java.util.EnumSet.of(
+                    java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE),
+                    PosixFilePermissions.asFileAttribute(OWNER_FILE))) {
+                java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+                while (bytes.hasRemaining()) out.write(bytes);
+            }
             Path file = dir.resolve(Long.toString(pid));
             Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             return new SessionFile(file);

@@ -175,8 +175,8 @@ public final class AgentOptions {
 
     private void checkStart() throws OptionException {
         if (delayedStart && mode == Mode.SAMPLE) {
-            throw new OptionException("agent option 'start=delayed' applies to mode=instrument (a sampling session has"
-                    + " no control channel to start it)");
+            throw new OptionException("agent option 'start=delayed' applies to mode=instrument (a sampling session"
+                    + " samples from its start; the control channel's 'stop' pauses it)");
         }
     }
 

@@ -23,6 +23,21 @@ final class NativeSampler {
     static final int INTERVAL_NANOS = 11; // long[]: {the sampling interval in ns as actually used}
     static final int PARTS = 12;
 
+    /** Index of each figure in {@link #counters0()}'s result (libcandor.so's sampler_natives.h). */
+    static final int COUNTER_SAMPLES = 0;       // samples in the trees, since the last reset
+    static final int COUNTER_DELIVERED = 1;     // sampling signals handled, since the last reset
+    static final int COUNTER_FAILED = 2;        // walks that failed or faulted, since the last reset
+    static final int COUNTER_DROPPED = 3;       // samples lost for lack of room, since the last reset
+    static final int COUNTER_THREADS = 4;       // threads with samples in the trees
+    static final int COUNTER_THREADS_LIVE = 5;  // threads registered for sampling now
+    static final int COUNTER_PAUSED = 6;        // 1 while paused
+    static final int COUNTER_WALL = 7;          // 1 in wall mode
+    static final int COUNTER_INTERVAL_NS = 8;   // the interval in use
+    static final int COUNTER_TIMER = 9;         // 1 perf SIGTRAP, 2 perf fasync, 3 thread CPU timer, 4 wall
+    static final int COUNTER_NODES = 10;        // nodes of all trees
+    static final int COUNTER_INTERVAL_REQUESTED_NS = 11;  // the interval asked for (interval=)
+    static final int COUNTERS = 12;
+
     private NativeSampler() {}
 
     /** True when the library was loaded with sampling options and its sampler is running. */
@@ -34,4 +49,31 @@ final class NativeSampler {
      * Parents always have smaller indexes than their children. May be called once; later calls return null.
      */
     static native Object[] drain0();
+
+    /**
+     * Pauses sampling: every thread's timer closed and the wall sampler idle, so no signal reaches the program until
+     * {@link #resume0()}; threads that start meanwhile get their timer then. False when the sampler does not run.
+     */
+    static native boolean pause0();
+
+    /** Samples again after {@link #pause0()} (true at once when not paused); false when the sampler does not run. */
+    static native boolean resume0();
+
+    /**
+     * Empties every tree (after taking in the samples taken so far) and starts the statistics afresh: later results
+     * hold only what is sampled from now on. False when the sampler does not run.
+     */
+    static native boolean reset0();
+
+    /**
+     * What {@link #drain0()} returns, for the trees as they are now, while sampling goes on: the writer thread copies
+     * them between two samples. Null when the sampler does not run (drained, or never started).
+     */
+    static native Object[] snapshot0();
+
+    /** The calling thread (one of the agent's own) is not sampled from now on, and its samples so far are left out. */
+    static native void ignoreCurrentThread0();
+
+    /** The figures a status shows, by the {@code COUNTER_} indexes; all 0 without a sampler. */
+    static native long[] counters0();
 }

@@ -1,17 +1,23 @@
 package org.candor.agent.sampling;
 
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
-import org.candor.core.model.CallNode;
+import java.util.Map;
 import org.candor.core.model.Metric;
 import org.candor.core.model.MethodTable;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
-import org.candor.core.model.ThreadProfile;
+import org.candor.core.snapshot.NodeTable;
+import org.candor.core.snapshot.SnapshotStreamWriter;
 
 /**
- * Turns what {@link NativeSampler#drain0()} returns into a core snapshot: self sample counts become inclusive
- * counts, and both become estimated times (samples × interval). A stub or VM code attributed by its address
- * becomes a method of the pseudo-class {@code [vm]}.
+ * Writes what {@link NativeSampler#drain0()} or {@link NativeSampler#snapshot0()} returns as a snapshot: self sample
+ * counts become inclusive counts, and both become estimated times (samples × interval). A stub or VM code attributed
+ * by its address becomes a method of the pseudo-class {@code [vm]}. Each thread's tree is streamed from the native
+ * arrays with two arrays of its own (the inclusive counts), never an object per node: this runs in the target, at
+ * exit and for every live snapshot the app asks for.
  */
 final class SampledTrees {
 
@@ -31,54 +37,84 @@ final class SampledTrees {
     long intervalNanos() { return intervalNanos; }
     boolean wallClock() { return wallClock; }
 
-    Snapshot toSnapshot(SnapshotInfo info) {
+    /** Writes the snapshot to {@code target} atomically; returns the threads written (those with samples). */
+    int writeTo(Path target, SnapshotInfo info) throws IOException {
         List<Metric> metrics = Snapshot.samplingMetrics(wallClock);
-        Snapshot snapshot = new Snapshot(info, metrics, methods());
         long[] threadIds = (long[]) parts[NativeSampler.THREAD_IDS];
         String[] threadNames = (String[]) parts[NativeSampler.THREAD_NAMES];
         int[][] parents = (int[][]) parts[NativeSampler.NODE_PARENTS];
         int[][] methods = (int[][]) parts[NativeSampler.NODE_METHODS];
         long[][] running = (long[][]) parts[NativeSampler.NODE_SELF_RUNNING];
         long[][] waiting = (long[][]) parts[NativeSampler.NODE_SELF_WAITING];
-        for (int t = 0; t < threadIds.length; t++) {
-            if (parents[t].length <= 1) continue;
-            CallNode root = tree(metrics.size(), parents[t], methods[t], running[t], waiting[t]);
-            snapshot.addThread(new ThreadProfile(threadIds[t], threadNames[t], root));
+        int written = 0;
+        try (SnapshotStreamWriter w = SnapshotStreamWriter.open(target)) {
+            w.info(info);
+            w.metrics(metrics);
+            for (int t = 0; t < threadIds.length; t++) {
+                if (parents[t].length <= 1) continue;
+                w.thread(threadIds[t], threadNames[t], new Tree(parents[t], methods[t], running[t], waiting[t]), null);
+                written++;
+            }
+            w.methods(methods());
+            w.stats(stats());
+            w.commit();
         }
-        String[] statNames = (String[]) parts[NativeSampler.STAT_NAMES];
-        long[] statValues = (long[]) parts[NativeSampler.STAT_VALUES];
-        for (int i = 0; i < statNames.length; i++) snapshot.putStat(statNames[i], statValues[i]);
-        return snapshot;
+        return written;
     }
 
-    private CallNode tree(int metricCount, int[] parent, int[] method, long[] running, long[] waiting) {
-        int n = parent.length;
-        long[] samples = new long[n];
-        long[] waits = new long[n];
-        for (int i = n - 1; i >= 0; i--) {
-            samples[i] += running[i] + waiting[i];
-            waits[i] += waiting[i];
-            if (i > 0) {
-                samples[parent[i]] += samples[i];
-                waits[parent[i]] += waits[i];
+    /** One thread's nodes with their inclusive counts; values in the order of {@link Snapshot#samplingMetrics}. */
+    private final class Tree implements NodeTable {
+        private final int[] parent;
+        private final int[] method;
+        private final long[] running;
+        private final long[] waiting;
+        private final long[] samples;  // inclusive
+        private final long[] waits;    // inclusive
+
+        Tree(int[] parent, int[] method, long[] running, long[] waiting) {
+            this.parent = parent;
+            this.method = method;
+            this.running = running;
+            this.waiting = waiting;
+            int n = parent.length;
+            samples = new long[n];
+            waits = new long[n];
+            // parents come before their children: one pass from the leaves up
+            for (int i = n - 1; i >= 0; i--) {
+                samples[i] += running[i] + waiting[i];
+                waits[i] += waiting[i];
+                if (i > 0) {
+                    samples[parent[i]] += samples[i];
+                    waits[parent[i]] += waits[i];
+                }
             }
         }
-        CallNode[] nodes = new CallNode[n];
-        nodes[0] = new CallNode(null, CallNode.ROOT, metricCount);
-        for (int i = 0; i < n; i++) {
-            CallNode node = i == 0 ? nodes[0] : new CallNode(nodes[parent[i]], method[i], metricCount);
-            nodes[i] = node;
-            long self = running[i] + waiting[i];
-            node.setValue(0, samples[i] * intervalNanos);
-            node.setValue(1, self * intervalNanos);
-            node.setValue(2, samples[i]);
-            node.setValue(3, self);
-            if (wallClock) {
-                node.setValue(4, waits[i] * intervalNanos);
-                node.setValue(5, waiting[i] * intervalNanos);
+
+        @Override public int size() { return parent.length; }
+
+        @Override public int parent(int node) { return parent[node]; }
+
+        @Override public int method(int node) { return method[node]; }
+
+        @Override public long value(int node, int metric) {
+            switch (metric) {
+                case 0: return samples[node] * intervalNanos;                       // total time
+                case 1: return (running[node] + waiting[node]) * intervalNanos;     // self time
+                case 2: return samples[node];                                      // samples
+                case 3: return running[node] + waiting[node];                      // self samples
+                case 4: return waits[node] * intervalNanos;                         // waiting time (wall)
+                case 5: return waiting[node] * intervalNanos;                       // self waiting time (wall)
+                default: throw new IllegalArgumentException("metric " + metric);
             }
         }
-        return nodes[0];
+    }
+
+    private Map<String, Long> stats() {
+        String[] names = (String[]) parts[NativeSampler.STAT_NAMES];
+        long[] values = (long[]) parts[NativeSampler.STAT_VALUES];
+        Map<String, Long> stats = new LinkedHashMap<>();
+        for (int i = 0; i < names.length; i++) stats.put(names[i], values[i]);
+        return stats;
     }
 
     private MethodTable methods() {

@@ -1,17 +1,24 @@
 package org.candor.agent.sampling;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Instant;
 import org.candor.agent.options.AgentOptions;
 import org.candor.agent.snapshot.SessionInfo;
 import org.candor.agent.snapshot.SnapshotSource;
-import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
 
-/** The snapshot of a sampling session: libcandor.so's per-thread trees, its statistics and the interval. */
+/**
+ * The snapshots of a sampling session: libcandor.so's per-thread trees, its statistics and the interval, at exit
+ * ({@link #writeTo}, which ends sampling) or at any time while it samples ({@link #writeNow}).
+ */
 public final class SamplingSnapshots implements SnapshotSource {
 
-    private final AgentOptions options;
-    private final Instant start = Instant.now();
+    private volatile AgentOptions options;
+    private volatile Instant sessionStart = Instant.now();
+    /** The start of what a snapshot holds: the session's start or the last reset. */
+    private volatile Instant start = sessionStart;
+    private volatile Instant resetTime;
 
     private SamplingSnapshots(AgentOptions options) {
         this.options = options;
@@ -35,24 +42,43 @@ public final class SamplingSnapshots implements SnapshotSource {
         return new SamplingSnapshots(options);
     }
 
-    @Override
-    public int writeTo(java.nio.file.Path target) throws java.io.IOException {
-        Snapshot s = take();
-        org.candor.core.snapshot.SnapshotWriter.write(s, target);
-        return s.threads().size();
+    /** The collected results were reset: later snapshots hold what was sampled from {@code at}. */
+    public void resetAt(Instant at) {
+        start = at;
+        resetTime = at;
     }
 
-    /** Drains libcandor.so's trees: once per session. */
-    public Snapshot take() {
-        Object[] parts = NativeSampler.drain0();
-        if (parts == null || parts.length < NativeSampler.PARTS) {
-            throw new IllegalStateException("the native sampler returned no data (drained twice?)");
-        }
+    /** A new session in this JVM after a detach: snapshots describe it alone, from {@code at}. */
+    public void newSession(AgentOptions options, Instant at) {
+        this.options = options;
+        sessionStart = at;
+        start = at;
+        resetTime = null;
+    }
+
+    public Instant sessionStart() { return sessionStart; }
+    public Instant dataStart() { return start; }
+
+    /** At exit: drains libcandor.so's trees, which ends sampling for good. */
+    @Override
+    public int writeTo(Path target) throws IOException {
+        return write(NativeSampler.drain0(), target, "the native sampler returned no data (drained twice?)");
+    }
+
+    /** The trees as they are now, while sampling goes on (the format of {@link #writeTo}). */
+    public int writeNow(Path target) throws IOException {
+        return write(NativeSampler.snapshot0(), target, "the sampler has ended (the JVM is exiting)");
+    }
+
+    private int write(Object[] parts, Path target, String whyNone) throws IOException {
+        if (parts == null || parts.length < NativeSampler.PARTS) throw new IllegalStateException(whyNone);
         SampledTrees trees = new SampledTrees(parts);
         SnapshotInfo info = SessionInfo.describe(options, start, Instant.now())
                 .put(SnapshotInfo.MODE, "sampling")
                 .put(SnapshotInfo.EVENT, trees.wallClock() ? "wall" : "cpu")
                 .put(SnapshotInfo.INTERVAL_NS, Long.toString(trees.intervalNanos()));
-        return trees.toSnapshot(info);
+        Instant reset = resetTime;
+        if (reset != null) info.put("session.reset_time", reset.toString());
+        return trees.writeTo(target, info);
     }
 }

@@ -1,6 +1,7 @@
 package org.candor.agent.sampling;
 
 import org.candor.agent.AgentLog;
+import org.candor.agent.control.ControlChannel;
 import org.candor.agent.filter.ClassFilter;
 import org.candor.agent.filter.PatternException;
 import org.candor.agent.options.AgentOptions;
@@ -8,8 +9,9 @@ import org.candor.agent.options.OptionException;
 import org.candor.agent.snapshot.SnapshotOnExit;
 
 /**
- * Starts the Java half of a sampling session: libcandor.so samples already; this only arranges for the snapshot at
- * exit. Sampling changes no bytecode, so it needs no {@code java.lang.instrument}: a launch with libcandor.so's
+ * Starts the Java half of a sampling session: libcandor.so samples already; this arranges for the snapshot at exit
+ * and opens the session's control channel. Sampling changes no bytecode, so it needs no {@code java.lang.instrument}:
+ * a launch with libcandor.so's
  * {@code session=FILE} calls {@link #start(String)} from VMInit instead of loading this jar as a {@code -javaagent}.
  * This class must not touch the probe classes (nothing puts candor-probe.jar on the boot class path then).
  */
@@ -35,16 +37,25 @@ public final class SamplingStart {
             return;
         }
         AgentLog.configure(options.quiet(), options.verbose());
-        start(options);
+        start(options, false);
     }
 
-    /** With checked options (premain in sample mode, or the above): the snapshot hook, or one line and exit 2. */
-    public static void start(AgentOptions options) {
+    /**
+     * With checked options (premain or agentmain in sample mode, or the above): the snapshot hook and the control
+     * channel. When libcandor.so does not sample: one line, then exit 2 at launch, or an exception for the attaching
+     * tool (the user's running program must not end).
+     */
+    public static void start(AgentOptions options, boolean attach) {
+        SamplingSnapshots snapshots;
         try {
-            new SnapshotOnExit(options, SamplingSnapshots.start(options)).install();
+            snapshots = SamplingSnapshots.start(options);
         } catch (IllegalStateException e) {
             AgentLog.error(e.getMessage());
+            if (attach) throw e;
             System.exit(2);
+            return;
         }
+        SnapshotOnExit onExit = new SnapshotOnExit(options, snapshots).install();
+        ControlChannel.openSampling(options, snapshots, onExit, attach);
     }
 }

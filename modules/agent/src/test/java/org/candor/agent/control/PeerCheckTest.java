@@ -8,7 +8,10 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import org.junit.jupiter.api.Test;
 
-/** Finding who is on the other end of a loopback connection in the kernel's socket tables. */
+/**
+ * Finding who is on the other end of a loopback connection in the kernel's socket tables (libcandor.so's exact
+ * lookup is tested natively, socket_owner_test, and by every channel the ITs open).
+ */
 class PeerCheckTest {
 
     @Test
@@ -30,6 +33,10 @@ class PeerCheckTest {
             client.connect(new InetSocketAddress("127.0.0.1", server.getLocalPort()));
             try (Socket accepted = server.accept()) {
                 assertThat(PeerCheck.peerUid(accepted.getPort(), server.getLocalPort())).isEqualTo(PeerCheck.ownUid());
+                // without libcandor.so (these tests): SocketOwner cannot ask, and the tables answer
+                assertThat(SocketOwner.uid(new byte[] {127, 0, 0, 1}, 1, new byte[] {127, 0, 0, 1}, 2))
+                        .isEqualTo(SocketOwner.CANNOT_ASK);
+                assertThat(PeerCheck.peerUid(accepted)).isEqualTo(PeerCheck.ownUid());
             }
         }
     }

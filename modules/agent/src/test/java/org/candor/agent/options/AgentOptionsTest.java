@@ -131,8 +131,8 @@ class AgentOptionsTest {
         assertThatThrownBy(() -> AgentOptions.parse("start"))
                 .hasMessage("agent option 'start' needs a value");
         assertThatThrownBy(() -> AgentOptions.parse("mode=sample,start=delayed"))
-                .hasMessage("agent option 'start=delayed' applies to mode=instrument (a sampling session has no control"
-                        + " channel to start it)");
+                .hasMessage("agent option 'start=delayed' applies to mode=instrument (a sampling session samples from"
+                        + " its start; the control channel's 'stop' pauses it)");
         assertThatThrownBy(() -> delayed.withChanges("start=now"))
                 .hasMessageContaining("'start' cannot change in a running session");
     }

@@ -2,13 +2,25 @@ package org.candor.agent.sampling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
+import org.candor.core.snapshot.SnapshotReader;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** The conversion of the native sampler's arrays into a snapshot, on hand-made data. */
+/** The conversion of the native sampler's arrays into a snapshot file, on hand-made data, read back. */
 class SampledTreesTest {
+
+    @TempDir Path dir;
+
+    private Snapshot written(Object[] parts) throws Exception {
+        Path file = dir.resolve("sampled.candor");
+        int threads = new SampledTrees(parts).writeTo(file, new SnapshotInfo().put(SnapshotInfo.MODE, "sampling"));
+        assertThat(threads).as("threads with samples").isEqualTo(1);
+        return SnapshotReader.read(file);
+    }
 
     /** main -> work -> leafA (6 self), main -> work -> leafB (3 self, 2 of them waiting), main (1 self). */
     private static Object[] drained(long interval) {
@@ -29,8 +41,8 @@ class SampledTreesTest {
     }
 
     @Test
-    void selfCountsBecomeInclusiveCountsAndEstimatedTimes() {
-        Snapshot s = new SampledTrees(drained(1_000_000)).toSnapshot(new SnapshotInfo());
+    void selfCountsBecomeInclusiveCountsAndEstimatedTimes() throws Exception {
+        Snapshot s = written(drained(1_000_000));
         assertThat(s.threads()).hasSize(1);
         CallNode main = s.threads().get(0).root().children().get(0);
         CallNode work = main.children().get(0);
@@ -45,11 +57,12 @@ class SampledTreesTest {
         assertThat(work.value(waiting)).as("wall mode: waiting samples present").isEqualTo(2_000_000);
         assertThat(s.threads().get(0).root().value(samples)).isEqualTo(10);
         assertThat(s.stat("samples.failed.-5")).isEqualTo(2);
+        assertThat(s.info().get(SnapshotInfo.MODE)).isEqualTo("sampling");
     }
 
     @Test
-    void classNamesStubsAndHiddenClasses() {
-        Snapshot s = new SampledTrees(drained(1000)).toSnapshot(new SnapshotInfo());
+    void classNamesStubsAndHiddenClasses() throws Exception {
+        Snapshot s = written(drained(1000));
         assertThat(s.methods().get(2).qualifiedName()).isEqualTo("com.acme.App$Leaf.a");
         assertThat(s.methods().get(3).qualifiedName()).isEqualTo("[vm].itable_stub");
         assertThat(s.methods().get(4).className()).isEqualTo("com.acme.Gen/0x0000abcd");

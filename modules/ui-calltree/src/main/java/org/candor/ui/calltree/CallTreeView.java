@@ -41,8 +41,11 @@ public final class CallTreeView extends JPanel implements SnapshotView {
     /** One search at a time; a new one, or Cancel on its progress bar, interrupts the one running. */
     private static final RequestProcessor SEARCH = new RequestProcessor("Candor call tree search", 1, true);
 
-    /** Where a reader is in the tree: paths as method ids from the top, the scroll position. */
-    private record Place(List<int[]> expanded, int[] selected, Point scroll) { }
+    /**
+     * Where a reader is in the tree: paths as method ids from the top, the scroll position, and whether the tree is as
+     * the view opened it (then the next tree opens its own hot path).
+     */
+    private record Place(List<int[]> expanded, int[] selected, Point scroll, boolean asOpened) { }
 
     private final SnapshotViewContext context;
     private final SnapshotSource snapshot;
@@ -53,6 +56,8 @@ public final class CallTreeView extends JPanel implements SnapshotView {
     /** The threads shown now and their tree (null until the window shows the first threads). */
     private SelectedThreads threads;
     private CallTreeModel model;
+    /** The paths the view opened by itself (the hot path), as method ids: a reader who changed none keeps getting it. */
+    private List<int[]> opened = List.of();
     /** The search or reader's place being read in the background, or null. */
     private volatile RequestProcessor.Task reading;
 
@@ -78,8 +83,18 @@ public final class CallTreeView extends JPanel implements SnapshotView {
         cancelReading();
         threads = shown;
         model = newModel(shown);
-        for (CallTreeRow row : shown.hotPath()) tree.expandPath(CallTreeModel.pathTo(row));
+        openHotPath(shown);
         if (tree.getRowCount() > 0) tree.getSelectionModel().setSelectionInterval(0, 0);
+    }
+
+    /** Opens the hot path, whose rows were made with the threads' tree, and remembers it as the view's own. */
+    private void openHotPath(SelectedThreads shown) {
+        List<int[]> paths = new ArrayList<>();
+        for (CallTreeRow row : shown.hotPath()) {
+            tree.expandPath(CallTreeModel.pathTo(row));
+            if (tree.isExpanded(CallTreeModel.pathTo(row))) paths.add(row.methodPath());  // a leaf does not open
+        }
+        opened = paths;
     }
 
     private CallTreeModel newModel(SelectedThreads shown) {
@@ -236,19 +251,30 @@ public final class CallTreeView extends JPanel implements SnapshotView {
             if (tree.isExpanded(CallTreeModel.pathTo(r))) expanded.add(r.methodPath());
         }
         CallTreeRow sel = selectedRow();
-        return new Place(expanded, sel == null ? null : sel.methodPath(), scroll.getViewport().getViewPosition());
+        return new Place(expanded, sel == null ? null : sel.methodPath(), scroll.getViewport().getViewPosition(),
+                samePaths(expanded, opened));
+    }
+
+    private static boolean samePaths(List<int[]> a, List<int[]> b) {
+        if (a.size() != b.size()) return false;
+        java.util.Set<List<Integer>> left = new java.util.HashSet<>();
+        for (int[] path : a) left.add(java.util.Arrays.stream(path).boxed().toList());
+        for (int[] path : b) if (!left.contains(java.util.Arrays.stream(path).boxed().toList())) return false;
+        return true;
     }
 
     /**
      * The place's paths in this tree, freshly collapsed (the hot path opened at first is not the reader's): their
-     * rows are found in the background, which reads the file for a tree read in place, then opened.
+     * rows are found in the background, which reads the file for a tree read in place, then opened. A reader who left
+     * the tree as the view opened it gets this tree's hot path instead (live results: a root that had no callees yet
+     * at the first refresh opens once they come).
      */
     @Override public void takeUp(Object p) {
         if (!(p instanceof Place) || threads == null) return;
         Place place = (Place) p;
         inBackground("Reading the call tree of " + threads.choice().label(), shown -> {
             List<CallTreeRow> open = new ArrayList<>();
-            for (int[] path : place.expanded()) {
+            for (int[] path : place.asOpened() ? List.<int[]>of() : place.expanded()) {
                 CallTreeRow r = shown.rows().at(path);
                 if (r == null) continue;
                 r.makeChildren();
@@ -257,7 +283,12 @@ public final class CallTreeView extends JPanel implements SnapshotView {
             CallTreeRow sel = place.selected() == null ? null : shown.rows().at(place.selected());
             return () -> {
                 model = newModel(shown);
-                for (CallTreeRow r : open) tree.expandPath(CallTreeModel.pathTo(r));
+                if (place.asOpened()) {
+                    openHotPath(shown);
+                } else {
+                    opened = List.of();
+                    for (CallTreeRow r : open) tree.expandPath(CallTreeModel.pathTo(r));
+                }
                 if (sel != null) {
                     int index = tree.getLayoutCache().getRowForPath(CallTreeModel.pathTo(sel));
                     if (index >= 0) tree.getSelectionModel().setSelectionInterval(index, index);

@@ -15,18 +15,21 @@ import org.candor.client.ControlClient;
 import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.model.Snapshot;
 import org.candor.core.snapshot.SnapshotReader;
+import org.candor.ui.model.RefreshPace;
 import org.candor.ui.snapshot.SnapshotViewsPanel;
 import org.candor.ui.snapshot.ViewState;
 
 /**
  * A running session's results as they grow: the snapshot window's views (call tree, hot spots, ...: calibrated),
  * of a snapshot the session writes every {@link #REFRESH_MILLIS} ms, the reader's place (thread, view, and each
- * view's own: expanded paths, selection, scroll) kept from one refresh to the next. Pause holds the view; Reset
+ * view's own: expanded paths, selection, scroll) kept from one refresh to the next, about once a second, less often
+ * when a snapshot costs the program more than a twentieth of its time ({@link RefreshPace}). Pause holds the view; Reset
  * Collected Results starts the figures afresh. Each refresh costs the program one snapshot: a copy of the trees, one thread at a time.
  */
 final class LiveResultsPanel extends JPanel {
 
-    static final int REFRESH_MILLIS = 2000;
+    /** The first pace; then {@link RefreshPace} follows what each snapshot costs the program. */
+    static final int REFRESH_MILLIS = (int) RefreshPace.FASTEST_MILLIS;
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
     private final LiveSessions sessions;
@@ -38,6 +41,15 @@ final class LiveResultsPanel extends JPanel {
     private final Poller<Snapshot> poller;
     private SnapshotViewsPanel shown;
     private int refreshes;
+    private String asOf = "";
+    /** The last results as read, both kinds of times in them: the Raw times switch shows them again. */
+    private Snapshot lastRead;
+    private final javax.swing.JCheckBox rawTimes = new javax.swing.JCheckBox("Raw times");
+    /** What the last snapshot request took (the program's copying and writing most of it), in ns; read on the worker. */
+    private volatile long lastCost;
+    private final JButton keep = new JButton("Keep These Results", ProfileIcons.SNAPSHOT);
+    /** What acts on the running session: off once its JVM has ended. */
+    private final java.util.List<JButton> sessionButtons = new java.util.ArrayList<>();
 
     /** What the window's session buttons do, by the JVMs window's hands (its messages, notifications, snapshot folder). */
     interface Commands {
@@ -45,6 +57,9 @@ final class LiveResultsPanel extends JPanel {
         void control(long pid, String command);
 
         void takeSnapshot(long pid);
+
+        /** The last results read from a session whose JVM ended: kept as a snapshot of its own and opened. */
+        void keep(long pid, Path lastResults);
     }
 
     /**
@@ -56,8 +71,7 @@ final class LiveResultsPanel extends JPanel {
         this.sessions = sessions;
         this.pid = pid;
         this.scratch = scratch;
-        poller = new Poller<>("Candor live results", REFRESH_MILLIS, this::read, this::show,
-                why -> state.setText("No results from " + pid + ": " + why));
+        poller = new Poller<>("Candor live results", REFRESH_MILLIS, this::read, this::show, this::noResults);
         setName("liveResults");
         state.setName("liveState");
         pause.setName("livePause");
@@ -74,17 +88,37 @@ final class LiveResultsPanel extends JPanel {
                 SwingUtilities.invokeLater(() -> state.setText("Reset failed: " + ex.getMessage()));
             }
         }));
-        JPanel bar = new JPanel(new FlowLayout(FlowLayout.LEADING, 8, 4));
-        bar.add(pause);
-        bar.add(reset);
+        JPanel buttons = new JPanel(new FlowLayout(FlowLayout.LEADING, 8, 4));
+        buttons.add(pause);
+        buttons.add(reset);
+        sessionButtons.add(reset);
+        keep.setName("liveKeep");
+        keep.setToolTipText("Keep the last results of the ended JVM as a snapshot of their own, and open it");
+        keep.setVisible(false);
+        if (commands != null) keep.addActionListener(e -> commands.keep(pid, scratch));
+        buttons.add(keep);
+        rawTimes.setName("liveRawTimes");
+        rawTimes.setToolTipText("Show the times as measured, with the probes' own cost still in them");
+        rawTimes.setVisible(false);
+        rawTimes.addActionListener(e -> {
+            if (lastRead != null) display();
+        });
+        buttons.add(rawTimes);
         if (commands != null) {
-            bar.add(command("liveSnapshot", "Take Snapshot", ProfileIcons.SNAPSHOT, () -> commands.takeSnapshot(pid)));
-            bar.add(command("liveStop", "Stop", ProfileIcons.STOP, () -> commands.control(pid, "stop")));
-            bar.add(command("liveStart", "Start", ProfileIcons.START, () -> commands.control(pid, "start")));
-            bar.add(command("liveDetach", "Detach", ProfileIcons.DETACH, () -> commands.control(pid, "detach")));
+            for (JButton b : new JButton[] {
+                command("liveSnapshot", "Take Snapshot", ProfileIcons.SNAPSHOT, () -> commands.takeSnapshot(pid)),
+                command("liveStop", "Stop", ProfileIcons.STOP, () -> commands.control(pid, "stop")),
+                command("liveStart", "Start", ProfileIcons.START, () -> commands.control(pid, "start")),
+                command("liveDetach", "Detach", ProfileIcons.DETACH, () -> commands.control(pid, "detach"))}) {
+                buttons.add(b);
+                sessionButtons.add(b);
+            }
         }
-        bar.add(state);
-        bar.setBorder(BorderFactory.createEmptyBorder(0, 4, 0, 4));
+        // the state on a line of its own: a flowing row would hide it behind the buttons in a narrow window
+        JPanel bar = new JPanel(new BorderLayout());
+        bar.add(buttons, BorderLayout.NORTH);
+        bar.add(state, BorderLayout.SOUTH);
+        state.setBorder(BorderFactory.createEmptyBorder(0, 8, 4, 8));
         add(bar, BorderLayout.NORTH);
         add(results, BorderLayout.CENTER);
     }
@@ -116,23 +150,55 @@ final class LiveResultsPanel extends JPanel {
 
     /** The session writes a snapshot of what it has recorded so far; the view reads it back. */
     private Snapshot read() throws Exception {
+        java.nio.file.Files.createDirectories(scratch.toAbsolutePath().getParent());  // the session writes, the folder is ours
+        long started = System.nanoTime();
         ControlClient.Reply r = sessions.snapshot(pid, scratch);
+        lastCost = System.nanoTime() - started;
         if (!r.ok) throw new IllegalStateException(r.text);
-        return CalibratedValues.select(SnapshotReader.read(scratch), false);
+        return SnapshotReader.read(scratch);
     }
 
-    private void show(Snapshot snapshot) {
+    /** New results, in the times the reader chose (calibrated unless Raw times is on). */
+    private void show(Snapshot read) {
+        lastRead = read;
+        rawTimes.setVisible(CalibratedValues.isCalibrated(read));
+        display();
+        refreshes++;
+        asOf = LocalTime.now().format(CLOCK);
+        long cost = lastCost;
+        long period = RefreshPace.periodMillis(cost);
+        poller.setPeriod((int) period);
+        state.setText("Live results of " + pid + ", as of " + asOf + " (" + RefreshPace.describe(period, cost) + ")");
+    }
+
+    /** The last results in the times chosen, the reader's place (thread, view, paths, scroll) taken up. */
+    private void display() {
         ViewState place = shown == null ? null : shown.viewState();
-        SnapshotViewsPanel next = new SnapshotViewsPanel(snapshot);
+        SnapshotViewsPanel next = new SnapshotViewsPanel(CalibratedValues.select(lastRead, rawTimes.isSelected()));
         if (place != null) next.restore(place);
         if (shown != null) results.remove(shown);
         shown = next;
         results.add(next, BorderLayout.CENTER);
         results.revalidate();
         results.repaint();
-        refreshes++;
-        state.setText("Live results of " + pid + ", as of " + LocalTime.now().format(CLOCK) + " (every "
-                + REFRESH_MILLIS / 1000 + " s)");
+    }
+
+    /**
+     * A refresh that got nothing. When the JVM has ended, what was shown stays (its last results, also in the scratch
+     * file the session wrote whole) and can be kept; the window stops asking.
+     */
+    private void noResults(String why) {
+        boolean alive = ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+        if (alive || shown == null) {
+            state.setText("No results from " + pid + ": " + why);
+            return;
+        }
+        poller.stop();
+        state.setText("JVM " + pid + " ended: these are its last results, as of " + asOf);
+        keep.setVisible(true);
+        pause.setEnabled(false);
+        sessionButtons.forEach(b -> b.setEnabled(false));
+        revalidate();
     }
 
     /** Stops refreshing (the window closed). */

@@ -165,7 +165,7 @@ final class LiveSessionsPanel extends JPanel {
         split.setResizeWeight(0.35);
         add(split, BorderLayout.CENTER);
         setMinimumSize(new java.awt.Dimension(260, 300));
-        enableFor(null);
+        enableFor((SessionState) null);
     }
 
     /** The window's commands: its buttons, and through {@link SessionCommands} the Profile menu's. */
@@ -313,7 +313,7 @@ final class LiveSessionsPanel extends JPanel {
         LocalJvms.Jvm j = model.at(table.getSelectedRow());
         if (j == null) {
             status.setText("");
-            enableFor(null);
+            enableFor((SessionState) null);
             return;
         }
         if (j.session.equals("none")) {
@@ -334,7 +334,7 @@ final class LiveSessionsPanel extends JPanel {
                 b.append(String.format("%-26s %s%n", e.getKey(), e.getValue()));
             }
             String shown = b.toString();
-            SessionState s = session.state();
+            SessionActions allowed = session.actions();  // a sampling session's differ from instrumentation's
             SwingUtilities.invokeLater(() -> {
                 if (selectedPid() != pid) return;
                 if (!status.getText().equals(shown)) {
@@ -344,7 +344,7 @@ final class LiveSessionsPanel extends JPanel {
                     status.setText(shown);
                     SwingUtilities.invokeLater(() -> status.scrollRectToVisible(seen));
                 }
-                enableFor(s);
+                enableFor(allowed);
             });
         });
     }
@@ -360,7 +360,10 @@ final class LiveSessionsPanel extends JPanel {
 
     /** Buttons for a JVM without a session ({@code none}), a session in this state, or no selection (null). */
     private void enableFor(SessionState state) {
-        SessionActions a = SessionActions.of(state);
+        enableFor(SessionActions.of(state));
+    }
+
+    private void enableFor(SessionActions a) {
         commands.enable(SessionCommands.ATTACH, a.attach);
         commands.enable(SessionCommands.CHANGE, a.apply);
         commands.enable(SessionCommands.RESET, a.reset);
@@ -562,6 +565,17 @@ final class LiveSessionsPanel extends JPanel {
             ControlClient.Reply r = sessions.snapshot(pid, file);
             if (r.ok) SwingUtilities.invokeLater(() -> onSnapshot.accept(file));
             return answer(r);
+        });
+    }
+
+    /** A live view's last results of a JVM that ended, kept beside the other snapshots and opened. */
+    void keep(long pid, Path lastResults) {
+        Path file = stamped(pid + "-", "-last.candor");
+        run("Keeping the last results of " + pid, () -> {
+            Files.createDirectories(snapshotDirectory);
+            org.candor.core.snapshot.SnapshotCopy.copy(lastResults, file);
+            SwingUtilities.invokeLater(() -> onSnapshot.accept(file));
+            return "Kept the last results of " + pid + " as " + file;
         });
     }
 

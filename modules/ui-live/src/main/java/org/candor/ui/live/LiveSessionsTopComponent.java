@@ -38,6 +38,7 @@ public final class LiveSessionsTopComponent extends TopComponent {
         LiveResultsPanel.Commands commands = new LiveResultsPanel.Commands() {
             @Override public void control(long pid, String command) { panel.control(pid, command); }
             @Override public void takeSnapshot(long pid) { panel.takeSnapshot(pid); }
+            @Override public void keep(long pid, Path lastResults) { panel.keep(pid, lastResults); }
         };
         panel.onLive(pid -> SessionWindow.openLiveResults(sessions, pid,
                 snapshotDirectory().resolve(".live-" + pid + ".candor"), commands));

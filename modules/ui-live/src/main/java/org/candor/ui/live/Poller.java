@@ -47,6 +47,11 @@ final class Poller<T> {
         timer.stop();
     }
 
+    /** The time between readings from now on. Event thread. */
+    void setPeriod(int millis) {
+        timer.setDelay(millis);
+    }
+
     /** Other blocking work for the same session, on the same thread as the readings. */
     void execute(Runnable work) {
         worker.execute(work);

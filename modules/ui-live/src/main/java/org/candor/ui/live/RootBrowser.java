@@ -113,9 +113,17 @@ public final class RootBrowser extends JPanel {
             }
             String shown = said;
             SwingUtilities.invokeLater(() -> {
+                found.setText(shown);
+                if (names.equals(java.util.Collections.list(classes.elements()))) return;  // the same list: keep the picks
+                // an answer that comes after the user picked a class keeps that class picked
+                String picked = classList.getSelectedValue();
                 classes.clear();
                 names.forEach(classes::addElement);
-                methods.clear();
+                if (picked != null && names.contains(picked)) {
+                    classList.setSelectedValue(picked, true);
+                } else {
+                    methods.clear();
+                }
                 found.setText(shown);
             });
         });

@@ -32,6 +32,8 @@ final class TelemetryPanel extends JPanel {
     private final XYSeries threads = series("live threads");
     private final XYSeries calls = series("calls recorded");
     private final JLabel state = new JLabel(" ");
+    /** Candor's own work: calls recorded (instrumentation) or samples taken (sampling), named once the status says which. */
+    private ChartPanel recordedChart;
     private final Poller<Reading> poller;
 
     /** A status and when it was read: rates need the moment of each reading. */
@@ -50,7 +52,8 @@ final class TelemetryPanel extends JPanel {
         charts.add(chart("Heap", "MB", heapUsed, heapCommitted));
         charts.add(chart("CPU load (of all processors) and GC time", "%", cpu, gc));
         charts.add(chart("Threads", "live", threads));
-        charts.add(chart("Candor: calls recorded", "per second", calls));
+        recordedChart = chart("Candor: calls recorded", "per second", calls);
+        charts.add(recordedChart);
         add(state, BorderLayout.NORTH);
         add(charts, BorderLayout.CENTER);
     }
@@ -107,8 +110,13 @@ final class TelemetryPanel extends JPanel {
         add(gc, p, q -> q.gcPercent);
         add(threads, p, q -> q.threads);
         add(calls, p, q -> q.callsPerSecond);
+        String unit = got.recordedUnit();
+        if (!calls.getKey().equals(unit + " recorded")) {
+            calls.setKey(unit + " recorded");
+            recordedChart.getChart().setTitle("Candor: " + unit + " recorded");
+        }
         state.setText("Telemetry of " + pid + ", a reading a second; " + String.format("%,.0f", p.callsPerSecond)
-                + " calls recorded a second now");
+                + " " + unit + " recorded a second now");
     }
 
     private static void add(XYSeries s, Telemetry.Point p, ToDoubleFunction<Telemetry.Point> value) {

@@ -56,6 +56,7 @@ class LiveResultsWindowTest {
                 }
             }
             @Override public void takeSnapshot(long pid) { asked.add(pid + " snapshot"); }
+            @Override public void keep(long pid, Path last) { asked.add(pid + " keep " + last); }
         };
         panel = execute(() -> new LiveResultsPanel(target.sessions, target.pid(), dir.resolve("live.candor"), commands));
         window = InFrame.show("Candor: live results", panel, new Dimension(1100, 600));
@@ -79,6 +80,18 @@ class LiveResultsWindowTest {
         assertThat(later).as("step() keeps being called").isGreaterThan(first);
         GuiTests.screenshot(frame, "live-results");
 
+        // raw times on request, the place kept: step() still selected, as many calls
+        assertThat(window.checkBox("liveRawTimes").target().isVisible()).as("a calibrated session").isTrue();
+        window.toggleButton("livePause").click();
+        long calibratedCalls = stepCalls();
+        Object calibratedViews = execute(panel::shown);
+        window.checkBox("liveRawTimes").click();
+        InFrame.waitFor("the raw views", () -> execute(panel::shown) != calibratedViews && execute(() -> panel.shown().isReady()));
+        assertThat(stepCalls()).isEqualTo(calibratedCalls);
+        assertThat(execute(() -> tree().getSelectedRow())).as("the selection kept").isEqualTo(rowOf("step"));
+        window.checkBox("liveRawTimes").click();
+        window.toggleButton("livePause").click();
+
         window.toggleButton("livePause").click();
         int paused = execute(panel::refreshes);
         Thread.sleep(LiveResultsPanel.REFRESH_MILLIS * 2L + 500);
@@ -97,6 +110,17 @@ class LiveResultsWindowTest {
         InFrame.waitFor("recording", () -> target.sessions.status(target.pid()).state() == org.candor.ui.model.SessionState.RECORDING);
         window.button("liveSnapshot").click();
         assertThat(asked).containsExactly(target.pid() + " stop", target.pid() + " start", target.pid() + " snapshot");
+
+        // the program ends: the last results stay, and can be kept
+        long pid = target.pid();
+        target.close();
+        InFrame.waitFor("the end said", () -> window.label("liveState").text().startsWith("JVM " + pid + " ended"));
+        assertThat(stepCalls()).as("the last results stay shown").isPositive();
+        window.button("liveKeep").click();
+        assertThat(asked).last().isEqualTo(pid + " keep " + dir.resolve("live.candor"));
+        assertThat(org.candor.core.snapshot.SnapshotReader.read(dir.resolve("live.candor")).threads())
+                .as("the scratch file holds them, whole").isNotEmpty();
+        GuiTests.screenshot(frame, "live-results-ended");
     }
 
     private JTable tree() {

@@ -11,9 +11,9 @@ public final class SessionActions {
     public final boolean stop;
     public final boolean start;
 
-    private SessionActions(SessionState s) {
+    private SessionActions(SessionState s, boolean sampling) {
         attach = s == SessionState.NONE || s == SessionState.DETACHED;
-        apply = s.live();
+        apply = s.live() && !sampling;
         reset = s.live();
         snapshot = s.live();
         detach = s.live();
@@ -23,8 +23,16 @@ public final class SessionActions {
 
     /** For a JVM in this state; null (nothing selected) allows nothing. */
     public static SessionActions of(SessionState state) {
-        return state == null ? NOTHING : new SessionActions(state);
+        return of(state, false);
     }
 
-    private static final SessionActions NOTHING = new SessionActions(SessionState.UNREACHABLE);
+    /**
+     * For a session in this state, sampling or not: a sampling session has the same life (Reset, Snapshot, Stop,
+     * Start, Detach, a new Attach after it) but no roots, scheme or filters to Apply.
+     */
+    public static SessionActions of(SessionState state, boolean sampling) {
+        return state == null ? NOTHING : new SessionActions(state, sampling);
+    }
+
+    private static final SessionActions NOTHING = new SessionActions(SessionState.UNREACHABLE, false);
 }

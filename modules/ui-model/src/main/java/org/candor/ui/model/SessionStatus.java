@@ -53,7 +53,17 @@ public final class SessionStatus {
     }
 
     public SessionState state() { return state; }
-    public SessionActions actions() { return SessionActions.of(state); }
+    /** The commands this session allows: a sampling session has no roots or filters to apply. */
+    public SessionActions actions() { return SessionActions.of(state, sampling()); }
+
+    /** A sampling session ({@code mode=sample}): libcandor.so samples stacks, no bytecode is changed. */
+    public boolean sampling() { return "sample".equals(fields.get("mode")); }
+
+    /** What the session counts as it records: calls (instrumentation) or samples (sampling), since its data start. */
+    public long recorded() { return count(recordedUnit()); }
+
+    /** {@code calls} or {@code samples}: the word for {@link #recorded()}. */
+    public String recordedUnit() { return sampling() ? "samples" : "calls"; }
     /** Include and root patterns that matched nothing loaded so far, worded as the agent says them. */
     public List<String> warnings() { return warnings; }
     /** Every field as the channel sent it, in its order. */
@@ -78,11 +88,14 @@ public final class SessionStatus {
             case NONE: lines.add("No Candor session: Attach starts one."); return lines;
             case UNREACHABLE: lines.add("The session does not answer: " + problem); return lines;
             case DETACHED:
-                lines.add("Detached: the original bytecode is back (" + count("classes.restored") + " classes restored). "
+                lines.add(sampling() ? "Detached: sampling stopped, no signal reaches the program. Attach starts a new"
+                        + " session (with the same event and interval)."
+                        : "Detached: the original bytecode is back (" + count("classes.restored") + " classes restored). "
                         + "Attach starts a new session.");
                 return lines;
             default:
         }
+        if (sampling()) return samplingSummary(lines);
         String what = state == SessionState.RECORDING ? "Recording" : state == SessionState.STOPPED ? "Stopped"
                 : "Waiting for Start (calibrating)";
         lines.add(what + ": " + grouped(count("calls")) + " calls in " + grouped(count("threads")) + (count("threads") == 1 ? " thread" : " threads") + " since "
@@ -101,6 +114,27 @@ public final class SessionStatus {
         if (field("output") != null) lines.add("Snapshot at exit: " + field("output"));
         lines.addAll(warnings);
         return lines;
+    }
+
+    private List<String> samplingSummary(List<String> lines) {
+        String what = state == SessionState.RECORDING ? "Sampling" : "Stopped (no sampling signals)";
+        lines.add(what + ": " + grouped(count("samples")) + " samples in " + grouped(count("threads"))
+                + (count("threads") == 1 ? " thread" : " threads") + " since " + time(field("data.start")) + ", up "
+                + duration(count("uptime.ms")) + (count("resets") > 0
+                ? ", " + count("resets") + (count("resets") == 1 ? " reset" : " resets") : ""));
+        lines.add("Event " + field("event") + " every " + interval(count("interval.ns")) + " (" + field("timer") + "); "
+                + grouped(count("samples.failed")) + " stack walks failed, " + grouped(count("samples.dropped")) + " dropped");
+        lines.add("Started by " + field("started.by"));
+        if (field("output") != null) lines.add("Snapshot at exit: " + field("output"));
+        return lines;
+    }
+
+    /** {@code 1000000} as {@code 1 ms}, {@code 250000} as {@code 250 µs}. */
+    private static String interval(long nanos) {
+        if (nanos <= 0) return "?";
+        if (nanos % 1_000_000 == 0) return nanos / 1_000_000 + " ms";
+        if (nanos % 1_000 == 0) return nanos / 1_000 + " \u00b5s";
+        return nanos + " ns";
     }
 
     private static String grouped(long n) {

@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * A session's telemetry over time, from successive {@code status} readings: heap used and committed, the process's
  * CPU load and the share of time in GC (of the machine's processors and of wall time, over each interval), live
- * threads, and the calls recorded per second (Candor's own load on the program). Keeps the last {@link #KEPT}
+ * threads, and the calls recorded per second, or samples taken per second in a sampling session (Candor's own load on
+ * the program; {@link SessionStatus#recordedUnit()} names which). Keeps the last {@link #KEPT}
  * points; rates need two readings, so the first reading gives none.
  */
 public final class Telemetry {
@@ -23,6 +24,7 @@ public final class Telemetry {
         public final double cpuPercent;
         public final double gcPercent;
         public final double threads;
+        /** Calls recorded a second, or samples taken a second in a sampling session. */
         public final double callsPerSecond;
 
         Point(double seconds, double heapUsedMb, double heapCommittedMb, double cpuPercent, double gcPercent,
@@ -78,10 +80,13 @@ public final class Telemetry {
         return Math.min(100, Math.max(0, (gc - before) / 1e3 / seconds * 100));
     }
 
-    /** A reset between the readings counts the calls since the reset over the whole interval (a lower bound). */
+    /**
+     * Calls recorded a second, or samples taken a second in a sampling session ({@link SessionStatus#recorded()}). A
+     * reset between the readings counts what came since the reset over the whole interval (a lower bound).
+     */
     private double callsPerSecond(SessionStatus now, double seconds) {
-        long calls = now.count("calls");
-        long before = last.count("calls");
+        long calls = now.recorded();
+        long before = last.recorded();
         if (calls < 0 || before < 0) return Double.NaN;
         long resetsNow = now.count("resets");
         boolean reset = resetsNow != last.count("resets") || calls < before;

@@ -58,4 +58,16 @@ class TelemetryTest {
         assertThat(t.points()).hasSize(Telemetry.KEPT);
         assertThat(t.points().get(0).seconds).isEqualTo(11.0);
     }
+
+    @Test
+    void aSamplingSessionsLoadIsItsSamplesASecond() {
+        Telemetry t = new Telemetry();
+        t.add(SessionStatus.parse(Map.of("state", "recording", "mode", "sample", "samples", "1000", "resets", "0")), 0);
+        Telemetry.Point p = t.add(SessionStatus.parse(Map.of("state", "recording", "mode", "sample", "samples", "3000",
+                "resets", "0")), 2_000_000_000L);
+        assertThat(p.callsPerSecond).isEqualTo(1000);
+        Telemetry.Point afterReset = t.add(SessionStatus.parse(Map.of("state", "recording", "mode", "sample",
+                "samples", "400", "resets", "1")), 3_000_000_000L);
+        assertThat(afterReset.callsPerSecond).isEqualTo(400);
+    }
 }

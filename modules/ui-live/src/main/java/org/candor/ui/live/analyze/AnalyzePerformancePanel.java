@@ -355,6 +355,10 @@ public final class AnalyzePerformancePanel extends JPanel {
             JButton chooseProgram = new JButton("Program\u2026");
             chooseProgram.setName("chooseProgram");
             chooseProgram.addActionListener(e -> chooseProgram());
+            JButton demo = new JButton("Bundled Demo");
+            demo.setName("chooseDemo");
+            demo.setToolTipText("Launch the order-processing demo that comes with Candor");
+            demo.addActionListener(e -> chooseDemo());
             attachChoice.addActionListener(e -> changed());
             launchChoice.addActionListener(e -> changed());
             jvms.addActionListener(e -> {
@@ -366,6 +370,7 @@ public final class AnalyzePerformancePanel extends JPanel {
             target.add(launchChoice);
             target.add(program);
             target.add(chooseProgram);
+            target.add(demo);
         }
         summary.setName("summary");
         problem.setName("problem");
@@ -394,6 +399,19 @@ public final class AnalyzePerformancePanel extends JPanel {
         showProgram();
         launchChoice.setSelected(true);
         changed();
+    }
+
+    /** The bundled demo as the program to launch, with the java running the app. */
+    private void chooseDemo() {
+        try {
+            String javaBin = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            launch = AnalyzeTarget.launch(List.of(javaBin, "-jar", org.candor.ui.live.InstalledAgent.demoJar().toString()), null);
+            showProgram();
+            launchChoice.setSelected(true);
+            changed();
+        } catch (org.candor.client.ClientException e) {
+            say("The bundled demo cannot be found: " + e.getMessage());
+        }
     }
 
     private void showProgram() {

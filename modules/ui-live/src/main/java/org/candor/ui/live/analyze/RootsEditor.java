@@ -73,9 +73,23 @@ final class RootsEditor extends JPanel {
             return;
         }
         RootBrowser browser = new RootBrowser(source);
-        int answer = JOptionPane.showConfirmDialog(this, browser, "Choose root methods: " + source.description(),
-                JOptionPane.OK_CANCEL_OPTION, JOptionPane.PLAIN_MESSAGE);
+        javax.swing.JButton ok = new javax.swing.JButton("OK");
+        ok.setName("rootBrowserOk");
+        javax.swing.JButton cancel = new javax.swing.JButton("Cancel");
+        cancel.setName("rootBrowserCancel");
+        JOptionPane pane = new JOptionPane(browser, JOptionPane.PLAIN_MESSAGE, JOptionPane.OK_CANCEL_OPTION, null,
+                new Object[] {ok, cancel}, ok);
+        javax.swing.JDialog dialog = pane.createDialog(this, "Choose root methods: " + source.description());
+        dialog.setName("rootBrowserDialog");
+        boolean[] chosen = {false};
+        ok.addActionListener(e -> {
+            chosen[0] = true;
+            dialog.dispose();
+        });
+        cancel.addActionListener(e -> dialog.dispose());
+        dialog.setResizable(true);
+        dialog.setVisible(true);
         browser.dispose();
-        if (answer == JOptionPane.OK_OPTION) roots.addAll(browser.chosen());
+        if (chosen[0]) roots.addAll(browser.chosen());
     }
 }

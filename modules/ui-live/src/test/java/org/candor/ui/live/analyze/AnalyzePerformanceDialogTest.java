@@ -108,6 +108,10 @@ class AnalyzePerformanceDialogTest {
         assertThat(d.radioButton("launchChoice").target().isSelected()).as("startup launches").isTrue();
         assertThat(d.radioButton("attachChoice").isEnabled()).isFalse();
         assertThat(d.button("run").text()).isEqualTo("Launch");
+        d.button("chooseDemo").click();
+        assertThat(d.label("targetProgram").target().getToolTipText()).endsWith("-jar "
+                + org.candor.ui.live.InstalledAgent.demoJar());
+        assertThat(d.button("run").isEnabled()).as("the demo is a program to launch").isTrue();
 
         task(d, "CPU sampling");
         assertThat(visible(d, "sampleInterval")).isTrue();

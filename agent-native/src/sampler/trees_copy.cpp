@@ -1,0 +1,32 @@
+#include "sampler/trees_copy.h"
+
+namespace candor {
+
+void copy_trees(const std::vector<std::unique_ptr<CallTree>>& trees, const std::vector<MethodName>& methods,
+                TreesCopy& out) {
+    out.trees.clear();
+    out.methods.clear();
+    out.nodes = 0;
+    std::vector<std::int32_t> renumbered(methods.size(), -1);
+    for (std::size_t slot = 0; slot < trees.size(); slot++) {
+        const CallTree* tree = trees[slot].get();
+        if (tree == nullptr) continue;
+        out.nodes += tree->nodes().size() - 1;  // the root is no node of the budget
+        if (tree->samples() == 0) continue;
+        TreeCopy copy;
+        copy.slot = static_cast<std::uint32_t>(slot);
+        copy.nodes = tree->nodes();
+        for (CallTree::Node& node : copy.nodes) {
+            if (node.method < 0 || static_cast<std::size_t>(node.method) >= methods.size()) continue;
+            std::int32_t& to = renumbered[static_cast<std::size_t>(node.method)];
+            if (to < 0) {
+                to = static_cast<std::int32_t>(out.methods.size());
+                out.methods.push_back(methods[static_cast<std::size_t>(node.method)]);
+            }
+            node.method = to;
+        }
+        out.trees.push_back(std::move(copy));
+    }
+}
+
+}  // namespace candor

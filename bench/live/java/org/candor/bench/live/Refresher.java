@@ -1,0 +1,121 @@
+package org.candor.bench.live;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.candor.client.ControlClient;
+import org.candor.core.analysis.CalibratedValues;
+import org.candor.core.model.Snapshot;
+import org.candor.core.snapshot.SnapshotReader;
+
+/**
+ * What the app's Live Results window does to a session while it is open (ui-live's LiveResultsPanel through its
+ * Poller and LiveSessions): every PERIOD ms, one connection to the session's control channel, {@code snapshot FILE},
+ * and the file read back whole and its calibrated view selected. Driven on stdin, so that the window can be "opened"
+ * and "closed" without starting a JVM each time (the app runs on either way):
+ *
+ * <pre>
+ *   on     refresh every PERIOD ms from now on
+ *   period MS   refresh every MS ms at the next "on" (prints "period MS")
+ *   off    stop; prints "refreshes N snapshot_ms MEDIAN read_ms MEDIAN cpu_ms PER_REFRESH bytes LAST_SIZE nodes NODES"
+ *          (cpu_ms: this JVM's CPU time while on, per refresh)
+ *   quit
+ * </pre>
+ *
+ * {@code java -cp <candor lib>/*:<classes> org.candor.bench.live.Refresher PID PERIOD_MS SCRATCH_FILE}
+ */
+public final class Refresher {
+
+    public static void main(String[] args) throws Exception {
+        long pid = Long.parseLong(args[0]);
+        long[] period = {Long.parseLong(args[1])};
+        Path scratch = Path.of(args[2]).toAbsolutePath();
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "refresher");
+            t.setDaemon(true);
+            return t;
+        });
+        List<Double> snapshotMs = Collections.synchronizedList(new ArrayList<>());
+        List<Double> readMs = Collections.synchronizedList(new ArrayList<>());
+        long[] last = new long[2];
+        ScheduledFuture<?> running = null;
+        long cpuAtOn = 0;
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        System.out.println("ready");
+        System.out.flush();
+        for (String line; (line = in.readLine()) != null; ) {
+            String command = line.trim();
+            if (command.startsWith("period ")) {
+                period[0] = Long.parseLong(command.substring(7).trim());
+                System.out.println("period " + period[0]);
+                System.out.flush();
+                continue;
+            }
+            switch (command) {
+                case "on":
+                    snapshotMs.clear();
+                    readMs.clear();
+                    cpuAtOn = LiveTarget.processCpu();
+                    running = timer.scheduleAtFixedRate(() -> {
+                        try {
+                            long t0 = System.nanoTime();
+                            ControlClient.Reply r;
+                            try (ControlClient c = ControlClient.connect(pid, 60_000)) {
+                                r = c.command("snapshot " + scratch);
+                            }
+                            if (!r.ok) throw new IllegalStateException(r.text);
+                            long t1 = System.nanoTime();
+                            Snapshot s = CalibratedValues.select(SnapshotReader.read(scratch), false);
+                            long t2 = System.nanoTime();
+                            snapshotMs.add((t1 - t0) / 1e6);
+                            readMs.add((t2 - t1) / 1e6);
+                            last[0] = Files.size(scratch);
+                            last[1] = s.threads().stream().mapToLong(t -> count(t.root())).sum();
+                        } catch (Exception e) {
+                            System.out.println("error " + e);
+                            System.out.flush();
+                        }
+                    }, 0, period[0], TimeUnit.MILLISECONDS);
+                    System.out.println("on");
+                    break;
+                case "off":
+                    if (running != null) running.cancel(false);
+                    running = null;
+                    // a refresh in flight finishes first
+                    timer.submit(() -> { }).get();
+                    double cpuMs = (LiveTarget.processCpu() - cpuAtOn) / 1e6 / Math.max(1, snapshotMs.size());
+                    System.out.println("refreshes " + snapshotMs.size() + " snapshot_ms " + median(snapshotMs)
+                            + " read_ms " + median(readMs) + " cpu_ms " + Math.round(cpuMs * 10) / 10.0
+                            + " bytes " + last[0] + " nodes " + last[1]);
+                    break;
+                case "quit":
+                    return;
+                default:
+                    System.out.println("? " + line);
+            }
+            System.out.flush();
+        }
+    }
+
+    private static long count(org.candor.core.model.CallNode node) {
+        long n = 1;
+        for (org.candor.core.model.CallNode child : node.children()) n += count(child);
+        return n;
+    }
+
+    private static double median(List<Double> values) {
+        if (values.isEmpty()) return Double.NaN;
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        return Math.round(sorted.get(sorted.size() / 2) * 10) / 10.0;
+    }
+}
