@@ -24,11 +24,14 @@ import org.candor.core.snapshot.ThreadTree;
 public abstract class SnapshotSource implements Closeable {
 
     /**
-     * A file of at most this many call paths (all threads) is read whole, which takes under a second here and lets a
-     * view walk its whole tree at once (a flame graph zooms without reading); a larger one is read in place, its
-     * first rows shown in well under a second whatever its size.
+     * A file of at most this many call paths (all threads) may be read whole, which lets a view walk its whole tree at
+     * once (a flame graph zooms without reading): 0.8-1.1 s to the first rows of a 1,000,000-path file here (read,
+     * calibrated times, threads merged); a larger one is read in place, its first rows shown in well under a second
+     * whatever its size (bench/app-open.sh).
      */
     public static final long WHOLE_UP_TO_PATHS = 1_000_000;
+    /** What a node of a tree in memory takes besides 8 bytes a metric: CallNode, its children list, their arrays. */
+    private static final long NODE_BYTES = 96;
 
     /** The snapshot in memory. */
     public static SnapshotSource of(Snapshot snapshot) {
@@ -41,13 +44,13 @@ public abstract class SnapshotSource implements Closeable {
     }
 
     /**
-     * Opens a snapshot file as its size calls for: whole when it has at most {@link #WHOLE_UP_TO_PATHS} call paths and
-     * its trees fit the heap, else in place. Problems with the file are core's one-line exceptions.
+     * Opens a snapshot file as its size calls for ({@link #readsWhole}): whole, or in place. Problems with the file
+     * are core's one-line exceptions.
      */
     public static SnapshotSource open(Path file) throws IOException {
         SnapshotFile f = SnapshotFile.open(file);
         try {
-            if (paths(f) <= WHOLE_UP_TO_PATHS) {
+            if (readsWhole(paths(f), f.metrics().size(), Runtime.getRuntime().maxMemory())) {
                 try {
                     Snapshot whole = SnapshotReader.read(file);
                     f.close();
@@ -61,6 +64,15 @@ public abstract class SnapshotSource implements Closeable {
             f.close();
             throw e;
         }
+    }
+
+    /**
+     * The one rule: a snapshot is read whole when it has at most {@link #WHOLE_UP_TO_PATHS} call paths and three
+     * copies of its trees as objects (as read, its calibrated times, all threads merged) take at most half the heap;
+     * else in place.
+     */
+    static boolean readsWhole(long paths, int metrics, long maxHeap) {
+        return paths <= WHOLE_UP_TO_PATHS && 3 * paths * (NODE_BYTES + 8L * metrics) <= maxHeap / 2;
     }
 
     /** The call paths of a file's threads: their nodes but the roots. */

@@ -154,6 +154,15 @@ class SnapshotSourceTest {
     }
 
     @Test
+    void aSmallHeapReadsInPlaceWhatALargerOneReadsWhole() {
+        long gb = 1L << 30;
+        assertThat(SnapshotSource.readsWhole(1_000_000, 5, gb)).as("1 M paths, 5 values, 1 GB").isTrue();
+        assertThat(SnapshotSource.readsWhole(1_000_001, 5, 64 * gb)).as("past the paths, any heap").isFalse();
+        assertThat(SnapshotSource.readsWhole(1_000_000, 5, gb / 4)).as("1 M paths in 256 MB").isFalse();
+        assertThat(SnapshotSource.readsWhole(300_000, 5, gb / 4)).as("300,000 paths in 256 MB").isTrue();
+    }
+
+    @Test
     void backTracesReadInPlaceCountEveryCallOfTheMethod() throws Exception {
         Path file = dir.resolve("deep.candor");
         TestSnapshots.writeDeep(file, 20_000, 100);
