@@ -1,8 +1,11 @@
 package org.candor.core.analysis;
 
+import java.io.IOException;
 import java.util.List;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.Metric;
+import org.candor.core.snapshot.SnapshotFile;
+import org.candor.core.snapshot.ThreadTree;
 
 /**
  * What "100 %" is, in the text report and the app alike. A node's share compares an inclusive value (the chosen
@@ -35,5 +38,20 @@ public final class PercentBasis {
     /** The whole of a tree in memory: the basis metric's total over the threads' outermost calls. */
     public static long whole(CallNode root, List<Metric> metrics, int metric) {
         return CallTrees.total(root, metrics, metric);
+    }
+
+    /**
+     * The whole of threads read in place, as {@link #whole(CallNode, List, int)} gives it for their tree in memory:
+     * an inclusive metric's sum over their outermost calls (their roots' children), any other's over all their
+     * nodes (from their flat profiles).
+     */
+    public static long whole(SnapshotFile file, List<ThreadTree> threads, int metric) throws IOException {
+        boolean inclusive = file.metrics().get(metric).inclusive();
+        long sum = 0;
+        for (ThreadTree t : threads) {
+            sum += inclusive ? ThreadTotals.outermostCalls(file, t)[metric]
+                    : ThreadTotals.of(file, t, FlatProfiles.of(file, t))[metric];
+        }
+        return sum;
     }
 }

@@ -1,5 +1,7 @@
 package org.candor.core.analysis;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -10,6 +12,8 @@ import org.candor.core.model.Metric;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.core.model.ThreadProfile;
+import org.candor.core.snapshot.SnapshotFile;
+import org.candor.core.snapshot.ThreadTree;
 
 /**
  * What a snapshot's statistics say the trees are missing or show differently from what ran, each as one sentence:
@@ -131,6 +135,36 @@ public final class SnapshotWarnings {
      */
     public static List<String> of(Snapshot s) {
         return of(s.stats(), s.info(), () -> allCalls(s), () -> allNanos(s));
+    }
+
+    /** As {@link #of(Snapshot)}, of a snapshot read in place: the calls from its flat profiles, the time from its totals. */
+    public static List<String> of(SnapshotFile file) {
+        return of(file.stats(), file.info(), () -> allCalls(file), () -> allNanos(file));
+    }
+
+    private static long allCalls(SnapshotFile file) {
+        int calls = file.metricIndex(Metric.CALLS.key());
+        if (calls < 0) return -1;
+        long sum = 0;
+        try {
+            for (ThreadTree t : file.threads()) {
+                FlatProfile f = FlatProfiles.of(file, t);
+                for (int r = 0; r < f.size(); r++) sum += f.value(r, calls);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return sum;
+    }
+
+    private static long allNanos(SnapshotFile file) {
+        int total = file.metricIndex(Metric.TOTAL_TIME.key());
+        if (total < 0 || file.metrics().get(total).unit() != Metric.Unit.NANOS) return -1;
+        try {
+            return PercentBasis.whole(file, file.threads(), total);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static void samplingLosses(SamplingQuality q, List<String> lines) {

@@ -19,20 +19,27 @@ public final class ThreadTotals {
 
     public static long[] of(SnapshotFile file, ThreadTree thread, FlatProfile flat) throws IOException {
         List<Metric> metrics = file.metrics();
-        long[] totals = new long[metrics.size()];
+        long[] totals = outermostCalls(file, thread);
+        for (int k = 0; k < totals.length; k++) if (!metrics.get(k).inclusive()) totals[k] = 0;
         for (int r = 0; r < flat.size(); r++) {
             for (int k = 0; k < totals.length; k++) if (!metrics.get(k).inclusive()) totals[k] += flat.value(r, k);
         }
+        return totals;
+    }
+
+    /** The sums of every metric over the thread's outermost calls (the root's children): its inclusive totals. */
+    public static long[] outermostCalls(SnapshotFile file, ThreadTree thread) throws IOException {
+        long[] sums = new long[file.metrics().size()];
         TreeNode root = file.newNode();
         file.readRoot(thread, root);
         TreeNode child = file.newNode();
         long at = root.firstChild();
         for (int i = 0; i < root.childCount(); i++) {
             file.read(at, root.end(), child);
-            for (int k = 0; k < totals.length; k++) if (metrics.get(k).inclusive()) totals[k] += child.value(k);
+            for (int k = 0; k < sums.length; k++) sums[k] += child.value(k);
             at = child.end();
         }
         file.checkChildrenEnd(root.offset(), root.end(), at);
-        return totals;
+        return sums;
     }
 }

@@ -1,6 +1,7 @@
 package org.candor.core.analysis;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.Arrays;
 import java.util.List;
 import org.candor.core.snapshot.SnapshotFile;
@@ -14,6 +15,10 @@ import org.candor.core.snapshot.TreeNode;
  * goes into it, grouped when merging (children with the same key become one node whose values are the sums; its
  * children are all of theirs), sorted, and kept while the walk is below them. Nothing here recurses: trees can be
  * hundreds of thousands deep.
+ *
+ * <p>A walk may start at any node it or another walk has seen ({@link #walkFrom}), and stops with an
+ * {@link InterruptedIOException} when its thread is interrupted: a window reads below a row as it is expanded, and
+ * a search can be cancelled.
  *
  * <p>Memory: per child of each node on the current path, about 90 bytes and 24 per kept metric (the metrics the walk
  * sums and sorts by as it reads; the others are read again when asked for). A walk of one thread may also skip the
@@ -57,7 +62,7 @@ public final class TreeWalk {
                 Arrays.fill(values, 0L);
                 int s = gSrc[group];
                 for (int i = 0; i < gSrcCount[group]; i++) {
-                    readSource(s + i, group == 0, lazyRecord);
+                    readSource(s + i, lazyRecord);
                     for (int k = 0; k < metricCount; k++) values[k] += lazyRecord.value(k);
                 }
                 valuesOf = group;
@@ -73,7 +78,17 @@ public final class TreeWalk {
 
         /** The index, in the walk's thread list, of the i-th record's thread. */
         public int sourceThread(int i) { return sThread[gSrc[group] + i]; }
+
+        /** Whether any record merged here has children: whether the node has any, without reading them. */
+        public boolean hasChildren() {
+            int s = gSrc[group];
+            for (int i = 0; i < gSrcCount[group]; i++) if (sCount[s + i] > 0) return true;
+            return false;
+        }
     }
+
+    /** How often (nodes, minus one) the walk looks whether its thread was interrupted: a reader can be cancelled. */
+    private static final int INTERRUPT_CHECK_MASK = (1 << 16) - 1;
 
     private final SnapshotFile file;
     private final List<ThreadTree> threads;
@@ -178,18 +193,37 @@ public final class TreeWalk {
 
     /** Walks from the threads' roots, merged into one start node at depth 0. */
     public void walk(Visitor visitor) throws IOException {
+        int[] all = new int[threads.size()];
+        long[] roots = new long[threads.size()];
+        for (int t = 0; t < all.length; t++) {
+            all[t] = t;
+            roots[t] = threads.get(t).root();
+        }
+        walkFrom(all, roots, visitor);
+    }
+
+    /**
+     * Walks from the records at {@code offsets}, merged into one start node at depth 0: record {@code i} is of the
+     * walk's thread {@code threadIndexes[i]}, a thread's root or a node an earlier walk gave ({@link Node#sourceOffset},
+     * {@link Node#sourceThread}). So a reader can go on below any node it has seen, e.g. a row a user expands.
+     */
+    public void walkFrom(int[] threadIndexes, long[] offsets, Visitor visitor) throws IOException {
+        if (threadIndexes.length != offsets.length) {
+            throw new IllegalArgumentException(threadIndexes.length + " threads for " + offsets.length + " records");
+        }
         sTop = 0;
         gTop = 0;
         fTop = 0;
-        int root = newGroup(-1, 0, threads.size());
+        int start = newGroup(-1, 0, offsets.length);
         Arrays.fill(gKept, 0, keptCount, 0L);
-        for (int t = 0; t < threads.size(); t++) {
-            file.readRoot(threads.get(t), record);
-            addSource(record, t);
-            for (int i = 0; i < keptCount; i++) gKept[i] += record.value(kept[i]);
+        for (int i = 0; i < offsets.length; i++) {
+            readRecord(threadIndexes[i], offsets[i], record);
+            if (i == 0 && !record.isRoot()) gMethod[start] = key(record.method());
+            addSource(record, threadIndexes[i]);
+            for (int k = 0; k < keptCount; k++) gKept[k] += record.value(kept[k]);
         }
         admitting = admitKept >= 0;
-        run(root, 0, visitor);
+        run(start, 0, visitor);
     }
 
     /** The nodes of the node's subtree in this walk (merged as the walk merges, none skipped), the node included. */
@@ -220,7 +254,11 @@ public final class TreeWalk {
         }
         int base = fTop;
         push(start);
+        int steps = 0;
         while (fTop > base) {
+            if ((++steps & INTERRUPT_CHECK_MASK) == 0 && Thread.currentThread().isInterrupted()) {
+                throw new InterruptedIOException("the walk over " + file.name() + " was interrupted");
+            }
             int f = fTop - 1;
             int depth = startDepth + f - base + 1;
             if (fNext[f] < fTo[f]) {
@@ -261,10 +299,15 @@ public final class TreeWalk {
         fTop++;
     }
 
-    private void readSource(int s, boolean root, TreeNode into) throws IOException {
-        ThreadTree t = threads.get(sThread[s]);
-        if (root) file.readRoot(t, into);
-        else file.read(sOffset[s], t.end(), into); // checked against its parent when first read
+    /** Reads source {@code s} again: a thread's root, or a node checked against its parent when first read. */
+    private void readSource(int s, TreeNode into) throws IOException {
+        readRecord(sThread[s], sOffset[s], into);
+    }
+
+    private void readRecord(int thread, long offset, TreeNode into) throws IOException {
+        ThreadTree t = threads.get(thread);
+        if (offset == t.root()) file.readRoot(t, into);
+        else file.read(offset, t.end(), into);
     }
 
     private void expand(int g) throws IOException {

@@ -5,10 +5,10 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.candor.core.analysis.ChildOrder;
 import org.candor.core.analysis.ColumnOrder;
 import org.candor.core.analysis.HotSpot;
 import org.candor.core.analysis.HotSpots;
-import org.candor.core.analysis.MethodRanks;
 import org.candor.core.analysis.PercentBasis;
 import org.candor.core.analysis.SortMetric;
 import org.candor.core.analysis.SubtreeSums;
@@ -40,10 +40,10 @@ final class TextReport implements ReportWriter {
         try (ReportOutput out = new ReportOutput(stream)) {
             new TextHeader(report, columns).write(out);
             out.flush(); // the first lines, at once: the trees of a large snapshot take longer
-            int[] rank = MethodRanks.bySignature(report.methods);
+            ChildOrder order = new ChildOrder(report.methods, value);
             String[] signatures = new String[report.methods.size()];
             for (ReportContext.Unit unit : report.units(false)) {
-                writeTree(report, unit, value, columns, rank, signatures, out);
+                writeTree(report, unit, order, columns, signatures, out);
                 out.flush();
             }
             if (options.hotSpots() > 0) writeHotSpots(report, value, columns, out);
@@ -52,8 +52,9 @@ final class TextReport implements ReportWriter {
         }
     }
 
-    private static void writeTree(ReportContext report, ReportContext.Unit unit, int value, Columns columns, int[] rank,
+    private static void writeTree(ReportContext report, ReportContext.Unit unit, ChildOrder order, Columns columns,
                                   String[] signatures, ReportOutput out) throws IOException {
+        int value = order.metric();
         List<Metric> metrics = report.metrics;
         MethodTable methods = report.methods;
         SnapshotFile file = report.file;
@@ -84,10 +85,10 @@ final class TextReport implements ReportWriter {
         out.text(line.append("  Method\n"));
 
         // sums kept as children are read: the sort value and the inclusive basis (when there is one)
-        int[] kept = basis.metric() == value || basis instanceof SubtreeBasis ? new int[] {value} : new int[] {value, basis.metric()};
-        TreeWalk walk = new TreeWalk(file, unit.threads, unit.merged ? TreeWalk.byMethod(methods.size()) : null, rank, kept, 0);
+        int[] alsoKept = basis.metric() == value || basis instanceof SubtreeBasis ? new int[0] : new int[] {basis.metric()};
+        TreeWalk walk = order.walk(file, unit.threads, unit.merged, alsoKept);
         if (!unit.merged && minPercent > 0 && basis instanceof InclusiveBasis) {
-            walk.admitOnly(kept.length - 1, threshold); // one thread's nodes below the cut-off: not even kept
+            walk.admitOnly(alsoKept.length, threshold); // one thread's nodes below the cut-off: not even kept
         }
         long[] shown = {0};
         long[] hidden = {0};

@@ -1,13 +1,15 @@
 package org.candor.core.snapshot;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.Arrays;
 
 /**
  * One pass over a 2.x thread's tree in file order (pre-order: a node, then its children's subtrees in their stored
  * order), with an explicit stack of the open nodes: trees can be hundreds of thousands deep. Checks everything a
  * full read can: every record nests exactly in its parent's, and the tree has as many nodes as its section's head
- * says. Memory: the stack, nothing per node.
+ * says. Memory: the stack, nothing per node. A scan stops with an {@link InterruptedIOException} when its thread is
+ * interrupted (a window's reader cancelled).
  */
 public final class TreeScan {
 
@@ -19,6 +21,9 @@ public final class TreeScan {
         /** @param method the node's method id, -1 for the root */
         void exit(int method, int depth) throws IOException;
     }
+
+    /** How often (nodes, minus one) a scan looks whether its thread was interrupted: a reader can be cancelled. */
+    private static final int INTERRUPT_CHECK_MASK = (1 << 16) - 1;
 
     private TreeScan() {}
 
@@ -46,6 +51,9 @@ public final class TreeScan {
             }
             childrenLeft[top]--;
             file.read(at, ends[top], record);
+            if ((count & INTERRUPT_CHECK_MASK) == 0 && Thread.currentThread().isInterrupted()) {
+                throw new InterruptedIOException("the scan of thread " + thread + " in " + file.name() + " was interrupted");
+            }
             if (++count > thread.nodeCount()) {
                 throw SnapshotSections.fail(file.bytes(), "is corrupt: thread " + thread + " has more nodes than the "
                         + thread.nodeCount() + " its section's head states");

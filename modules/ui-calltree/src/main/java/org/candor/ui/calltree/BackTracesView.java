@@ -2,6 +2,7 @@ package org.candor.ui.calltree;
 
 import java.awt.BorderLayout;
 import java.awt.EventQueue;
+import java.io.IOException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.swing.BorderFactory;
@@ -12,22 +13,25 @@ import javax.swing.JScrollPane;
 import org.candor.core.analysis.BackTraces;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.MethodInfo;
-import org.candor.core.model.Snapshot;
 import org.candor.ui.model.snapshot.CallTreeRow;
 import org.candor.ui.model.snapshot.MethodNames;
 import org.candor.ui.model.snapshot.SelectedThreads;
+import org.candor.ui.model.snapshot.SnapshotSource;
 import org.candor.ui.model.snapshot.ValueColumns;
 import org.candor.ui.model.snapshot.ViewMetrics;
 import org.candor.ui.snapshot.spi.SnapshotView;
 import org.candor.ui.snapshot.spi.SnapshotViewContext;
 import org.candor.ui.snapshot.spi.ViewIds;
+import org.netbeans.api.progress.ProgressHandle;
 import org.netbeans.swing.outline.DefaultOutlineModel;
 import org.netbeans.swing.outline.Outline;
 
 /**
  * Back traces of one method over the threads shown (core's {@link BackTraces}): the method on top with its figures,
  * its callers below, their callers below them; each row holds what came to the method through that path, as a share
- * of the method's own total. The method is the one another view asked for (Back Traces in a row's menu).
+ * of the method's own total. The method is the one another view asked for (Back Traces in a row's menu). They are
+ * made in the background, under a progress bar: of a tree read in place, by one scan of each thread's tree; a method
+ * whose callers make too many paths to hold is refused in one line.
  */
 final class BackTracesView extends JPanel implements SnapshotView {
 
@@ -36,7 +40,7 @@ final class BackTracesView extends JPanel implements SnapshotView {
             + " who called it, and how much of it came through each path.";
 
     private final SnapshotViewContext context;
-    private final Snapshot snapshot;
+    private final SnapshotSource snapshot;
     private final ViewMetrics metrics;
     private final JLabel header = new JLabel(NONE_YET);
     private final Outline tree;
@@ -79,27 +83,47 @@ final class BackTracesView extends JPanel implements SnapshotView {
         int m = method;
         madeFor = null;
         if (m < 0 || threads == null) return;
+        String name = MethodNames.qualified(snapshot.methods().get(m));
         HotSpotsView.COMPUTE.post(() -> {
+            ProgressHandle progress = ProgressHandle.createHandle("Finding the callers of " + name);
+            progress.start();
             try {
-                CallNode back = BackTraces.of(threads.threads(), m, snapshot.metrics());
+                CallNode back = threads.backTraces(m);
+                CallTreeRow rows = CallTreeRow.root(back.parent(), threads.order());
                 EventQueue.invokeLater(() -> {
-                    if (method == m && context.shown() == threads) show(threads, m, back);
+                    if (method == m && context.shown() == threads) show(threads, m, back, rows);
                 });
-            } catch (RuntimeException | OutOfMemoryError e) {
-                LOG.log(Level.WARNING, "Cannot make the back traces of method " + m, e);
+            } catch (IOException | RuntimeException | OutOfMemoryError e) {
+                if (!(e instanceof BackTraces.TooManyPaths)) LOG.log(Level.WARNING, "Cannot make the back traces of method " + m, e);
+                EventQueue.invokeLater(() -> {
+                    if (method != m || context.shown() != threads) return;
+                    refused(threads, name, e);
+                });
+            } finally {
+                progress.finish();
             }
         });
     }
 
-    private void show(SelectedThreads threads, int methodId, CallNode back) {
+    /** Says in the header why there are no back traces, and shows none. */
+    private void refused(SelectedThreads threads, String name, Throwable e) {
+        header.setText("No back traces of " + name + " in " + threads.choice().label() + ": " + e.getMessage());
+        header.setToolTipText(header.getText());
+        tree.setModel(DefaultOutlineModel.createOutlineModel(new CallTreeModel(CallTreeRow.root(
+                new CallNode(null, CallNode.ROOT, snapshot.metrics().size()), threads.order())),
+                new CallTreeColumns(ValueColumns.forTree(snapshot.metrics()), 0), true, "Method"));
+        madeFor = threads;
+    }
+
+    private void show(SelectedThreads threads, int methodId, CallNode back, CallTreeRow rows) {
         MethodInfo m = snapshot.methods().get(methodId);
         header.setText("Back traces of " + MethodNames.qualified(m) + " in " + threads.choice().label()
                 + ": who called it, and how much of it came through each path");
         header.setToolTipText(header.getText());
         long whole = back.value(metrics.basis());  // 100 %: the method's own total
-        CallTreeModel model = new CallTreeModel(back.parent(), metrics.tree());
+        CallTreeModel model = new CallTreeModel(rows);
         tree.setModel(DefaultOutlineModel.createOutlineModel(
-                model, new CallTreeColumns(ValueColumns.forTree(snapshot), whole), true, "Method"));
+                model, new CallTreeColumns(ValueColumns.forTree(snapshot.metrics()), whole), true, "Method"));
         ColumnWidths.apply(tree);
         if (!model.getRoot().isLeaf()) {
             tree.expandPath(CallTreeModel.pathTo(model.getRoot().child(0)));
@@ -113,7 +137,7 @@ final class BackTracesView extends JPanel implements SnapshotView {
         menu.setName("backTracesMenu");
         MethodMenu.addGoTo(menu, context, ViewIds.CALL_TREE, "findInCallTree", "Find in Call Tree", this::selectedMethod);
         MethodMenu.addGoTo(menu, context, ViewIds.HOT_SPOTS, "findInHotSpots", "Find in Hot Spots", this::selectedMethod);
-        MethodMenu.addCopy(menu, snapshot, this::selectedMethod);
+        MethodMenu.addCopy(menu, snapshot.methods(), this::selectedMethod);
         MethodMenu.selectRowOnRightClick(tree, menu);
         return menu;
     }
@@ -122,8 +146,8 @@ final class BackTracesView extends JPanel implements SnapshotView {
     private int selectedMethod() {
         int row = tree.getSelectedRow();
         if (row < 0) return -1;
-        CallNode node = ((CallTreeRow) tree.getValueAt(row, 0)).node();
-        return node.isRoot() ? -1 : node.methodId();
+        CallTreeRow r = (CallTreeRow) tree.getValueAt(row, 0);
+        return r.isRoot() ? -1 : r.methodId();
     }
 
     Outline tree() { return tree; }

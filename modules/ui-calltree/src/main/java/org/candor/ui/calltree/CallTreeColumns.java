@@ -21,7 +21,7 @@ final class CallTreeColumns implements RowModel {
     @Override public Class<?> getColumnClass(int column) { return columns.type(column); }
 
     @Override public Object getValueFor(Object row, int column) {
-        return columns.cell(column, ((CallTreeRow) row).node()::value, whole);
+        return columns.cell(column, ((CallTreeRow) row)::value, whole);
     }
 
     @Override public boolean isCellEditable(Object row, int column) { return false; }

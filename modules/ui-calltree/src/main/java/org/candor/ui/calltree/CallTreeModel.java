@@ -3,16 +3,18 @@ package org.candor.ui.calltree;
 import javax.swing.event.TreeModelListener;
 import javax.swing.tree.TreeModel;
 import javax.swing.tree.TreePath;
-import org.candor.core.model.CallNode;
 import org.candor.ui.model.snapshot.CallTreeRow;
 
-/** A read-only tree model over a calling-context tree whose rows are made lazily (see {@link CallTreeRow}). */
+/**
+ * A read-only tree model over a calling-context tree whose rows are made lazily (see {@link CallTreeRow}). A row read
+ * in place is expanded only once its children are made ({@link RowExpansion}): the model never reads the file.
+ */
 final class CallTreeModel implements TreeModel {
 
     private final CallTreeRow root;
 
-    CallTreeModel(CallNode root, int sortMetric) {
-        this.root = CallTreeRow.root(root, sortMetric);
+    CallTreeModel(CallTreeRow root) {
+        this.root = root;
     }
 
     @Override public CallTreeRow getRoot() { return root; }

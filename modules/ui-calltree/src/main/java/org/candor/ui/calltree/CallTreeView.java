@@ -3,55 +3,69 @@ package org.candor.ui.calltree;
 import java.awt.BorderLayout;
 import java.awt.EventQueue;
 import java.awt.Point;
+import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Predicate;
+import java.util.function.Consumer;
+import java.util.function.IntPredicate;
+import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import javax.swing.BorderFactory;
 import javax.swing.JPanel;
 import javax.swing.JPopupMenu;
 import javax.swing.JScrollPane;
-import org.candor.core.model.CallNode;
-import org.candor.core.model.MethodInfo;
-import org.candor.core.model.Snapshot;
 import org.candor.ui.model.snapshot.CallTreeRow;
 import org.candor.ui.model.snapshot.MethodNames;
 import org.candor.ui.model.snapshot.SelectedThreads;
-import org.candor.ui.model.snapshot.TreeSearch;
+import org.candor.ui.model.snapshot.SnapshotSource;
 import org.candor.ui.model.snapshot.ValueColumns;
-import org.candor.ui.model.snapshot.ViewMetrics;
 import org.candor.ui.snapshot.spi.SnapshotView;
 import org.candor.ui.snapshot.spi.SnapshotViewContext;
 import org.candor.ui.snapshot.spi.ViewIds;
+import org.netbeans.api.progress.ProgressHandle;
 import org.netbeans.swing.outline.DefaultOutlineModel;
 import org.netbeans.swing.outline.Outline;
+import org.openide.util.RequestProcessor;
 
 /**
  * The call tree of the threads shown: method, then the value columns with share bars, children largest first; at
- * first the hottest path is open. A find bar above it (Ctrl+F); a row's menu leads to the other views.
+ * first the hottest path is open. A find bar above it (Ctrl+F); a row's menu leads to the other views. Whatever reads
+ * the tree (a row's children of a tree read in place, a search, a reader's place taken up) runs in the background;
+ * the rows open when it is done.
  */
 public final class CallTreeView extends JPanel implements SnapshotView {
 
-    /** Where a reader is in the tree: paths as method ids from the top, the scroll position. */
+    private static final Logger LOG = Logger.getLogger(CallTreeView.class.getName());
+    /** One search at a time; a new one, or Cancel on its progress bar, interrupts the one running. */
+    private static final RequestProcessor SEARCH = new RequestProcessor("Candor call tree search", 1, true);
+
+    /**
+     * Where a reader is in the tree: paths as method ids from the top, the scroll position, and whether the tree is as
+     * the view opened it (then the next tree opens its own hot path).
+     */
     private record Place(List<int[]> expanded, int[] selected, Point scroll, boolean asOpened) { }
 
     private final SnapshotViewContext context;
-    private final Snapshot snapshot;
-    private final ViewMetrics metrics;
+    private final SnapshotSource snapshot;
     private final ValueColumns columns;
     private final Outline tree;
     private final JScrollPane scroll;
     private final FindBar findBar;
-    /** The tree shown now (null until the window shows the first threads). */
+    /** The threads shown now and their tree (null until the window shows the first threads). */
+    private SelectedThreads threads;
     private CallTreeModel model;
     /** The paths the view opened by itself (the hot path), as method ids: a reader who changed none keeps getting it. */
     private List<int[]> opened = List.of();
+    /** The search or reader's place being read in the background, or null. */
+    private volatile RequestProcessor.Task reading;
 
     CallTreeView(SnapshotViewContext context) {
         super(new BorderLayout());
         this.context = context;
         this.snapshot = context.snapshot();
-        this.metrics = new ViewMetrics(snapshot.metrics());
-        this.columns = ValueColumns.forTree(snapshot);
+        this.columns = ValueColumns.forTree(snapshot.metrics());
         tree = CallTreeOutline.create("callTree", snapshot.methods());
         findBar = new FindBar(this::findNext);
         add(findBar, BorderLayout.NORTH);
@@ -64,30 +78,31 @@ public final class CallTreeView extends JPanel implements SnapshotView {
         if (context.shown() != null) show(context.shown());
     }
 
-    private void show(SelectedThreads threads) {
-        model = newModel(threads);
-        expandHotPath(threads.whole());
-    }
-
-    private CallTreeModel newModel(SelectedThreads threads) {
-        CallTreeModel m = new CallTreeModel(threads.tree(), metrics.tree());
-        tree.setModel(DefaultOutlineModel.createOutlineModel(m, new CallTreeColumns(columns, threads.whole()), true, "Method"));
-        ColumnWidths.apply(tree);
-        return m;
-    }
-
-    private void expandHotPath(long whole) {
-        openHotPath(whole);
+    /** The threads' rows; the hot path's children were read with them, so it opens at once. */
+    private void show(SelectedThreads shown) {
+        cancelReading();
+        threads = shown;
+        model = newModel(shown);
+        openHotPath(shown);
         if (tree.getRowCount() > 0) tree.getSelectionModel().setSelectionInterval(0, 0);
     }
 
-    private void openHotPath(long whole) {
+    /** Opens the hot path, whose rows were made with the threads' tree, and remembers it as the view's own. */
+    private void openHotPath(SelectedThreads shown) {
         List<int[]> paths = new ArrayList<>();
-        for (CallTreeRow row : model.getRoot().hotPath(metrics.basis(), whole)) {
+        for (CallTreeRow row : shown.hotPath()) {
             tree.expandPath(CallTreeModel.pathTo(row));
             if (tree.isExpanded(CallTreeModel.pathTo(row))) paths.add(row.methodPath());  // a leaf does not open
         }
         opened = paths;
+    }
+
+    private CallTreeModel newModel(SelectedThreads shown) {
+        CallTreeModel m = new CallTreeModel(shown.rows());
+        tree.setModel(DefaultOutlineModel.createOutlineModel(m, new CallTreeColumns(columns, shown.whole()), true, "Method"));
+        RowExpansion.watch(tree);
+        ColumnWidths.apply(tree);
+        return m;
     }
 
     @Override public boolean openFind() {
@@ -95,23 +110,99 @@ public final class CallTreeView extends JPanel implements SnapshotView {
         return true;
     }
 
-    /** The next call path, after the selected row, through a method whose name contains {@code text}. */
+    /**
+     * Starts the search for the next call path, after the selected row, through a method whose name contains
+     * {@code text}: it is shown when it is found ({@link #isReady} is false until then). False when no tree is shown.
+     */
     public boolean findNext(String text) {
-        Predicate<MethodInfo> matches = MethodNames.matching(text);
-        return showFirst(node -> matches.test(snapshot.methods().get(node.methodId())), selectedRow());
-    }
-
-    /** Find in Call Tree: the first call path through the method, in display order. */
-    @Override public boolean showMethod(int methodId) {
-        return showFirst(node -> node.methodId() == methodId, null);
-    }
-
-    private boolean showFirst(Predicate<CallNode> matches, CallTreeRow after) {
-        if (model == null) return false;
-        CallTreeRow found = TreeSearch.next(model.getRoot(), after, matches);
-        if (found == null) return false;
-        showRow(found);
+        if (threads == null) return false;
+        findNext(text, found -> { });
         return true;
+    }
+
+    /** The next call path, after the selected row, through a method whose name contains {@code text}. */
+    private void findNext(String text, Consumer<Boolean> done) {
+        CallTreeRow from = selectedRow();
+        showFirst(() -> MethodNames.matchingIds(snapshot.methods(), text), from == null ? null : from.methodPath(), done);
+    }
+
+    /** Find in Call Tree: the first call path through the method, in display order; shown once it is found. */
+    @Override public boolean showMethod(int methodId) {
+        showFirst(() -> id -> id == methodId, null, found -> { });
+        return true;
+    }
+
+    /**
+     * Searches the whole tree in the background (under a progress bar that can cancel it: a tree read in place may
+     * have tens of millions of nodes), reads the rows down to the match, then expands, selects and shows it.
+     */
+    private void showFirst(Supplier<IntPredicate> matching, int[] after, Consumer<Boolean> done) {
+        if (threads == null) {
+            done.accept(false);
+            return;
+        }
+        String what = "Searching the call tree of " + threads.choice().label();
+        inBackground(what, shown -> {
+            int[] path = shown.find(after, matching.get());
+            CallTreeRow row = path == null ? null : shown.rows().at(path);
+            return () -> {
+                if (row != null) showRow(row);
+                done.accept(row != null);
+            };
+        }, () -> done.accept(false));
+    }
+
+    /** Work on the threads shown, read in the background, whose result the event thread then shows. */
+    private interface Reading {
+        Runnable read(SelectedThreads shown) throws IOException;
+    }
+
+    /**
+     * Runs a reading in the background, one at a time (a new one cancels the one running), under a progress bar whose
+     * Cancel interrupts it; shows its result on the event thread if the same threads are still shown, else drops it.
+     * {@code failed} runs on the event thread when the reading fails (not when it is cancelled).
+     */
+    private void inBackground(String what, Reading work, Runnable failed) {
+        SelectedThreads shown = threads;
+        cancelReading();
+        ProgressHandle progress = ProgressHandle.createHandle(what, () -> {
+            cancelReading();
+            return true;
+        });
+        RequestProcessor.Task[] task = new RequestProcessor.Task[1];
+        task[0] = SEARCH.create(() -> {
+            progress.start();
+            Runnable result = null;
+            boolean fail = false;
+            try {
+                result = work.read(shown);
+            } catch (InterruptedIOException e) {
+                // cancelled: nothing to show
+            } catch (IOException | RuntimeException | OutOfMemoryError e) {
+                if (!Thread.currentThread().isInterrupted()) {
+                    LOG.log(Level.WARNING, what + ": failed", e);
+                    fail = true;
+                }
+            } finally {
+                progress.finish();
+            }
+            Runnable show = result;
+            boolean failure = fail;
+            EventQueue.invokeLater(() -> {
+                if (reading == task[0]) reading = null;
+                if (threads != shown) return;
+                if (show != null) show.run();
+                else if (failure) failed.run();
+            });
+        });
+        reading = task[0];
+        task[0].schedule(0);
+    }
+
+    private void cancelReading() {
+        RequestProcessor.Task t = reading;
+        reading = null;
+        if (t != null) t.cancel();
     }
 
     private CallTreeRow selectedRow() {
@@ -119,7 +210,7 @@ public final class CallTreeView extends JPanel implements SnapshotView {
         return row < 0 ? null : (CallTreeRow) tree.getValueAt(row, 0);
     }
 
-    /** Expands the row's path, selects it and scrolls to it. */
+    /** Expands the row's path (its rows are made), selects it and scrolls to it. */
     private void showRow(CallTreeRow row) {
         if (row.parent() != null && row.parent() != model.getRoot()) tree.expandPath(CallTreeModel.pathTo(row.parent()));
         int index = tree.getLayoutCache().getRowForPath(CallTreeModel.pathTo(row));
@@ -134,7 +225,7 @@ public final class CallTreeView extends JPanel implements SnapshotView {
         MethodMenu.addGoTo(menu, context, ViewIds.BACK_TRACES, "backTraces", "Back Traces", this::selectedMethod);
         MethodMenu.addGoTo(menu, context, ViewIds.HOT_SPOTS, "findInHotSpots", "Find in Hot Spots", this::selectedMethod);
         MethodMenu.addGoTo(menu, context, ViewIds.FLAME_GRAPH, "findInFlameGraph", "Find in Flame Graph", this::selectedMethod);
-        MethodMenu.addCopy(menu, snapshot, this::selectedMethod);
+        MethodMenu.addCopy(menu, snapshot.methods(), this::selectedMethod);
         menu.addSeparator();
         menu.add(MethodMenu.item("find", "Find\u2026", this::openFind));
         MethodMenu.selectRowOnRightClick(tree, menu);
@@ -144,7 +235,12 @@ public final class CallTreeView extends JPanel implements SnapshotView {
     /** The method of the selected row, or -1. */
     private int selectedMethod() {
         CallTreeRow row = selectedRow();
-        return row == null || row.node().isRoot() ? -1 : row.node().methodId();
+        return row == null || row.isRoot() ? -1 : row.methodId();
+    }
+
+    /** False while a search or a reader's place is read in the background. */
+    @Override public boolean isReady() {
+        return reading == null;
     }
 
     @Override public Object place() {
@@ -159,33 +255,6 @@ public final class CallTreeView extends JPanel implements SnapshotView {
                 samePaths(expanded, opened));
     }
 
-    /**
-     * The place's paths in this tree, freshly collapsed: the hot path opened at first is not the reader's. A reader who
-     * left the tree as the view opened it gets this tree's hot path instead (live results: a root that had no callees
-     * yet at the first refresh opens once they come).
-     */
-    @Override public void takeUp(Object p) {
-        if (!(p instanceof Place) || context.shown() == null) return;
-        Place place = (Place) p;
-        model = newModel(context.shown());
-        if (place.asOpened()) {
-            openHotPath(context.shown().whole());
-        } else {
-            opened = List.of();
-            for (int[] path : place.expanded()) {
-                CallTreeRow r = model.getRoot().at(path);
-                if (r != null) tree.expandPath(CallTreeModel.pathTo(r));
-            }
-        }
-        CallTreeRow sel = place.selected() == null ? null : model.getRoot().at(place.selected());
-        if (sel != null) {
-            int index = tree.getLayoutCache().getRowForPath(CallTreeModel.pathTo(sel));
-            if (index >= 0) tree.getSelectionModel().setSelectionInterval(index, index);
-        }
-        Point at = place.scroll();
-        EventQueue.invokeLater(() -> scroll.getViewport().setViewPosition(at));
-    }
-
     private static boolean samePaths(List<int[]> a, List<int[]> b) {
         if (a.size() != b.size()) return false;
         java.util.Set<List<Integer>> left = new java.util.HashSet<>();
@@ -194,10 +263,46 @@ public final class CallTreeView extends JPanel implements SnapshotView {
         return true;
     }
 
+    /**
+     * The place's paths in this tree, freshly collapsed (the hot path opened at first is not the reader's): their
+     * rows are found in the background, which reads the file for a tree read in place, then opened. A reader who left
+     * the tree as the view opened it gets this tree's hot path instead (live results: a root that had no callees yet
+     * at the first refresh opens once they come).
+     */
+    @Override public void takeUp(Object p) {
+        if (!(p instanceof Place) || threads == null) return;
+        Place place = (Place) p;
+        inBackground("Reading the call tree of " + threads.choice().label(), shown -> {
+            List<CallTreeRow> open = new ArrayList<>();
+            for (int[] path : place.asOpened() ? List.<int[]>of() : place.expanded()) {
+                CallTreeRow r = shown.rows().at(path);
+                if (r == null) continue;
+                r.makeChildren();
+                open.add(r);
+            }
+            CallTreeRow sel = place.selected() == null ? null : shown.rows().at(place.selected());
+            return () -> {
+                model = newModel(shown);
+                if (place.asOpened()) {
+                    openHotPath(shown);
+                } else {
+                    opened = List.of();
+                    for (CallTreeRow r : open) tree.expandPath(CallTreeModel.pathTo(r));
+                }
+                if (sel != null) {
+                    int index = tree.getLayoutCache().getRowForPath(CallTreeModel.pathTo(sel));
+                    if (index >= 0) tree.getSelectionModel().setSelectionInterval(index, index);
+                }
+                Point at = place.scroll();
+                EventQueue.invokeLater(() -> scroll.getViewport().setViewPosition(at));
+            };
+        }, () -> { });
+    }
+
     /** The method a row shows, as its short signature ({@code Ticker.step(long)}); null past the rows. */
     public String methodAt(int row) {
         if (row < 0 || row >= tree.getRowCount()) return null;
         CallTreeRow r = (CallTreeRow) tree.getValueAt(row, 0);
-        return MethodNames.shortSignature(snapshot.methods().get(r.node().methodId()));
+        return MethodNames.shortSignature(snapshot.methods().get(r.methodId()));
     }
 }

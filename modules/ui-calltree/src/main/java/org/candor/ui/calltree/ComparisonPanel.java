@@ -15,6 +15,7 @@ import javax.swing.SortOrder;
 import javax.swing.SwingConstants;
 import javax.swing.table.AbstractTableModel;
 import javax.swing.table.DefaultTableCellRenderer;
+import org.candor.core.analysis.ChildOrder;
 import org.candor.core.analysis.SnapshotComparison;
 import org.candor.core.model.MethodInfo;
 import org.candor.core.model.Metric;
@@ -77,7 +78,7 @@ final class ComparisonPanel extends JPanel {
 
         SnapshotComparison byTotal = new SnapshotComparison(a, b, figures.treeMetric().key());
         tree = CallTreeOutline.create("comparedTree", byTotal.methods());
-        CallTreeModel model = new CallTreeModel(byTotal.tree(), 1);
+        CallTreeModel model = new CallTreeModel(CallTreeRow.root(byTotal.tree(), new ChildOrder(byTotal.methods(), 1)));
         tree.setModel(DefaultOutlineModel.createOutlineModel(model, new Columns(byTotal.metric().unit()), true, "Method"));
         widths(tree);
         DefaultTableCellRenderer treeRight = new DefaultTableCellRenderer();
@@ -151,7 +152,7 @@ final class ComparisonPanel extends JPanel {
 
         @Override public Object getValueFor(Object row, int c) {
             CallTreeRow r = (CallTreeRow) row;
-            return ComparisonFigures.cell(c, r.node().value(0), r.node().value(1), unit);
+            return ComparisonFigures.cell(c, r.value(0), r.value(1), unit);
         }
 
         @Override public boolean isCellEditable(Object row, int c) { return false; }

@@ -3,6 +3,7 @@ package org.candor.ui.calltree;
 import java.awt.BorderLayout;
 import java.awt.event.ActionEvent;
 import java.awt.event.KeyEvent;
+import java.util.function.Consumer;
 import javax.swing.AbstractAction;
 import javax.swing.BorderFactory;
 import javax.swing.JButton;
@@ -15,13 +16,13 @@ import javax.swing.KeyStroke;
 /**
  * A view's find bar (Ctrl+F): a method name or part of one; Enter finds the next match (the call tree: the next call
  * path through such a method), Escape closes the bar. What a match is, and where the next one is, are not decided
- * here.
+ * here; a search may take a while (a tree of tens of millions of paths), so it answers when it is done.
  */
 final class FindBar extends JPanel {
 
-    /** Shows the next match after the selection for this text; returns false when there is none. */
+    /** Shows the next match after the selection for this text, then tells {@code done} whether there was one. */
     interface Finder {
-        boolean findNext(String text);
+        void findNext(String text, Consumer<Boolean> done);
     }
 
     private final JTextField field = new JTextField(24);
@@ -49,7 +50,8 @@ final class FindBar extends JPanel {
         Runnable find = () -> {
             String text = field.getText().trim();
             if (text.isEmpty()) return;
-            result.setText(finder.findNext(text) ? " " : "Not found");
+            result.setText("Searching\u2026");
+            finder.findNext(text, found -> result.setText(found ? " " : "Not found"));
         };
         field.addActionListener(e -> find.run());
         next.addActionListener(e -> find.run());

@@ -2,6 +2,7 @@ package org.candor.ui.calltree;
 
 import java.awt.BorderLayout;
 import java.awt.EventQueue;
+import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,11 +17,12 @@ import javax.swing.ListSelectionModel;
 import javax.swing.RowSorter;
 import javax.swing.SortOrder;
 import org.candor.core.model.MethodInfo;
-import org.candor.core.model.Snapshot;
 import org.candor.ui.model.snapshot.HotSpotRows;
 import org.candor.ui.model.snapshot.SelectedThreads;
+import org.candor.ui.model.snapshot.SnapshotSource;
 import org.candor.ui.model.snapshot.ThreadChoice;
 import org.candor.ui.model.snapshot.TimeShare;
+import org.candor.ui.snapshot.Problems;
 import org.candor.ui.snapshot.spi.SnapshotView;
 import org.candor.ui.snapshot.spi.SnapshotViewContext;
 import org.candor.ui.snapshot.spi.ViewIds;
@@ -28,7 +30,8 @@ import org.openide.util.RequestProcessor;
 
 /**
  * The hot spots of the threads shown: every method with its own cost, largest first, sortable by any column. They are
- * made in the background for each thread choice once and kept.
+ * made in the background for each thread choice once and kept: from the snapshot's exact flat profiles (its FLAT
+ * sections, a few rows a method however large the trees), else from the trees.
  */
 final class HotSpotsView extends JPanel implements SnapshotView {
 
@@ -36,7 +39,7 @@ final class HotSpotsView extends JPanel implements SnapshotView {
     static final RequestProcessor COMPUTE = new RequestProcessor("Candor snapshot views", 1);
 
     private final SnapshotViewContext context;
-    private final Snapshot snapshot;
+    private final SnapshotSource snapshot;
     private final JTable table = new JTable();
     private final Map<ThreadChoice, HotSpotRows> made = new HashMap<>();
     /** The rows shown now, or null while those of the threads shown are made. */
@@ -79,8 +82,10 @@ final class HotSpotsView extends JPanel implements SnapshotView {
                     made.put(threads.choice(), rows);
                     if (context.shown() == threads) fill(rows);
                 });
-            } catch (RuntimeException | OutOfMemoryError e) {
+            } catch (IOException | RuntimeException | OutOfMemoryError e) {
                 LOG.log(Level.WARNING, "Cannot make the hot spots of " + threads.choice().label(), e);
+                Problems.notify("Cannot show the hot spots", "The hot spots of " + threads.choice().label()
+                        + " cannot be read: " + e.getMessage());
             }
         });
     }
@@ -121,7 +126,7 @@ final class HotSpotsView extends JPanel implements SnapshotView {
         MethodMenu.addGoTo(menu, context, ViewIds.BACK_TRACES, "backTraces", "Back Traces", this::selectedMethod);
         MethodMenu.addGoTo(menu, context, ViewIds.CALL_TREE, "findInCallTree", "Find in Call Tree", this::selectedMethod);
         MethodMenu.addGoTo(menu, context, ViewIds.FLAME_GRAPH, "findInFlameGraph", "Find in Flame Graph", this::selectedMethod);
-        MethodMenu.addCopy(menu, snapshot, this::selectedMethod);
+        MethodMenu.addCopy(menu, snapshot.methods(), this::selectedMethod);
         MethodMenu.selectRowOnRightClick(table, menu);
         return menu;
     }

@@ -2,7 +2,6 @@ package org.candor.ui.calltree;
 
 import java.awt.Color;
 import javax.swing.Icon;
-import org.candor.core.model.CallNode;
 import org.candor.core.model.MethodTable;
 import org.candor.ui.model.snapshot.CallTreeRow;
 import org.netbeans.swing.outline.RenderDataProvider;
@@ -21,15 +20,15 @@ final class MethodColumnData implements RenderDataProvider {
     }
 
     @Override public String getDisplayName(Object row) {
-        CallNode node = ((CallTreeRow) row).node();
-        return node.isRoot() ? "All calls" : MethodText.html(methods.get(node.methodId()));
+        CallTreeRow r = (CallTreeRow) row;
+        return r.isRoot() ? "All calls" : MethodText.html(methods.get(r.methodId()));
     }
 
     @Override public boolean isHtmlDisplayName(Object row) { return true; }
 
     @Override public String getTooltipText(Object row) {
-        CallNode node = ((CallTreeRow) row).node();
-        return node.isRoot() ? null : MethodText.tooltip(methods.get(node.methodId()));
+        CallTreeRow r = (CallTreeRow) row;
+        return r.isRoot() ? null : MethodText.tooltip(methods.get(r.methodId()));
     }
 
     @Override public Color getBackground(Object row) { return null; }

@@ -9,7 +9,7 @@ import javax.swing.JPopupMenu;
 import javax.swing.JTable;
 import javax.swing.event.PopupMenuEvent;
 import javax.swing.event.PopupMenuListener;
-import org.candor.core.model.Snapshot;
+import org.candor.core.model.MethodTable;
 import org.candor.ui.model.snapshot.MethodNames;
 import org.candor.ui.snapshot.spi.SnapshotViewContext;
 
@@ -36,11 +36,11 @@ public final class MethodMenu {
     }
 
     /** Copy Method Name: the class-qualified signature to the clipboard. */
-    public static void addCopy(JPopupMenu menu, Snapshot snapshot, IntSupplier method) {
+    public static void addCopy(JPopupMenu menu, MethodTable methods, IntSupplier method) {
         menu.add(item("copy", "Copy Method Name", () -> {
             int id = method.getAsInt();
             if (id < 0) return;
-            String text = MethodNames.qualified(snapshot.methods().get(id));
+            String text = MethodNames.qualified(methods.get(id));
             Toolkit.getDefaultToolkit().getSystemClipboard().setContents(new StringSelection(text), null);
         }));
     }

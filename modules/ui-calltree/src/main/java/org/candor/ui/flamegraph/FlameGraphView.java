@@ -9,6 +9,9 @@ import java.awt.event.ActionEvent;
 import java.awt.event.ComponentAdapter;
 import java.awt.event.ComponentEvent;
 import java.awt.event.KeyEvent;
+import java.io.IOException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.function.Predicate;
 import javax.swing.AbstractAction;
 import javax.swing.BorderFactory;
@@ -26,27 +29,38 @@ import javax.swing.event.PopupMenuEvent;
 import javax.swing.event.PopupMenuListener;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.MethodInfo;
-import org.candor.core.model.Snapshot;
 import org.candor.ui.calltree.MethodMenu;
+import org.candor.ui.model.snapshot.DisplayUnits;
 import org.candor.ui.model.snapshot.FlameGraph;
 import org.candor.ui.model.snapshot.MethodNames;
 import org.candor.ui.model.snapshot.SelectedThreads;
+import org.candor.ui.model.snapshot.SnapshotSource;
 import org.candor.ui.snapshot.spi.SnapshotView;
 import org.candor.ui.snapshot.spi.SnapshotViewContext;
 import org.candor.ui.snapshot.spi.ViewIds;
+import org.netbeans.api.progress.ProgressHandle;
+import org.openide.util.RequestProcessor;
 
 /**
  * The flame graph of the threads shown (ui-model's {@link FlameGraph} drawn by a {@link FlameCanvas}): click a frame
  * to zoom into it, Zoom Out and Reset Zoom (or a click on a frame below) to go back; find marks the frames of the
- * methods that match and says how much of the graph they cover.
+ * methods that match and says how much of the graph they cover. Of a tree read in place only what can be drawn is
+ * read, in the background, each time the zoom changes: the path to the zoomed frame and what is at least
+ * {@link #MIN_SHARE} of its width ({@link SelectedThreads#flameTree}).
  */
 final class FlameGraphView extends JPanel implements SnapshotView {
+
+    private static final Logger LOG = Logger.getLogger(FlameGraphView.class.getName());
+
+    /** Narrower frames are never drawn on a screen up to 4096 pixels wide: of a tree read in place, not read. */
+    static final double MIN_SHARE = 1.0 / 4096;
+    private static final RequestProcessor READS = new RequestProcessor("Candor flame graph reads", 1, true);
 
     /** Where a reader is: the zoomed call path as method ids, and what find looks for. */
     private record Place(int[] zoom, String find) { }
 
     private final SnapshotViewContext context;
-    private final Snapshot snapshot;
+    private final SnapshotSource snapshot;
     private final FlameCanvas canvas = new FlameCanvas(this::clicked);
     private final JScrollPane scroll = new JScrollPane(canvas);
     private final JLabel where = new JLabel();
@@ -59,7 +73,13 @@ final class FlameGraphView extends JPanel implements SnapshotView {
     /** A method another view asked for: matched by id, not by name, until the find text is edited. */
     private int askedFor = -1;
     private boolean settingFind;
+    /** The threads drawn, their tree as read for the zoom, the zoomed node in it (null: not read yet). */
+    private SelectedThreads threads;
+    private SelectedThreads.FlameTree tree;
     private CallNode zoom;
+    private RequestProcessor.Task reading;
+    /** A zoom path to read once the view shows, or null. */
+    private int[] pending;
     private int laidOutWidth;
 
     FlameGraphView(SnapshotViewContext context) {
@@ -79,6 +99,9 @@ final class FlameGraphView extends JPanel implements SnapshotView {
                 if (scroll.getViewport().getWidth() != laidOutWidth) layOut();
             }
         });
+        addHierarchyListener(e -> {
+            if ((e.getChangeFlags() & java.awt.event.HierarchyEvent.SHOWING_CHANGED) != 0) showing();
+        });
         context.onShown(this::show);
         if (context.shown() != null) show(context.shown());
     }
@@ -90,7 +113,7 @@ final class FlameGraphView extends JPanel implements SnapshotView {
         find.setName("flameFind");
         found.setName("flameFound");
         zoomOut.addActionListener(e -> zoomOut());
-        reset.addActionListener(e -> zoomTo(null));
+        reset.addActionListener(e -> zoomTo(new int[0]));
         find.getDocument().addDocumentListener(new DocumentListener() {
             @Override public void insertUpdate(DocumentEvent e) { edited(); }
             @Override public void removeUpdate(DocumentEvent e) { edited(); }
@@ -121,12 +144,31 @@ final class FlameGraphView extends JPanel implements SnapshotView {
         };
     }
 
-    /** Another thread choice: the same zoomed path where its tree has it, else the whole. */
-    private void show(SelectedThreads threads) {
-        CallNode same = zoom == null ? null : FlameGraph.nodeAt(threads.tree(), zoomPath());
-        zoom = same == null || same.isRoot() ? null : same;
-        layOut();
-        scrollToRoot();
+    /**
+     * Another thread choice: the same zoomed path where its tree has it, else the whole. Read when the view shows
+     * (a tab in front), not before: of a large tree read in place that is a walk over its wide part.
+     */
+    private void show(SelectedThreads shown) {
+        int[] path = pending != null ? pending : zoomPath();
+        threads = shown;
+        tree = null;
+        zoom = null;
+        if (reading != null) reading.cancel();
+        reading = null;
+        if (isShowing()) {
+            pending = null;
+            zoomTo(path);
+        } else {
+            pending = path;
+        }
+    }
+
+    /** The view came to the front: it reads what it waited for. */
+    private void showing() {
+        if (!isShowing() || pending == null || threads == null) return;
+        int[] path = pending;
+        pending = null;
+        zoomTo(path);
     }
 
     private int[] zoomPath() {
@@ -135,30 +177,74 @@ final class FlameGraphView extends JPanel implements SnapshotView {
 
     private void clicked(FlameGraph.Frame f) {
         canvas.requestFocusInWindow();  // Escape zooms out
-        zoomTo(f.node().isRoot() ? null : f.node());
+        zoomTo(f.node());
     }
 
     private void zoomOut() {
-        if (zoom != null && zoom.parent() != null) zoomTo(zoom.parent().isRoot() ? null : zoom.parent());
+        if (zoom != null && zoom.parent() != null) zoomTo(zoom.parent());
     }
 
-    /** Zooms into a node of the tree shown, or out to the whole (null). */
+    /** Zooms into a node of the tree shown (its root: the whole). */
     private void zoomTo(CallNode node) {
-        zoom = node;
+        zoomTo(FlameGraph.pathOf(node));
+    }
+
+    /**
+     * Zooms into the node at a path of method ids (the whole where the tree has no such path): at once where the
+     * tree is in memory, else once the part of it to draw is read, in the background.
+     */
+    private void zoomTo(int[] path) {
+        SelectedThreads shown = threads;
+        if (shown == null) return;
+        if (tree != null && !shown.readsFile()) {
+            showZoom(tree, path);
+            return;
+        }
+        if (reading != null) reading.cancel();
+        where.setText("Reading the frames to draw\u2026");
+        RequestProcessor.Task[] task = new RequestProcessor.Task[1];
+        task[0] = READS.create(() -> {
+            ProgressHandle progress = ProgressHandle.createHandle("Reading the flame graph of " + shown.choice().label());
+            progress.start();
+            try {
+                SelectedThreads.FlameTree read = shown.flameTree(path, MIN_SHARE);
+                EventQueue.invokeLater(() -> {
+                    if (reading == task[0]) reading = null;
+                    if (threads == shown) showZoom(read, path);
+                });
+            } catch (IOException | RuntimeException | OutOfMemoryError e) {
+                boolean cancelled = e instanceof java.io.InterruptedIOException;
+                if (!cancelled) LOG.log(Level.WARNING, "Cannot read the flame graph", e);
+                EventQueue.invokeLater(() -> {
+                    if (reading == task[0]) reading = null;
+                    if (!cancelled && threads == shown) where.setText("Cannot read the frames to draw: " + e.getMessage());
+                });
+            } finally {
+                progress.finish();
+            }
+        });
+        reading = task[0];
+        task[0].schedule(0);
+    }
+
+    private void showZoom(SelectedThreads.FlameTree read, int[] path) {
+        tree = read;
+        CallNode node = FlameGraph.nodeAt(read.root(), path);
+        zoom = node == null ? read.root() : node;
         layOut();
         scrollToRoot();
     }
 
     private void layOut() {
-        SelectedThreads threads = context.shown();
-        if (threads == null) return;
+        if (tree == null) return;
         laidOutWidth = scroll.getViewport().getWidth();
-        CallNode top = zoom == null ? threads.tree() : zoom;
-        FlameGraph graph = FlameGraph.of(snapshot, threads, top, 1.0 / Math.max(laidOutWidth, 200));
+        FlameGraph graph = FlameGraph.of(snapshot, threads, tree.root(), zoom, 1.0 / Math.max(laidOutWidth, 200));
         canvas.show(graph, matches(graph));
         zoomOut.setEnabled(graph.isZoomed());
         reset.setEnabled(graph.isZoomed());
-        where.setText(graph.isZoomed() ? "Zoomed into " + graph.name(graph.zoomFrame()) : "Click a frame to zoom into it");
+        String at = graph.isZoomed() ? "Zoomed into " + graph.name(graph.zoomFrame()) : "Click a frame to zoom into it";
+        where.setText(tree.cut() ? at + " (the widest " + DisplayUnits.count(SelectedThreads.MAX_FLAME_NODES)
+                + " frames read)" : at);
         showFound(canvas.graph());
     }
 
@@ -210,20 +296,22 @@ final class FlameGraphView extends JPanel implements SnapshotView {
         return true;
     }
 
+    /** Ready once what it shows is read, or while it waits to be shown to read it. */
     @Override public boolean isReady() {
-        return canvas.graph() != null;
+        return reading == null && (canvas.graph() != null || pending != null);
     }
 
     @Override public Object place() {
+        if (pending != null) return new Place(pending, find.getText());
         return canvas.graph() == null ? null : new Place(zoomPath(), find.getText());
     }
 
     @Override public void takeUp(Object p) {
-        if (!(p instanceof Place) || context.shown() == null) return;
+        if (!(p instanceof Place) || threads == null) return;
         Place place = (Place) p;
         find.setText(place.find());
-        CallNode node = FlameGraph.nodeAt(context.shown().tree(), place.zoom());
-        zoomTo(node == null || node.isRoot() ? null : node);
+        if (pending != null) pending = place.zoom();
+        else zoomTo(place.zoom());
     }
 
     private JPopupMenu menu() {
@@ -235,7 +323,7 @@ final class FlameGraphView extends JPanel implements SnapshotView {
         MethodMenu.addGoTo(menu, context, ViewIds.CALL_TREE, "findInCallTree", "Find in Call Tree", this::menuMethod);
         MethodMenu.addGoTo(menu, context, ViewIds.HOT_SPOTS, "findInHotSpots", "Find in Hot Spots", this::menuMethod);
         MethodMenu.addGoTo(menu, context, ViewIds.BACK_TRACES, "backTraces", "Back Traces", this::menuMethod);
-        MethodMenu.addCopy(menu, snapshot, this::menuMethod);
+        MethodMenu.addCopy(menu, snapshot.methods(), this::menuMethod);
         menu.addPopupMenuListener(new PopupMenuListener() {
             @Override public void popupMenuWillBecomeVisible(PopupMenuEvent e) {
                 Point at = canvas.getMousePosition();

@@ -138,7 +138,7 @@ class CallTreePlaceTest {
             Snapshot s = current;
             for (int i = 0; i < o.getRowCount(); i++) {
                 CallTreeRow r = (CallTreeRow) o.getValueAt(i, 0);
-                out.add(MethodNames.shortSignature(s.methods().get(r.node().methodId())));
+                out.add(MethodNames.shortSignature(s.methods().get(r.methodId())));
             }
             return out;
         });

@@ -191,15 +191,19 @@ class CallTreeWindowTest {
                 .modifiers(java.awt.event.InputEvent.CTRL_MASK));
         window.panel("findBar").requireVisible();
         window.textBox("findText").enterText("jsonparser.parse").pressAndReleaseKeys(KeyEvent.VK_ENTER);
+        waitUntilUpToDate(); // the search runs in the background
         // depth first, largest first: the worker's path comes before main's
         assertThat(selectedPath()).isEqualTo("Thread.run() > RequestHandler.handle(Request) > JsonParser.parse(String)");
         window.textBox("findText").pressAndReleaseKeys(KeyEvent.VK_ENTER);
+        waitUntilUpToDate();
         assertThat(selectedPath()).as("main's path, collapsed until now")
                 .isEqualTo("Main.main(String[]) > RequestHandler.handle(Request) > JsonParser.parse(String)");
         GuiTests.screenshot(window.target(), "call-tree-find");
         window.textBox("findText").pressAndReleaseKeys(KeyEvent.VK_ENTER);
+        waitUntilUpToDate();
         assertThat(selectedPath()).as("round again").startsWith("Thread.run()");
         window.textBox("findText").deleteText().enterText("nosuch").pressAndReleaseKeys(KeyEvent.VK_ENTER);
+        waitUntilUpToDate();
         window.label("findResult").requireText("Not found");
         window.textBox("findText").pressAndReleaseKeys(KeyEvent.VK_ESCAPE);
         java.awt.Component bar = window.robot().finder().findByName("findBar", false);
@@ -230,6 +234,7 @@ class CallTreeWindowTest {
 
         spots.cell(row(spots.target().getSelectedRow()).column(0)).rightClick();
         window.menuItem("findInCallTree").click();
+        waitUntilUpToDate();
         assertThat(selectedPath()).isEqualTo(
                 "Thread.run() > RequestHandler.handle(Request) > OrderRepository.findByCustomer(long)");
     }
@@ -267,8 +272,8 @@ class CallTreeWindowTest {
             Outline o = outline();
             CallTreeRow r = (CallTreeRow) o.getValueAt(o.getSelectedRow(), METHOD);
             java.util.Deque<String> names = new java.util.ArrayDeque<>();
-            for (; r != null && !r.node().isRoot(); r = r.parent()) {
-                names.push(MethodNames.shortSignature(snapshot.methods().get(r.node().methodId())));
+            for (; r != null && !r.isRoot(); r = r.parent()) {
+                names.push(MethodNames.shortSignature(snapshot.methods().get(r.methodId())));
             }
             return String.join(" > ", names);
         });
@@ -289,7 +294,7 @@ class CallTreeWindowTest {
     private String methodAt(int row) {
         return execute(() -> {
             CallTreeRow r = (CallTreeRow) outline().getValueAt(row, METHOD);
-            return MethodNames.shortSignature(snapshot.methods().get(r.node().methodId()));
+            return MethodNames.shortSignature(snapshot.methods().get(r.methodId()));
         });
     }
 

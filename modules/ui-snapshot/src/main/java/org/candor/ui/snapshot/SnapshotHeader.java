@@ -11,24 +11,25 @@ import javax.swing.JComboBox;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.UIManager;
-import org.candor.core.model.Snapshot;
 import org.candor.ui.model.snapshot.SnapshotSummary;
 import org.candor.ui.model.snapshot.ThreadChoice;
 
-/** The top of a snapshot window: what was profiled, the statistics (red when calls were lost), the thread selector. */
+/**
+ * The top of a snapshot window: what was profiled, the statistics (red when calls were lost, once that is known:
+ * {@link #showWarnings}), the thread selector.
+ */
 final class SnapshotHeader extends JPanel {
 
-    SnapshotHeader(Snapshot snapshot, JComboBox<ThreadChoice> threadSelector, JLabel status) {
+    private final JLabel session;
+    private final JLabel statistics;
+
+    SnapshotHeader(SnapshotSummary summary, JComboBox<ThreadChoice> threadSelector, JLabel status) {
         super(new GridBagLayout());
-        SnapshotSummary summary = new SnapshotSummary(snapshot);
-        JLabel session = new JLabel(summary.sessionLine());
+        session = new JLabel(summary.sessionLine());
         session.setName("sessionSummary");
-        JLabel statistics = new JLabel(summary.statisticsLine());
+        statistics = new JLabel(summary.statisticsLine());
         statistics.setName("statisticsSummary");
-        if (summary.hasLosses()) statistics.setForeground(warningColor());
-        String details = detailsHtml(summary);
-        session.setToolTipText(details);
-        statistics.setToolTipText(details);
+        showDetails(summary);
         // a label's minimum width is its whole text: the window system would keep the editor area that wide and cut
         // off the right side of the window (the value columns); let the lines end in "..." instead
         for (JLabel l : new JLabel[] {session, statistics}) {
@@ -59,6 +60,22 @@ final class SnapshotHeader extends JPanel {
         c.insets = new Insets(8, 0, 0, 0);
         c.fill = GridBagConstraints.NONE;
         add(threadRow, c);
+    }
+
+    /** Marks the statistics when the summary's warnings, found by now, say calls were lost; and adds them to the details. */
+    void showWarnings(SnapshotSummary summary) {
+        try {
+            if (summary.hasLosses()) statistics.setForeground(warningColor());
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("the warnings were found before they are shown", e);
+        }
+        showDetails(summary);
+    }
+
+    private void showDetails(SnapshotSummary summary) {
+        String details = detailsHtml(summary);
+        session.setToolTipText(details);
+        statistics.setToolTipText(details);
     }
 
     /** The summary's details as an HTML table, for the lines' tooltip. */

@@ -7,17 +7,18 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.candor.core.model.Snapshot;
 import org.candor.core.snapshot.SnapshotFormatException;
-import org.candor.core.snapshot.SnapshotReader;
 import org.candor.core.snapshot.SnapshotTooLargeException;
+import org.candor.ui.model.snapshot.SnapshotSource;
 import org.netbeans.api.progress.ProgressHandle;
 import org.openide.util.NbBundle.Messages;
 import org.openide.util.RequestProcessor;
 
 /**
- * Opens snapshot files in snapshot windows. Reading happens in the background; a file that cannot be read is
- * reported in one notification ({@link Problems}) and changes nothing else. A file read is a recent snapshot.
+ * Opens snapshot files in snapshot windows. Reading happens in the background, under a progress bar: a small file is
+ * read whole, a large one in place ({@link SnapshotSource#open} decides), so that the window, its header and thread
+ * list show within a second whatever the size, and its first rows soon after. A file that cannot be read is reported
+ * in one notification ({@link Problems}) and changes nothing else. A file read is a recent snapshot.
  */
 public final class SnapshotOpener {
 
@@ -43,15 +44,19 @@ public final class SnapshotOpener {
     private static void read(Path file) {
         ProgressHandle progress = ProgressHandle.createHandle(Bundle.MSG_Opening(file.getFileName()));
         progress.start();
+        SnapshotSource opened = null;
         try {
-            Snapshot snapshot = SnapshotReader.read(file);
+            opened = SnapshotSource.open(file);
+            SnapshotSource shown = opened.withRawTimes(false);
             RecentSnapshots.get().opened(file);
+            SnapshotSource source = opened;
             EventQueue.invokeLater(() -> {
-                SnapshotTopComponent.open(file, snapshot);
-                LOG.log(Level.INFO, "Opened snapshot {0}: {1} threads, {2} methods",
-                        new Object[] {file, snapshot.threads().size(), snapshot.methods().size()});
+                SnapshotTopComponent.open(file, source, shown);
+                LOG.log(Level.INFO, "Opened snapshot {0}: {1} threads, {2} methods, {3}", new Object[] {file,
+                        source.threadCount(), source.methods().size(), source.readsFile() ? "read in place" : "in memory"});
             });
         } catch (IOException | RuntimeException e) {
+            closeQuietly(opened);
             // Not a bug of ours when the file is bad; anything else is logged so that it can be reported.
             if (!(e instanceof IOException)) LOG.log(Level.WARNING, "Cannot open " + file, e);
             if (e instanceof NoSuchFileException) RecentSnapshots.get().forget(file);
@@ -60,6 +65,15 @@ public final class SnapshotOpener {
             Problems.notify(Bundle.TITLE_CannotOpen(file.getFileName()), message);
         } finally {
             progress.finish();
+        }
+    }
+
+    private static void closeQuietly(SnapshotSource s) {
+        if (s == null) return;
+        try {
+            s.close();
+        } catch (IOException e) {
+            LOG.log(Level.FINE, "closing after a failure", e);
         }
     }
 
@@ -74,7 +88,7 @@ public final class SnapshotOpener {
     public static String failureMessage(Path file, Exception e) {
         if (e instanceof NoSuchFileException) return Bundle.MSG_NoSuchFile(file);
         if (e instanceof AccessDeniedException) return Bundle.MSG_AccessDenied(file);
-        // this window holds whole trees; reading them in place here is a later step
+        // a window reads a large file in place: only a 1.x file (no index to children) is read whole
         if (e instanceof SnapshotTooLargeException) return Bundle.MSG_TooLarge(capitalized(e.getMessage()), file);
         // The reader's message already names the file and the problem in one line.
         if (e instanceof SnapshotFormatException) return capitalized(e.getMessage());

@@ -5,6 +5,7 @@ import java.awt.EventQueue;
 import java.awt.Toolkit;
 import java.awt.event.ActionEvent;
 import java.awt.event.KeyEvent;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -25,17 +26,23 @@ import javax.swing.KeyStroke;
 import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.model.Snapshot;
 import org.candor.ui.model.snapshot.SelectedThreads;
+import org.candor.ui.model.snapshot.SnapshotSource;
+import org.candor.ui.model.snapshot.SnapshotSummary;
 import org.candor.ui.model.snapshot.ThreadChoice;
 import org.candor.ui.snapshot.spi.SnapshotView;
 import org.candor.ui.snapshot.spi.SnapshotViewContext;
 import org.candor.ui.snapshot.spi.SnapshotViewProvider;
+import org.netbeans.api.progress.ProgressHandle;
 import org.openide.util.Lookup;
+import org.openide.util.NbBundle.Messages;
 import org.openide.util.RequestProcessor;
 
 /**
  * One snapshot's views under its header: what was profiled, the statistics, the thread selector, and a tab for each
- * {@link SnapshotViewProvider} found by lookup that supports the snapshot, in position order. The tree of a thread
- * choice (all threads merged, or one) is made in the background once and kept; the views are told when it is shown.
+ * {@link SnapshotViewProvider} found by lookup that supports the snapshot, in position order. The header and the
+ * thread selector show at once; the tree of a thread choice (all threads merged, or one; read in place from the file
+ * when the snapshot is) is made in the background once, under a progress bar, and kept; the views are told when it is
+ * shown. The warnings that mark the statistics are found in the background too.
  */
 public final class SnapshotViewsPanel extends JPanel {
 
@@ -45,7 +52,8 @@ public final class SnapshotViewsPanel extends JPanel {
     /** A tab: the provider's id and the view it made. */
     private record Tab(String id, JComponent view) { }
 
-    private final Snapshot snapshot;
+    private final SnapshotSource snapshot;
+    private final SnapshotHeader header;
     private final JComboBox<ThreadChoice> threadSelector = new JComboBox<>();
     private final JLabel status = new JLabel();
     private final JTabbedPane tabs = new JTabbedPane();
@@ -58,17 +66,25 @@ public final class SnapshotViewsPanel extends JPanel {
     /** A reader's place to take up once the thread choice it names is shown (a live refresh), or null. */
     private ViewState pending;
 
-    /** @param snapshot as shown: calibrated or raw ({@link CalibratedValues#select}) */
+    /** @param snapshot in memory, as shown: calibrated or raw ({@link CalibratedValues#select}) */
     public SnapshotViewsPanel(Snapshot snapshot) {
+        this(SnapshotSource.of(snapshot));
+    }
+
+    /** @param snapshot as shown: calibrated or raw ({@link SnapshotSource#withRawTimes}) */
+    public SnapshotViewsPanel(SnapshotSource snapshot) {
         super(new BorderLayout());
         this.snapshot = snapshot;
         tabs.setName("views");
-        add(new SnapshotHeader(snapshot, threadSelector, status), BorderLayout.NORTH);
+        SnapshotSummary summary = new SnapshotSummary(snapshot);
+        header = new SnapshotHeader(summary, threadSelector, status);
+        add(header, BorderLayout.NORTH);
         add(tabs, BorderLayout.CENTER);
         addViews(new Context());
-        ThreadChoice.of(snapshot).forEach(threadSelector::addItem);
+        snapshot.threadChoices().forEach(threadSelector::addItem);
         threadSelector.addActionListener(e -> showSelected());
         showSelected();
+        markLosses(summary);
         // Ctrl+F wherever the focus is in the views (a view's table may bind it to its own find first)
         KeyStroke ctrlF = KeyStroke.getKeyStroke(KeyEvent.VK_F, Toolkit.getDefaultToolkit().getMenuShortcutKeyMaskEx());
         getInputMap(WHEN_ANCESTOR_OF_FOCUSED_COMPONENT).put(ctrlF, "candor-find");
@@ -134,6 +150,20 @@ public final class SnapshotViewsPanel extends JPanel {
         return (ThreadChoice) threadSelector.getSelectedItem();
     }
 
+    /** The warnings may read every thread's flat profile: found in the background, then marked. */
+    private void markLosses(SnapshotSummary summary) {
+        COMPUTE.post(() -> {
+            try {
+                summary.warnings();
+                EventQueue.invokeLater(() -> header.showWarnings(summary));
+            } catch (IOException | RuntimeException e) {
+                LOG.log(Level.WARNING, "Cannot tell what the statistics of this snapshot say", e);
+            }
+        });
+    }
+
+    @Messages({"# {0} - the threads", "MSG_ReadingTree=Reading the call tree of {0}",
+            "# {0} - the threads", "# {1} - the reason", "MSG_CannotShow=Cannot show {0}: {1}"})
     private void showSelected() {
         ThreadChoice choice = selected();
         if (choice == null || shown != null && choice == shown.choice()) return;
@@ -144,15 +174,20 @@ public final class SnapshotViewsPanel extends JPanel {
         }
         status.setText("Computing\u2026");
         COMPUTE.post(() -> {
+            ProgressHandle progress = ProgressHandle.createHandle(Bundle.MSG_ReadingTree(choice.label()));
+            progress.start();
             try {
-                SelectedThreads threads = SelectedThreads.of(snapshot, choice);
+                SelectedThreads threads = snapshot.select(choice);
                 EventQueue.invokeLater(() -> {
                     made.put(choice, threads);
                     if (selected() == choice) show(threads);
                 });
-            } catch (RuntimeException | OutOfMemoryError e) {
+            } catch (IOException | RuntimeException | OutOfMemoryError e) {
                 LOG.log(Level.WARNING, "Cannot make the tree of " + choice.label(), e);
-                EventQueue.invokeLater(() -> status.setText("Cannot show " + choice.label() + ": " + e));
+                String reason = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+                EventQueue.invokeLater(() -> status.setText(Bundle.MSG_CannotShow(choice.label(), reason)));
+            } finally {
+                progress.finish();
             }
         });
     }
@@ -217,7 +252,7 @@ public final class SnapshotViewsPanel extends JPanel {
 
     /** What the views are given. */
     private final class Context implements SnapshotViewContext {
-        @Override public Snapshot snapshot() { return snapshot; }
+        @Override public SnapshotSource snapshot() { return snapshot; }
         @Override public boolean rawTimes() { return "raw".equals(snapshot.info().get(CalibratedValues.VALUES)); }
         @Override public SelectedThreads shown() { return shown; }
         @Override public void onShown(Consumer<SelectedThreads> listener) { listeners.add(listener); }

@@ -2,8 +2,8 @@ package org.candor.ui.model.snapshot;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.candor.core.analysis.CalibrationConstants;
-import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.core.report.CalibrationTable;
 
@@ -14,12 +14,15 @@ import org.candor.core.report.CalibrationTable;
  */
 public final class CalibrationRows {
 
-    private final Snapshot snapshot;
+    private final SnapshotInfo info;
+    private final Map<String, Long> stats;
     private final List<CalibrationConstants.Row> rows;
 
-    public CalibrationRows(Snapshot snapshot) {
-        this.snapshot = snapshot;
-        this.rows = CalibrationConstants.rows(snapshot.stats());
+    /** Of a snapshot's info and statistics: the constants are statistics. */
+    public CalibrationRows(SnapshotInfo info, Map<String, Long> stats) {
+        this.info = info;
+        this.stats = stats;
+        this.rows = CalibrationConstants.rows(stats);
     }
 
     /** True when the snapshot holds calibration constants: a calibrated instrumentation snapshot. */
@@ -27,7 +30,6 @@ public final class CalibrationRows {
 
     /** {@code Calibration: runtime · minima from this run alone · warm-up done (1,003,520 events)}. */
     public String summary() {
-        SnapshotInfo info = snapshot.info();
         List<String> parts = new ArrayList<>();
         String mode = info.get(SnapshotInfo.CALIBRATION);
         parts.add("Calibration: " + (mode == null ? "on" : mode));
@@ -35,10 +37,10 @@ public final class CalibrationRows {
         String file = info.get("calibration.file");
         if ("file".equals(minima)) parts.add("minima started from " + (file == null ? "a calibration statistics file" : file));
         else if ("run".equals(minima)) parts.add("minima from this run alone");
-        Long phase = snapshot.stats().get("calibration.warmup.phase");
+        Long phase = stats.get("calibration.warmup.phase");
         if (phase != null) {
             String words = phase == 0 ? "waiting for the first compilations" : phase == 1 ? "in progress" : "done";
-            Long events = snapshot.stats().get("calibration.warmup.events");
+            Long events = stats.get("calibration.warmup.events");
             parts.add("warm-up " + words + (events == null ? "" : " (" + DisplayUnits.count(events) + " events)"));
         }
         return String.join("   \u00b7   ", parts);

@@ -1,15 +1,18 @@
 package org.candor.ui.model.snapshot;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
+import org.candor.core.analysis.ChildOrder;
 import org.candor.core.model.CallNode;
 
 /**
- * A row of a call-tree table: one node plus its children in display order (largest first by a value). The children's
- * rows are made the first time they are asked for, i.e. when the row is expanded, so a tree of a million nodes costs
- * only what is shown.
+ * A row of a call-tree table: one node of the tree (of the threads shown merged, or of one) with its values, and its
+ * children's rows in display order ({@link ChildOrder}). The children's rows are made the first time they are asked
+ * for, i.e. when the row is expanded, so a tree of tens of millions of nodes costs only what is shown. Where the
+ * tree is read in place ({@link #readsFile}), making them reads the file: do it off the event thread
+ * ({@link #makeChildren}) before the row is expanded. Safe to share between threads.
  */
 public final class CallTreeRow {
 
@@ -18,61 +21,90 @@ public final class CallTreeRow {
     private static final double HOT_PATH_MIN_SHARE = 0.1;
     private static final int HOT_PATH_MAX_DEPTH = 16;
 
-    private final CallNode node;
+    /** Makes a row's children: from a tree in memory, or from its file. */
+    interface Branches {
+        /** The children of {@code row} in display order, made with {@link CallTreeRow#CallTreeRow}. */
+        CallTreeRow[] childrenOf(CallTreeRow row) throws IOException;
+
+        /** Whether making children reads a file. */
+        boolean readsFile();
+    }
+
+    private final Branches branches;
+    /** Where the row's node is, for {@link #branches}: a CallNode, or its records in the file. */
+    private final Object node;
+    private final int methodId;
+    private final long[] values;
+    private final boolean leaf;
     private final CallTreeRow parent;
     private final int index;
-    private final int sortMetric;
-    private CallTreeRow[] children;
+    private volatile CallTreeRow[] children;
 
-    /** The row of a tree's root, its children sorted by the given metric, largest first. */
-    public static CallTreeRow root(CallNode root, int sortMetric) {
-        return new CallTreeRow(root, null, 0, sortMetric);
+    /** The row of a tree's root in memory, its children in the given order. */
+    public static CallTreeRow root(CallNode root, ChildOrder order) {
+        return NodeBranches.root(root, order);
     }
 
-    private CallTreeRow(CallNode node, CallTreeRow parent, int index, int sortMetric) {
+    CallTreeRow(Branches branches, Object node, int methodId, long[] values, boolean leaf, CallTreeRow parent, int index) {
+        this.branches = branches;
         this.node = node;
+        this.methodId = methodId;
+        this.values = values;
+        this.leaf = leaf;
         this.parent = parent;
         this.index = index;
-        this.sortMetric = sortMetric;
     }
 
-    public CallNode node() { return node; }
+    /** Where the row's node is: what its {@link Branches} made it with. */
+    Object node() { return node; }
+
+    /** The method's id; {@link CallNode#ROOT} for the root row. */
+    public int methodId() { return methodId; }
+    public boolean isRoot() { return methodId == CallNode.ROOT; }
+    /** The value of a metric (summed over the threads merged). */
+    public long value(int metric) { return values[metric]; }
     public CallTreeRow parent() { return parent; }
     /** Position among the parent's children, in display order. */
     public int index() { return index; }
-    public boolean isLeaf() { return node.children().isEmpty(); }
-    public int childCount() { return node.children().size(); }
+    /** Known without making the children. */
+    public boolean isLeaf() { return leaf; }
     /** True once the children's rows exist, i.e. the row was expanded or asked for its children. */
     public boolean childrenMade() { return children != null; }
+    /** Whether making this row's children reads the snapshot's file ({@link #makeChildren} first, in the background). */
+    public boolean readsFile() { return branches.readsFile(); }
+
+    /** The number of children; makes them (reading the file where the tree is read in place). */
+    public int childCount() { return children().length; }
 
     public CallTreeRow child(int i) { return children()[i]; }
 
     private CallTreeRow[] children() {
-        if (children == null) {
-            List<CallNode> kids = node.children();
-            if (kids.isEmpty()) {
-                children = NONE;
-            } else {
-                CallNode[] sorted = kids.toArray(new CallNode[0]);
-                Arrays.sort(sorted, Comparator.comparingLong((CallNode c) -> c.value(sortMetric)).reversed());
-                children = new CallTreeRow[sorted.length];
-                for (int i = 0; i < sorted.length; i++) children[i] = new CallTreeRow(sorted[i], this, i, sortMetric);
-            }
+        CallTreeRow[] c = children;
+        if (c != null) return c;
+        try {
+            return makeChildren();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
+    }
+
+    /** Makes the children's rows if they are not made yet: off the event thread when the row {@link #readsFile}. */
+    public synchronized CallTreeRow[] makeChildren() throws IOException {
+        if (children == null) children = leaf ? NONE : branches.childrenOf(this);
         return children;
     }
 
     /**
      * The rows a tree opens at first, from this root: the hottest path, down to the first row under a tenth of the
      * whole or sixteen levels, whichever comes first; the rows returned are the ones to expand (the root's children
-     * show anyway).
+     * show anyway). Makes the children of the rows on the way: off the event thread for a tree read in place.
      */
     public List<CallTreeRow> hotPath(int basis, long whole) {
         List<CallTreeRow> expand = new java.util.ArrayList<>();
         CallTreeRow row = this;
         for (int depth = 0; depth < HOT_PATH_MAX_DEPTH && !row.isLeaf(); depth++) {
             CallTreeRow hottest = row.child(0);
-            if (hottest.node.value(basis) < HOT_PATH_MIN_SHARE * whole) break;
+            if (hottest.value(basis) < HOT_PATH_MIN_SHARE * whole) break;
             if (depth > 0) expand.add(row);
             row = hottest;
         }
@@ -91,22 +123,27 @@ public final class CallTreeRow {
      * session, where the rows and nodes do not.
      */
     public int[] methodPath() {
-        ArrayDeque<Integer> ids = new ArrayDeque<>();
-        for (CallTreeRow r = this; r != null && r.parent != null; r = r.parent) ids.push(r.node.methodId());
-        return ids.stream().mapToInt(Integer::intValue).toArray();
+        int depth = 0;
+        for (CallTreeRow r = this; r.parent != null; r = r.parent) depth++;
+        int[] ids = new int[depth];
+        for (CallTreeRow r = this; r.parent != null; r = r.parent) ids[--depth] = r.methodId;
+        return ids;
     }
 
-    /** The row at a {@link #methodPath} below this one, or null when the tree has no such path. */
+    /**
+     * The row at a {@link #methodPath} below this one, or null when the tree has no such path. Makes the children of
+     * the rows on the way: off the event thread for a tree read in place.
+     */
     public CallTreeRow at(int[] methodPath) {
         CallTreeRow r = this;
         for (int id : methodPath) {
             CallTreeRow next = null;
-            for (int i = 0; i < r.childCount() && next == null; i++) if (r.child(i).node.methodId() == id) next = r.child(i);
+            for (int i = 0; i < r.childCount() && next == null; i++) if (r.child(i).methodId == id) next = r.child(i);
             if (next == null) return null;
             r = next;
         }
         return r;
     }
 
-    @Override public String toString() { return "row of method " + node.methodId(); }
+    @Override public String toString() { return "row of method " + methodId; }
 }

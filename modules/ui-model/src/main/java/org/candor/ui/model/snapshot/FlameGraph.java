@@ -6,10 +6,8 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Predicate;
-import org.candor.core.analysis.CallTrees;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.MethodInfo;
-import org.candor.core.model.Snapshot;
 
 /**
  * The frames of a flame graph over the threads shown, zoomed into one node: the zoomed node spans the whole width,
@@ -35,25 +33,27 @@ public final class FlameGraph {
         }
     }
 
-    private final Snapshot snapshot;
+    private final SnapshotSource snapshot;
     private final SelectedThreads shown;
+    private final CallNode tree;
     private final CallNode zoom;
     private final List<Frame> frames = new ArrayList<>();
     private int rows;
-    private long[] rootTotals;
 
-    private FlameGraph(Snapshot snapshot, SelectedThreads shown, CallNode zoom) {
+    private FlameGraph(SnapshotSource snapshot, SelectedThreads shown, CallNode tree, CallNode zoom) {
         this.snapshot = snapshot;
         this.shown = shown;
+        this.tree = tree;
         this.zoom = zoom;
     }
 
     /**
-     * @param zoom the node that spans the width: the tree's root ({@code shown.tree()}) or a node below it
+     * @param tree the threads' tree as the graph has it ({@link SelectedThreads#flameTree}): its root is theirs
+     * @param zoom the node that spans the width: the tree's root or a node below it
      * @param minWidth the narrowest frame kept, as a fraction of the width (e.g. one pixel's)
      */
-    public static FlameGraph of(Snapshot snapshot, SelectedThreads shown, CallNode zoom, double minWidth) {
-        FlameGraph g = new FlameGraph(snapshot, shown, zoom);
+    public static FlameGraph of(SnapshotSource snapshot, SelectedThreads shown, CallNode tree, CallNode zoom, double minWidth) {
+        FlameGraph g = new FlameGraph(snapshot, shown, tree, zoom);
         g.lay(new ViewMetrics(snapshot.metrics()).basis(), minWidth);
         return g;
     }
@@ -62,9 +62,9 @@ public final class FlameGraph {
         CallNode[] path = pathTo(zoom);
         for (int d = 0; d < path.length; d++) frames.add(new Frame(path[d], d, 0, 1, d < path.length - 1, d - 1));
         rows = path.length;
-        long zoomValue = zoom == shown.tree() ? shown.whole() : zoom.value(basis);
+        long zoomValue = zoom == tree ? shown.whole() : zoom.value(basis);
         if (zoomValue <= 0) return;
-        Comparator<CallNode> largestFirst = Comparator.comparingLong((CallNode c) -> c.value(basis)).reversed();
+        Comparator<CallNode> largestFirst = shown.order().nodes(); // the call tree's order: by the basis, the tree's value
         ArrayDeque<Integer> open = new ArrayDeque<>();
         open.push(frames.size() - 1);
         while (!open.isEmpty()) {
@@ -107,7 +107,7 @@ public final class FlameGraph {
     public CallNode zoom() { return zoom; }
     /** Its frame: after the frames of the nodes below it. */
     public Frame zoomFrame() { return frames.get(zoom.depth()); }
-    public boolean isZoomed() { return zoom != shown.tree(); }
+    public boolean isZoomed() { return zoom != tree; }
 
     /** The frame at a point, x a fraction of the width, or -1. */
     public int frameAt(double x, int depth) {
@@ -134,16 +134,14 @@ public final class FlameGraph {
     public List<String> describe(Frame f) {
         List<String> lines = new ArrayList<>();
         lines.add(f.node().isRoot() ? shown.choice().label() : MethodNames.qualified(method(f)));
-        ValueColumns columns = ValueColumns.forTree(snapshot);
+        ValueColumns columns = ValueColumns.forTree(snapshot.metrics());
         for (int c = 0; c < columns.count(); c++) lines.add(columns.line(c, valuesOf(f.node()), shown.whole()));
         return lines;
     }
 
     /** A node's values; the root's are the tree's totals, as the text report counts them (not its own record). */
     private java.util.function.IntToLongFunction valuesOf(CallNode node) {
-        if (!node.isRoot()) return node::value;
-        if (rootTotals == null) rootTotals = CallTrees.totals(node, snapshot.metrics());
-        return k -> rootTotals[k];
+        return node.isRoot() ? shown::totals : node::value;
     }
 
     /** The frames whose method matches. */
@@ -166,7 +164,12 @@ public final class FlameGraph {
 
     /** The zoomed node as method ids from below the root: to zoom into the same path of a later snapshot. */
     public int[] zoomPath() {
-        CallNode[] path = pathTo(zoom);
+        return pathOf(zoom);
+    }
+
+    /** A node's method ids from below its tree's root: the same call path in another tree of the same threads. */
+    public static int[] pathOf(CallNode node) {
+        CallNode[] path = pathTo(node);
         int[] ids = new int[path.length - 1];
         for (int i = 1; i < path.length; i++) ids[i - 1] = path[i].methodId();
         return ids;

@@ -1,10 +1,10 @@
 package org.candor.ui.model.snapshot;
 
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import org.candor.core.analysis.HotSpot;
-import org.candor.core.analysis.HotSpots;
 import org.candor.core.model.MethodInfo;
-import org.candor.core.model.Snapshot;
 
 /**
  * The hot spots of the threads shown: one row per method, largest first by the value core ranks hot spots by, the
@@ -26,10 +26,10 @@ public final class HotSpotRows {
         this.whole = whole;
     }
 
-    public static HotSpotRows of(Snapshot snapshot, SelectedThreads shown) {
-        List<HotSpot> spots = HotSpots.compute(snapshot, shown.threads());
+    public static HotSpotRows of(SnapshotSource snapshot, SelectedThreads shown) throws IOException {
+        List<HotSpot> spots = new ArrayList<>(shown.hotSpots());
         spots.sort(HotSpot.byValueDescending(new ViewMetrics(snapshot.metrics()).hotSpots()));
-        return new HotSpotRows(List.copyOf(spots), ValueColumns.forHotSpots(snapshot), shown.whole());
+        return new HotSpotRows(List.copyOf(spots), ValueColumns.forHotSpots(snapshot.metrics()), shown.whole());
     }
 
     public int rowCount() { return spots.size(); }

@@ -34,4 +34,15 @@ public final class MethodNames {
         String lower = text.trim().toLowerCase(java.util.Locale.ROOT);
         return m -> qualified(m).toLowerCase(java.util.Locale.ROOT).contains(lower);
     }
+
+    /**
+     * {@link #matching} decided once for every method of the table, then asked by id: a search through tens of
+     * millions of nodes asks an array, not a signature made and lowered for each node.
+     */
+    public static java.util.function.IntPredicate matchingIds(org.candor.core.model.MethodTable methods, String text) {
+        java.util.function.Predicate<MethodInfo> matches = matching(text);
+        boolean[] matched = new boolean[methods.size()];
+        for (MethodInfo m : methods.all()) matched[m.id()] = matches.test(m);
+        return id -> id >= 0 && id < matched.length && matched[id];
+    }
 }

@@ -1,5 +1,6 @@
 package org.candor.ui.model.snapshot;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +15,9 @@ import org.candor.core.report.HumanUnits;
 
 /**
  * The lines above a snapshot's views: what was profiled and how, and the session's statistics, marked when core's
- * {@link SnapshotWarnings} (the text report's warnings) has anything to say; the details behind them.
+ * {@link SnapshotWarnings} (the text report's warnings) has anything to say; the details behind them. The lines come
+ * from the small sections, at once; the warnings may read the threads' flat profiles ({@link #warnings}): off the
+ * event thread.
  */
 public final class SnapshotSummary {
 
@@ -32,10 +35,10 @@ public final class SnapshotSummary {
         STAT_LABELS.put(Snapshot.STAT_FAILED_CLASSES, "Classes not instrumented");
     }
 
-    private final Snapshot snapshot;
+    private final SnapshotSource snapshot;
     private List<String> warnings;
 
-    public SnapshotSummary(Snapshot snapshot) {
+    public SnapshotSummary(SnapshotSource snapshot) {
         this.snapshot = snapshot;
     }
 
@@ -56,7 +59,7 @@ public final class SnapshotSummary {
         addIfPresent(parts, "Event", info.get(SnapshotInfo.EVENT));
         String interval = info.get(SnapshotInfo.INTERVAL_NS);
         if (interval != null && interval.matches("\\d+")) parts.add("Interval: " + HumanUnits.nanos(Long.parseLong(interval)));
-        parts.add("Threads: " + snapshot.threads().size());
+        parts.add("Threads: " + snapshot.threadCount());
         return String.join(SEPARATOR, parts);
     }
 
@@ -69,27 +72,37 @@ public final class SnapshotSummary {
             if (!CalibrationConstants.isConstant(key)) stats.put(key, value);
         });
         List<String> parts = new ArrayList<>();
-        SamplingQuality quality = SamplingQuality.of(snapshot);
+        SamplingQuality quality = SamplingQuality.of(snapshot.info(), snapshot.stats());
         if (quality != null) parts.add("Samples: " + quality.summary());
         stats.forEach((key, value) -> parts.add(STAT_LABELS.getOrDefault(key, key) + ": " + DisplayUnits.count(value)));
         return String.join(SEPARATOR, parts);
     }
 
-    /** What the statistics say the tree misses, as the text report warns about it. */
-    public List<String> warnings() {
-        if (warnings == null) warnings = SnapshotWarnings.of(snapshot);
+    /** What the statistics say the tree misses, as the text report warns about it: off the event thread. */
+    public synchronized List<String> warnings() throws IOException {
+        if (warnings == null) warnings = List.copyOf(snapshot.warnings());
         return warnings;
     }
 
-    /** True when the text report would warn about the snapshot: the statistics line is marked. */
-    public boolean hasLosses() {
+    /** True when the text report would warn about the snapshot: the statistics line is marked. Off the event thread. */
+    public boolean hasLosses() throws IOException {
         return !warnings().isEmpty();
     }
 
-    /** The warnings, then every property of the snapshot, then every statistic but the calibration constants. */
+    /**
+     * The warnings (once {@link #warnings} has been asked, none before), how the trees are read when they are read in
+     * place, then every property of the snapshot, then every statistic but the calibration constants.
+     */
     public List<Detail> details() {
         List<Detail> details = new ArrayList<>();
-        for (String w : warnings()) details.add(new Detail("Warning", w));
+        List<String> known;
+        synchronized (this) {
+            known = warnings;
+        }
+        if (known != null) for (String w : known) details.add(new Detail("Warning", w));
+        if (snapshot.readsFile()) {
+            details.add(new Detail("Trees", "read in place from the file, " + DisplayUnits.count(snapshot.paths()) + " call paths"));
+        }
         snapshot.info().asMap().forEach((k, v) -> details.add(new Detail(k, v)));
         snapshot.stats().forEach((k, v) -> {
             if (!CalibrationConstants.isConstant(k)) details.add(new Detail(STAT_LABELS.getOrDefault(k, k), DisplayUnits.count(v)));

@@ -6,7 +6,6 @@ import java.util.function.IntToLongFunction;
 import org.candor.core.analysis.ColumnOrder;
 import org.candor.core.analysis.SortMetric;
 import org.candor.core.model.Metric;
-import org.candor.core.model.Snapshot;
 
 /**
  * The value columns that a snapshot's metrics make, in core's {@link ColumnOrder} (the text report's): the hot spots
@@ -20,13 +19,12 @@ public final class ValueColumns {
     private final int basis;
 
     /** Columns for the call tree (and every view of the tree: back traces, the flame graph's figures). */
-    public static ValueColumns forTree(Snapshot snapshot) {
-        return new ValueColumns(snapshot.metrics(), ColumnOrder.of(snapshot.metrics()));
+    public static ValueColumns forTree(List<Metric> metrics) {
+        return new ValueColumns(metrics, ColumnOrder.of(metrics));
     }
 
     /** Columns for the hot spots: the value they are ranked by first. */
-    public static ValueColumns forHotSpots(Snapshot snapshot) {
-        List<Metric> all = snapshot.metrics();
+    public static ValueColumns forHotSpots(List<Metric> all) {
         return new ValueColumns(all, ColumnOrder.leading(all, SortMetric.hotSpots(all, SortMetric.tree(all))));
     }
 

@@ -10,7 +10,8 @@ class CalibrationRowsTest {
 
     @Test
     void theRowsAndCellsAreTheTextReportsTable() {
-        CalibrationRows rows = new CalibrationRows(TestSnapshots.calibratedWithConstants());
+        Snapshot constants = TestSnapshots.calibratedWithConstants();
+        CalibrationRows rows = new CalibrationRows(constants.info(), constants.stats());
 
         assertThat(rows.isEmpty()).isFalse();
         assertThat(rows.rowCount()).isEqualTo(2);
@@ -28,16 +29,16 @@ class CalibrationRowsTest {
     @Test
     void theSummarySaysHowTheSessionCalibrated() {
         Snapshot s = TestSnapshots.calibratedWithConstants();
-        assertThat(new CalibrationRows(s).summary())
+        assertThat(new CalibrationRows(s.info(), s.stats()).summary())
                 .isEqualTo("Calibration: runtime   \u00b7   minima from this run alone   \u00b7   warm-up done (1,003,520 events)");
         s.info().put("calibration.minima", "file").put("calibration.file", "/home/me/.cache/candor/calibration/x.calstats");
-        assertThat(new CalibrationRows(s).summary()).contains("minima started from /home/me/.cache/candor/calibration/x.calstats");
+        assertThat(new CalibrationRows(s.info(), s.stats()).summary()).contains("minima started from /home/me/.cache/candor/calibration/x.calstats");
     }
 
     @Test
     void aSnapshotWithoutConstantsHasNoRows() {
-        assertThat(new CalibrationRows(TestSnapshots.shop()).isEmpty()).isTrue();
-        assertThat(new CalibrationRows(TestSnapshots.calibrated()).isEmpty()).isTrue();
+        assertThat(new CalibrationRows(TestSnapshots.shop().info(), TestSnapshots.shop().stats()).isEmpty()).isTrue();
+        assertThat(new CalibrationRows(TestSnapshots.calibrated().info(), TestSnapshots.calibrated().stats()).isEmpty()).isTrue();
         assertThat(TestSnapshots.calibrated().info().get(SnapshotInfo.CALIBRATION)).isEqualTo("runtime");
     }
 }

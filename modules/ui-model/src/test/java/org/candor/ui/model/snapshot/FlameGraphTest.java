@@ -12,11 +12,29 @@ import org.junit.jupiter.api.Test;
 class FlameGraphTest {
 
     private final Snapshot shop = TestSnapshots.shop();
-    private final SelectedThreads all = SelectedThreads.of(shop, ThreadChoice.of(shop).get(0));
+    private final SnapshotSource source = SnapshotSource.of(shop);
+    private final SelectedThreads all = select(source, 0);
+    private final CallNode tree = whole(all);
+
+    private static CallNode whole(SelectedThreads threads) {
+        try {
+            return threads.flameTree(new int[0], 0).root();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static SelectedThreads select(SnapshotSource source, int choice) {
+        try {
+            return source.select(source.threadChoices().get(choice));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 
     @Test
     void eachFrameIsAsWideAsItsShareOfTheWholeAndSitsOnItsCaller() {
-        FlameGraph g = FlameGraph.of(shop, all, all.tree(), 0.001);
+        FlameGraph g = FlameGraph.of(source, all, tree, tree, 0.001);
 
         assertThat(g.frames()).hasSize(11);
         assertThat(g.rows()).isEqualTo(5);
@@ -41,7 +59,7 @@ class FlameGraphTest {
 
     @Test
     void framesNarrowerThanTheLimitAreLeftOutWithWhatTheyCalled() {
-        FlameGraph g = FlameGraph.of(shop, all, all.tree(), 0.2);
+        FlameGraph g = FlameGraph.of(source, all, tree, tree, 0.2);
 
         // run .727, its handle .727; main .273, its handle .258; findByCustomer (.454 under run) is kept, parse .182 not
         assertThat(g.frames()).extracting(g::name).containsExactly("All threads (merged)", "Thread.run()",
@@ -51,9 +69,10 @@ class FlameGraphTest {
 
     @Test
     void aMillionNodeTreeKeepsOneFrameAPixelAtMost() {
-        Snapshot wide = TestSnapshots.wide(1000);  // 1,000 callees of 1,000 leaves each
-        SelectedThreads main = SelectedThreads.of(wide, ThreadChoice.of(wide).get(1));
-        FlameGraph g = FlameGraph.of(wide, main, main.tree(), 1.0 / 1000);
+        SnapshotSource wide = SnapshotSource.of(TestSnapshots.wide(1000));  // 1,000 callees of 1,000 leaves each
+        SelectedThreads main = select(wide, 1);
+        CallNode mainTree = whole(main);
+        FlameGraph g = FlameGraph.of(wide, main, mainTree, mainTree, 1.0 / 1000);
 
         assertThat(g.frames().size()).isLessThanOrEqualTo(1 + 1000 + 1000);
         assertThat(g.rows()).isLessThanOrEqualTo(3);
@@ -61,8 +80,8 @@ class FlameGraphTest {
 
     @Test
     void zoomingMakesAFrameTheWholeWidthWithItsCallersBelowIt() {
-        CallNode handle = FlameGraph.nodeAt(all.tree(), new int[] {method("run"), method("handle")});
-        FlameGraph g = FlameGraph.of(shop, all, handle, 0.001);
+        CallNode handle = FlameGraph.nodeAt(tree, new int[] {method("run"), method("handle")});
+        FlameGraph g = FlameGraph.of(source, all, tree, handle, 0.001);
 
         assertThat(g.isZoomed()).isTrue();
         assertThat(g.frames()).hasSize(6);
@@ -72,13 +91,13 @@ class FlameGraphTest {
         assertThat(find.width()).isCloseTo(1.499 / 2.399, within(1e-9));
         assertThat(g.zoomFrame().node()).isSameAs(handle);
         assertThat(g.zoomPath()).containsExactly(method("run"), method("handle"));
-        assertThat(FlameGraph.nodeAt(all.tree(), g.zoomPath())).isSameAs(handle);
-        assertThat(FlameGraph.nodeAt(all.tree(), new int[] {method("parse")})).isNull();
+        assertThat(FlameGraph.nodeAt(tree, g.zoomPath())).isSameAs(handle);
+        assertThat(FlameGraph.nodeAt(tree, new int[] {method("parse")})).isNull();
     }
 
     @Test
     void hoveringTellsTheMethodAndEveryFigureWithItsShare() {
-        FlameGraph g = FlameGraph.of(shop, all, all.tree(), 0.001);
+        FlameGraph g = FlameGraph.of(source, all, tree, tree, 0.001);
         FlameGraph.Frame handle = g.frames().get(frame(g, "OrderRepository.findByCustomer(long)", 0).parent());
 
         assertThat(g.describe(handle)).containsExactly("com.acme.shop.http.RequestHandler.handle(Request)",
@@ -89,7 +108,7 @@ class FlameGraphTest {
 
     @Test
     void findMarksEveryMatchingFrameAndCountsNestedOnesOnce() {
-        FlameGraph g = FlameGraph.of(shop, all, all.tree(), 0.001);
+        FlameGraph g = FlameGraph.of(source, all, tree, tree, 0.001);
 
         FlameGraph.Matches find = g.find(MethodNames.matching("findbycustomer"));
         assertThat(find.count()).isEqualTo(2);

@@ -2,15 +2,14 @@ package org.candor.ui.model.snapshot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.candor.core.model.Snapshot;
 import org.junit.jupiter.api.Test;
 
 class HotSpotRowsTest {
 
     @Test
-    void methodsComeLargestSelfTimeFirstWithSharesOfTheThreadsShown() {
-        Snapshot s = TestSnapshots.shop();
-        HotSpotRows rows = HotSpotRows.of(s, SelectedThreads.of(s, ThreadChoice.of(s).get(0)));
+    void methodsComeLargestSelfTimeFirstWithSharesOfTheThreadsShown() throws Exception {
+        SnapshotSource s = SnapshotSource.of(TestSnapshots.shop());
+        HotSpotRows rows = HotSpotRows.of(s, s.select(s.threadChoices().get(0)));
 
         // merged self times: findByCustomer 1.48 s, parse 830 ms, <init> 519 ms, handle 420 ms, main 50 ms, run 1 ms
         assertThat(rows.rowCount()).isEqualTo(6);
@@ -26,9 +25,9 @@ class HotSpotRowsTest {
     }
 
     @Test
-    void oneThreadsHotSpotsAreItsOwnAndSharesAreOfItsTotal() {
-        Snapshot s = TestSnapshots.shop();
-        HotSpotRows rows = HotSpotRows.of(s, SelectedThreads.of(s, ThreadChoice.of(s).get(2)));  // main, 900 ms
+    void oneThreadsHotSpotsAreItsOwnAndSharesAreOfItsTotal() throws Exception {
+        SnapshotSource s = SnapshotSource.of(TestSnapshots.shop());
+        HotSpotRows rows = HotSpotRows.of(s, s.select(s.threadChoices().get(2)));  // main, 900 ms
 
         assertThat(rows.rowCount()).isEqualTo(5);
         assertThat(rows.method(0).name()).isEqualTo("findByCustomer");

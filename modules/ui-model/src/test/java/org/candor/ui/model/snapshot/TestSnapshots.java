@@ -112,6 +112,162 @@ public final class TestSnapshots {
         return s.addThread(new ThreadProfile(1, "main", root));
     }
 
+    /**
+     * Random bushy trees over {@code threads} threads, about {@code nodes} nodes in all, calibrated (five values a
+     * node: calls, total, self, raw total, raw self), consistent (a total is its self plus its children's totals, a
+     * root the sum of its children), with methods drawn from a pool of 300 so that they recur on a path (recursion),
+     * and values rounded to a few levels so that siblings often tie: what decides the order between them shows.
+     */
+    public static Snapshot random(int threads, int nodes, long seed) {
+        java.util.Random random = new java.util.Random(seed);
+        MethodTable methods = new MethodTable();
+        for (int i = 0; i < 300; i++) methods.add("app.pkg" + (i % 7) + ".Class" + (i % 40), "method" + i, i % 2 == 0 ? "()V" : "(I)V");
+        Snapshot s = new Snapshot(new SnapshotInfo().put(SnapshotInfo.MODE, "instrumentation")
+                .put(SnapshotInfo.CALIBRATION, "runtime").put(SnapshotInfo.SCHEME, "total"),
+                Snapshot.instrumentationMetrics(true), methods);
+        for (int t = 0; t < threads; t++) {
+            CallNode root = new CallNode(null, CallNode.ROOT, 5);
+            java.util.List<CallNode> all = new java.util.ArrayList<>();
+            all.add(root);
+            for (int i = 1; i < nodes / threads; i++) {
+                int back = Math.min(all.size(), 1 + (int) Math.abs(random.nextGaussian() * 20));
+                CallNode parent = all.get(all.size() - back);
+                int method = random.nextInt(300);
+                CallNode n = parent.child(method) != null ? parent.child(method) : new CallNode(parent, method, 5);
+                if (n.value(0) == 0) {
+                    long calls = 1 + random.nextInt(4) * 10;
+                    long self = random.nextInt(3) * MS;
+                    n.setValue(0, calls);
+                    n.setValue(2, self);
+                    n.setValue(4, self + 40 * calls);
+                    all.add(n);
+                }
+            }
+            // totals bottom-up: the nodes were added after their parents
+            for (int i = all.size() - 1; i > 0; i--) {
+                CallNode n = all.get(i);
+                n.addValue(1, n.value(2));
+                n.addValue(3, n.value(4));
+                for (int k : new int[] {1, 3}) n.parent().addValue(k, n.value(k));
+            }
+            for (CallNode c : root.children()) {
+                root.addValue(0, c.value(0));
+                root.addValue(2, c.value(2));
+                root.addValue(4, c.value(4));
+            }
+            s.addThread(new ThreadProfile(10 + t, "pool-thread-" + t, root));
+        }
+        return s.putStat(Snapshot.STAT_DROPPED_CALLS, 0);
+    }
+
+    /** The leaves each level of {@link #writeDeep}'s chain calls. */
+    public static final int DEEP_LEAVES = 20;
+
+    /**
+     * Writes a snapshot of about {@code paths} call paths straight from arrays, as an agent does, never as objects.
+     * Thread main (#1) calls {@code Main.main}, which calls a chain of {@code depth} calls {@code Deep.level0},
+     * {@code Deep.level1}, ... (5 ms of their own each), each also calling {@link #DEEP_LEAVES} leaves
+     * {@code Leaf.leafJ} (1 ms each); and {@code Bulk.spread}, which calls {@code Bulk.fanI}, each calling up to
+     * 1,000 {@code Bulk.leafJ} (1 us each): the rest of the paths, a bush as wide and shallow as a real tree's. Thread
+     * worker (#2) calls {@code Worker.run}, which calls {@code Deep.level0} and its leaf 0. So the hot path runs down
+     * the chain, and level {@code L}'s total in main is what lies below it.
+     *
+     * @return the total time of {@code Deep.level} {@code L} in thread main, by {@code L}
+     */
+    public static long[] writeDeep(java.nio.file.Path file, int paths, int depth) throws java.io.IOException {
+        int bulk = Math.max(0, paths - 2 - depth * (1 + DEEP_LEAVES) - 1);
+        int fans = (bulk + 1000) / 1001;
+        MethodTable methods = new MethodTable();
+        int main = methods.add("com.acme.deep.Main", "main", "([Ljava/lang/String;)V").id();
+        int run = methods.add("com.acme.deep.Worker", "run", "()V").id();
+        int spread = methods.add("com.acme.deep.Bulk", "spread", "()V").id();
+        int firstLevel = methods.size();
+        for (int l = 0; l < depth; l++) methods.add("com.acme.deep.Deep", "level" + l, "()V");
+        int firstLeaf = methods.size();
+        for (int j = 0; j < DEEP_LEAVES; j++) methods.add("com.acme.deep.Leaf", "leaf" + j, "()V");
+        int firstFan = methods.size();
+        for (int i = 0; i < fans; i++) methods.add("com.acme.deep.Bulk", "fan" + i, "()V");
+        int firstBulkLeaf = methods.size();
+        for (int j = 0; j < 1000; j++) methods.add("com.acme.deep.Bulk", "leaf" + j, "()V");
+        // main: 0 root, 1 main, per level its node and leaves, then the bush
+        int n = 2 + depth * (1 + DEEP_LEAVES) + (bulk > 0 ? 1 + bulk : 0);
+        int[] parent = new int[n];
+        int[] method = new int[n];
+        long[] total = new long[n];
+        long[] self = new long[n];
+        parent[0] = -1;
+        parent[1] = 0;
+        method[1] = main;
+        int at = 2;
+        int above = 1;
+        int[] levelNode = new int[depth];
+        for (int l = 0; l < depth; l++) {
+            int level = at++;
+            levelNode[l] = level;
+            parent[level] = above;
+            method[level] = firstLevel + l;
+            self[level] = 5 * MS;
+            for (int j = 0; j < DEEP_LEAVES; j++, at++) {
+                parent[at] = level;
+                method[at] = firstLeaf + j;
+                self[at] = MS;
+            }
+            above = level;
+        }
+        if (bulk > 0) {
+            int s = at++;
+            parent[s] = 1;
+            method[s] = spread;
+            int fan = -1;
+            for (int k = 0; at < n; k++) {
+                if (k % 1001 == 0) {
+                    fan = at++;
+                    parent[fan] = s;
+                    method[fan] = firstFan + k / 1001;
+                    continue;
+                }
+                parent[at] = fan;
+                method[at] = firstBulkLeaf + (k % 1001) - 1;
+                self[at++] = 1_000;
+            }
+        }
+        for (int i = 0; i < n; i++) total[i] = self[i];
+        for (int i = n - 1; i > 0; i--) total[parent[i]] += total[i];
+        long[] levelTotals = new long[depth];
+        for (int l = 0; l < depth; l++) levelTotals[l] = total[levelNode[l]];
+        try (org.candor.core.snapshot.SnapshotStreamWriter w = org.candor.core.snapshot.SnapshotStreamWriter.open(file)) {
+            w.info(new SnapshotInfo().put(SnapshotInfo.MODE, "instrumentation").put(SnapshotInfo.SCHEME, "total")
+                    .put(SnapshotInfo.JAVA_COMMAND, "com.acme.deep.Main (" + paths + " paths)"));
+            w.metrics(Snapshot.instrumentationMetrics());
+            w.thread(1, "main", table(parent, method, total, self), null);
+            int[] wp = {-1, 0, 1, 2};
+            int[] wm = {0, run, firstLevel, firstLeaf};
+            long[] ws = {0, MS, 5 * MS, MS};
+            long[] wt = {7 * MS, 7 * MS, 6 * MS, MS};
+            w.thread(2, "worker", table(wp, wm, wt, ws), null);
+            w.methods(methods);
+            w.stats(java.util.Map.of(Snapshot.STAT_DROPPED_CALLS, 0L));
+            w.commit();
+        }
+        return levelTotals;
+    }
+
+    /** A thread's tree in arrays: calls 1 a node, total and self as given (the root's calls: its children's). */
+    private static org.candor.core.snapshot.NodeTable table(int[] parent, int[] method, long[] total, long[] self) {
+        long rootCalls = 0;
+        for (int i = 1; i < parent.length; i++) if (parent[i] == 0) rootCalls++;
+        long calls0 = rootCalls;
+        return new org.candor.core.snapshot.NodeTable() {
+            @Override public int size() { return parent.length; }
+            @Override public int parent(int node) { return parent[node]; }
+            @Override public int method(int node) { return method[node]; }
+            @Override public long value(int node, int metric) {
+                if (metric == CALLS) return node == 0 ? calls0 : 1;
+                return metric == TOTAL ? total[node] : node == 0 ? 0 : self[node];
+            }
+        };
+    }
+
     private static CallNode root() {
         return new CallNode(null, CallNode.ROOT, 3);
     }

@@ -14,32 +14,32 @@ class ValueColumnsTest {
     @Test
     void aTimeProfileShowsTimesThenCalls() {
         Snapshot s = TestSnapshots.shop();
-        assertThat(names(ValueColumns.forTree(s))).containsExactly("Total time", "Self time", "Calls");
-        assertThat(names(ValueColumns.forHotSpots(s))).containsExactly("Self time", "Total time", "Calls");
+        assertThat(names(ValueColumns.forTree(s.metrics()))).containsExactly("Total time", "Self time", "Calls");
+        assertThat(names(ValueColumns.forHotSpots(s.metrics()))).containsExactly("Self time", "Total time", "Calls");
     }
 
     @Test
     void aWallClockSampledProfileHasTheTextReportsColumns() {
         Snapshot s = new Snapshot(new SnapshotInfo(), Snapshot.samplingMetrics(true), new MethodTable());
-        assertThat(names(ValueColumns.forTree(s))).containsExactly(
+        assertThat(names(ValueColumns.forTree(s.metrics()))).containsExactly(
                 "Total time", "Waiting time", "Self time", "Self waiting time", "Samples", "Self samples");
-        assertThat(names(ValueColumns.forHotSpots(s))).containsExactly(
+        assertThat(names(ValueColumns.forHotSpots(s.metrics()))).containsExactly(
                 "Self time", "Total time", "Waiting time", "Self waiting time", "Samples", "Self samples");
     }
 
     @Test
     void aCounterProfileShowsItsCountsThenCallsAndRanksBySelfCount() {
         Snapshot s = pageFaults();
-        ValueColumns tree = ValueColumns.forTree(s);
+        ValueColumns tree = ValueColumns.forTree(s.metrics());
         assertThat(names(tree)).containsExactly("Total page faults", "Self page faults", "Calls");
         assertThat(tree.type(0)).isEqualTo(Long.class);
-        assertThat(names(ValueColumns.forHotSpots(s))).containsExactly("Self page faults", "Total page faults", "Calls");
+        assertThat(names(ValueColumns.forHotSpots(s.metrics()))).containsExactly("Self page faults", "Total page faults", "Calls");
     }
 
     @Test
     void theSessionLineNamesTheMetric() {
-        assertThat(new SnapshotSummary(pageFaults()).sessionLine()).contains("Metric: page-faults (events)");
-        assertThat(new SnapshotSummary(TestSnapshots.shop()).sessionLine()).doesNotContain("Metric");
+        assertThat(new SnapshotSummary(SnapshotSource.of(pageFaults())).sessionLine()).contains("Metric: page-faults (events)");
+        assertThat(new SnapshotSummary(SnapshotSource.of(TestSnapshots.shop())).sessionLine()).doesNotContain("Metric");
     }
 
     /** The shop's values, as if its probes had counted page faults. */

@@ -16,10 +16,10 @@ public final class CalibrationViewProvider implements SnapshotViewProvider {
     @Override public int position() { return 900; }
 
     @Override public boolean supports(SnapshotViewContext context) {
-        return !new CalibrationRows(context.snapshot()).isEmpty();
+        return !new CalibrationRows(context.snapshot().info(), context.snapshot().stats()).isEmpty();
     }
 
     @Override public JComponent create(SnapshotViewContext context) {
-        return new CalibrationView(new CalibrationRows(context.snapshot()));
+        return new CalibrationView(new CalibrationRows(context.snapshot().info(), context.snapshot().stats()));
     }
 }

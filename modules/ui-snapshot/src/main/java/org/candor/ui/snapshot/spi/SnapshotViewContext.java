@@ -1,14 +1,18 @@
 package org.candor.ui.snapshot.spi;
 
 import java.util.function.Consumer;
-import org.candor.core.model.Snapshot;
 import org.candor.ui.model.snapshot.SelectedThreads;
+import org.candor.ui.model.snapshot.SnapshotSource;
 
 /** What the window gives each of its views: the snapshot, the threads shown, and a way to the other views. Event thread. */
 public interface SnapshotViewContext {
 
-    /** The snapshot as shown: calibrated times, or the raw ones when {@link #rawTimes()}. */
-    Snapshot snapshot();
+    /**
+     * The snapshot as shown: calibrated times, or the raw ones when {@link #rawTimes()}. Its trees may be read in
+     * place from a file of tens of millions of call paths ({@link SnapshotSource#readsFile}): a view asks its
+     * questions of {@link #shown()} off the event thread, and one that would need the whole tree at once says so.
+     */
+    SnapshotSource snapshot();
 
     /** True when the window shows instrumented times as measured, before calibration took the probes' cost out. */
     boolean rawTimes();
