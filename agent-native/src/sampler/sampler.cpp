@@ -505,17 +505,23 @@ void Sampler::attach_existing_threads(jvmtiEnv* jvmti, JNIEnv* jni, bool registe
     }
 }
 
+std::int64_t Sampler::next_period(SampledThread& thread) {
+    return context_.samples_per_period != 0 ? thread.jitter.next(timer_.interval_ns) : timer_.interval_ns;
+}
+
+int Sampler::open_perf_timer(const SampledThread& thread, std::int64_t period) const {
+    return perf_timer_open(thread.tid, static_cast<std::uint64_t>(period),
+                           timer_.kind == TimerKind::PerfSigtrap ? PerfDelivery::Sigtrap : PerfDelivery::Fasync, true);
+}
+
 bool Sampler::arm_timer(SampledThread& thread, std::string& error) {
     thread.user_at_start_ns = own_user_ns();  // on the thread itself, before its first sample
-    const std::int64_t period = context_.samples_per_period != 0 ? thread.jitter.next(timer_.interval_ns)
-                                                                  : timer_.interval_ns;
+    const std::int64_t period = next_period(thread);
     switch (timer_.kind) {
         case TimerKind::PerfSigtrap:
         case TimerKind::PerfFasync: {
             // The first period is jittered too: threads started together do not sample in step.
-            const int fd = perf_timer_open(thread.tid, static_cast<std::uint64_t>(period),
-                                           timer_.kind == TimerKind::PerfSigtrap ? PerfDelivery::Sigtrap : PerfDelivery::Fasync,
-                                           true);
+            const int fd = open_perf_timer(thread, period);
             if (fd < 0) {
                 error = "perf_event_open " + errno_text(-fd);
                 return false;

@@ -98,6 +98,10 @@ private:
     static void free_record(JNIEnv* jni, SampledThread* record);
     bool arm_timer(SampledThread& thread, std::string& error);
     bool arm_timer_for(SampledThread& thread, std::string& error);
+    // What both arm a thread's timer with: its next period (jittered while samples are spread), and a perf
+    // task-clock timer of the thread's own that signals it (a descriptor, or -errno).
+    std::int64_t next_period(SampledThread& thread);
+    int open_perf_timer(const SampledThread& thread, std::int64_t period) const;
     std::int64_t stop_timer(SampledThread& thread);
     void close_timer_locked(SampledThread& thread, std::int64_t user_now_ns);
     void restart_accounting_locked(SampledThread& thread);

@@ -87,14 +87,11 @@ bool Sampler::arm_timer_for(SampledThread& thread, std::string& error) {
     thread.user_at_start_ns = user >= 0 ? user : 0;
     thread.perf_at_start = 0;
     // The handlers are disabled until the caller enables them: the jitter is not in use.
-    const std::int64_t period = context_.samples_per_period != 0 ? thread.jitter.next(timer_.interval_ns)
-                                                                  : timer_.interval_ns;
+    const std::int64_t period = next_period(thread);
     switch (timer_.kind) {
         case TimerKind::PerfSigtrap:
         case TimerKind::PerfFasync: {
-            const int fd = perf_timer_open(thread.tid, static_cast<std::uint64_t>(period),
-                                           timer_.kind == TimerKind::PerfSigtrap ? PerfDelivery::Sigtrap : PerfDelivery::Fasync,
-                                           true);
+            const int fd = open_perf_timer(thread, period);
             if (fd < 0) {
                 if (fd != -ESRCH) error = "perf_event_open " + errno_text(-fd);  // ESRCH: the thread is ending
                 return false;

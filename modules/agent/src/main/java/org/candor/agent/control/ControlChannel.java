@@ -77,13 +77,23 @@ public final class ControlChannel {
     private static final class Closing implements Runnable {
         private final ControlServer server;
         private final SessionFile file;
+        private final boolean sampling;
 
-        Closing(ControlServer server, SessionFile file) {
+        Closing(ControlServer server, SessionFile file, boolean sampling) {
             this.server = server;
             this.file = file;
+            this.sampling = sampling;
         }
 
         @Override public void run() {
+            // one of the agent's own threads: not in the program's profile (a wall sampler would catch it waiting)
+            if (sampling) {
+                try {
+                    org.candor.agent.sampling.SamplerControl.ignoreCurrentThread();
+                } catch (LinkageError noSampler) {
+                    // the library did not bind the sampler: nothing samples this thread either
+                }
+            }
             server.close();
             file.delete();
         }
@@ -109,7 +119,8 @@ public final class ControlChannel {
                     + "\nsecret=" + server.secret() + "\nmode=" + mode + "\n";
             SessionFile file = SessionFile.write(pid, text);
             try {
-                Runtime.getRuntime().addShutdownHook(new Thread(new Closing(server, file), "candor-control-exit"));
+                Runtime.getRuntime().addShutdownHook(new Thread(new Closing(server, file, "sample".equals(mode)),
+                        "candor-control-exit"));
             } catch (IllegalStateException exiting) {
                 // the program ended while a launched session's channel was still opening: nobody will need it
                 file.delete();
