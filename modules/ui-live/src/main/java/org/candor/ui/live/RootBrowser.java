@@ -1,5 +1,7 @@
 package org.candor.ui.live;
 
+import static org.candor.ui.model.Words.capitalized;
+
 import java.awt.BorderLayout;
 import java.awt.Dimension;
 import java.awt.GridLayout;
@@ -163,10 +165,6 @@ public final class RootBrowser extends JPanel {
             if (!out.contains(pattern)) out.add(pattern);
         }
         return out;
-    }
-
-    private static String capitalized(String s) {
-        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
     public void dispose() {

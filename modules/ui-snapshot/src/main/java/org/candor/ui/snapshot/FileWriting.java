@@ -14,10 +14,11 @@ import org.openide.util.NbBundle.Messages;
 import org.openide.util.RequestProcessor;
 
 /**
- * What Save Snapshot As and Export Snapshot share: asking before a file is replaced, and the writing itself in the
- * background under a progress bar, with the status line on success and one notification naming the file on failure.
+ * What Save Snapshot As and Export Snapshot share: asking before a file is replaced (which the other windows' file
+ * writing asks too), and the writing itself in the background under a progress bar, with the status line on success
+ * and one notification naming the file on failure.
  */
-final class FileWriting {
+public final class FileWriting {
 
     /** The writing; it logs what it did. */
     interface Work {
@@ -31,7 +32,7 @@ final class FileWriting {
 
     /** True when {@code to} does not exist yet, or the user agrees to replace it. Event thread. */
     @Messages({"# {0} - file", "MSG_Replace={0} exists. Replace it?"})
-    static boolean mayReplace(Path to) {
+    public static boolean mayReplace(Path to) {
         if (!Files.exists(to)) return true;
         NotifyDescriptor ask = new NotifyDescriptor.Confirmation(Bundle.MSG_Replace(to), NotifyDescriptor.YES_NO_OPTION);
         return DialogDisplayer.getDefault().notify(ask) == NotifyDescriptor.YES_OPTION;

@@ -1,6 +1,7 @@
 package org.candor.ui.snapshot;
 
-import java.awt.Color;
+import static org.candor.ui.model.Words.html;
+
 import java.awt.FlowLayout;
 import java.awt.GridBagConstraints;
 import java.awt.GridBagLayout;
@@ -10,7 +11,6 @@ import javax.swing.Box;
 import javax.swing.JComboBox;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
-import javax.swing.UIManager;
 import org.candor.ui.model.snapshot.SnapshotSummary;
 import org.candor.ui.model.snapshot.ThreadChoice;
 
@@ -65,7 +65,7 @@ final class SnapshotHeader extends JPanel {
     /** Marks the statistics when the summary's warnings, found by now, say calls were lost; and adds them to the details. */
     void showWarnings(SnapshotSummary summary) {
         try {
-            if (summary.hasLosses()) statistics.setForeground(warningColor());
+            if (summary.hasLosses()) statistics.setForeground(Colours.error());
         } catch (java.io.IOException e) {
             throw new IllegalStateException("the warnings were found before they are shown", e);
         }
@@ -82,18 +82,9 @@ final class SnapshotHeader extends JPanel {
     private static String detailsHtml(SnapshotSummary summary) {
         StringBuilder html = new StringBuilder("<html><table cellspacing=0 cellpadding=1>");
         for (SnapshotSummary.Detail d : summary.details()) {
-            html.append("<tr><td><b>").append(escape(d.name())).append("</b>&nbsp;&nbsp;</td><td>")
-                    .append(escape(d.value())).append("</td></tr>");
+            html.append("<tr><td><b>").append(html(d.name())).append("</b>&nbsp;&nbsp;</td><td>")
+                    .append(html(d.value())).append("</td></tr>");
         }
         return html.append("</table></html>").toString();
-    }
-
-    private static String escape(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
-    }
-
-    private static Color warningColor() {
-        Color c = UIManager.getColor("Component.error.focusedBorderColor");
-        return c != null ? c : new Color(0xB0, 0x20, 0x20);
     }
 }

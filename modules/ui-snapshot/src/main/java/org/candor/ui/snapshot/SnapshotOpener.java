@@ -1,5 +1,7 @@
 package org.candor.ui.snapshot;
 
+import static org.candor.ui.model.Words.capitalized;
+
 import java.awt.EventQueue;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -94,9 +96,5 @@ public final class SnapshotOpener {
         if (e instanceof SnapshotFormatException) return capitalized(e.getMessage());
         String reason = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
         return Bundle.MSG_CannotOpen(file, reason);
-    }
-
-    private static String capitalized(String s) {
-        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 }

@@ -1,7 +1,8 @@
 package org.candor.ui.live.analyze;
 
+import static org.candor.ui.model.Words.capitalized;
+
 import java.awt.BorderLayout;
-import java.awt.Color;
 import java.awt.Component;
 import java.awt.Dimension;
 import java.awt.FlowLayout;
@@ -23,11 +24,11 @@ import javax.swing.JRadioButton;
 import javax.swing.JScrollPane;
 import javax.swing.JTextArea;
 import javax.swing.ListSelectionModel;
-import javax.swing.UIManager;
 import org.candor.ui.live.LaunchForm;
 import org.candor.ui.model.analyze.AnalyzeSettings;
 import org.candor.ui.model.analyze.Configurations;
 import org.candor.ui.model.analyze.ProfilingTask;
+import org.candor.ui.snapshot.Colours;
 
 /**
  * Profile &gt; Analyze Performance: the task in the words users know (Entire application, Part of application,
@@ -383,7 +384,7 @@ public final class AnalyzePerformancePanel extends JPanel {
         summary.setName("summary");
         problem.setName("problem");
         note.setName("note");
-        problem.setForeground(errorColour());
+        problem.setForeground(Colours.error());
         JPanel lines = new JPanel(new java.awt.GridLayout(0, 1, 0, 2));
         lines.add(target);
         lines.add(summary);
@@ -466,14 +467,5 @@ public final class AnalyzePerformancePanel extends JPanel {
         a.setOpaque(false);
         a.setBorder(BorderFactory.createEmptyBorder(2, 0, 4, 0));
         return a;
-    }
-
-    private static Color errorColour() {
-        Color c = UIManager.getColor("Component.error.focusedBorderColor");
-        return c != null ? c : new Color(0xC0, 0x20, 0x20);
-    }
-
-    private static String capitalized(String s) {
-        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 }

@@ -17,6 +17,7 @@ import javax.swing.filechooser.FileNameExtensionFilter;
 import org.candor.client.ClientException;
 import org.candor.client.filters.SelectionFile;
 import org.candor.ui.model.analyze.FilterPresets;
+import org.candor.ui.snapshot.FileWriting;
 
 /**
  * Which classes get probes or appear in stacks: "profile only" patterns (none: every class), patterns to leave out,
@@ -125,10 +126,7 @@ final class FiltersEditor extends JPanel {
         JFileChooser chooser = chooser("Export as a TAU selective instrumentation file");
         if (chooser.showSaveDialog(this) != JFileChooser.APPROVE_OPTION) return;
         Path file = chooser.getSelectedFile().toPath();
-        if (java.nio.file.Files.exists(file) && javax.swing.JOptionPane.showConfirmDialog(this, file + " exists. Replace it?",
-                "Export", javax.swing.JOptionPane.YES_NO_OPTION) != javax.swing.JOptionPane.YES_OPTION) {
-            return;
-        }
+        if (!FileWriting.mayReplace(file)) return;
         try {
             SelectionFile.write(file, includes.patterns(), excludes.patterns());
             say.accept("Wrote " + file);

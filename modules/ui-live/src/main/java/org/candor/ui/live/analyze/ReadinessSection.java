@@ -1,5 +1,8 @@
 package org.candor.ui.live.analyze;
 
+import static org.candor.ui.model.Words.capitalized;
+import static org.candor.ui.model.Words.html;
+
 import java.awt.Color;
 import java.awt.GridBagConstraints;
 import java.awt.GridBagLayout;
@@ -10,13 +13,13 @@ import java.util.concurrent.CompletableFuture;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.SwingUtilities;
-import javax.swing.UIManager;
 import org.candor.client.ClientException;
 import org.candor.client.system.Check;
 import org.candor.client.system.Readiness;
 import org.candor.client.system.SystemCheck;
 import org.candor.client.system.Verdict;
 import org.candor.ui.live.InstalledAgent;
+import org.candor.ui.snapshot.Colours;
 
 /**
  * What will and will not work, asked of the operating system before attaching or launching ({@code candor check}'s
@@ -94,7 +97,7 @@ final class ReadinessSection extends JPanel {
                 refusal = r.checks().get(0).sentence();
                 continue;
             }
-            JLabel title = new JLabel("<html><div style='width:600px'>" + escaped(capitalized(r.title())) + "</div></html>");
+            JLabel title = new JLabel("<html><div style='width:600px'>" + html(capitalized(r.title())) + "</div></html>");
             title.setFont(title.getFont().deriveFont(java.awt.Font.BOLD));
             add(title, cell(0, y++, 3));
             for (Check c : r.checks()) {
@@ -104,7 +107,7 @@ final class ReadinessSection extends JPanel {
                 JLabel what = new JLabel(c.name());
                 String text = c.sentence() + (c.remedy().isEmpty() ? "" : " \u2014 " + c.remedy());
                 // wrapped: a sentence cut at the window's edge would hide its reason
-                JLabel why = new JLabel("<html><div style='width:350px'>" + escaped(text) + "</div></html>");
+                JLabel why = new JLabel("<html><div style='width:350px'>" + html(text) + "</div></html>");
                 why.setName("why:" + c.name());
                 add(what, cell(0, y, 1));
                 add(verdict, cell(1, y, 1));
@@ -133,17 +136,7 @@ final class ReadinessSection extends JPanel {
         switch (v) {
             case AVAILABLE: return new Color(0x2E, 0x9E, 0x48);
             case LIMITED: return new Color(0xC0, 0x80, 0x10);
-            default:
-                Color c = UIManager.getColor("Component.error.focusedBorderColor");
-                return c != null ? c : new Color(0xC0, 0x20, 0x20);
+            default: return Colours.error();
         }
-    }
-
-    private static String escaped(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
-    }
-
-    private static String capitalized(String s) {
-        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 }
