@@ -131,9 +131,8 @@ public final class ClassPathCode implements CodeSource {
                 // an unreadable entry adds nothing, as a class loader would skip it
             }
         }
-        names.remove("module-info");
-        names.remove("package-info");
-        names.keySet().removeIf(n -> n.endsWith(".package-info") || n.endsWith("module-info"));
+        // a module's or package's descriptor is no class to profile
+        names.keySet().removeIf(n -> n.endsWith("module-info") || n.endsWith("package-info"));
         if (readable == 0) {
             throw new ClientException(entries.isEmpty() ? "the program names no class path"
                     : "none of the class path can be read: " + entries);

@@ -1,5 +1,7 @@
 package org.candor.ui.live;
 
+import static org.candor.ui.model.Words.capitalized;
+
 import java.awt.BorderLayout;
 import java.awt.Font;
 import java.nio.file.Files;
@@ -25,20 +27,21 @@ import javax.swing.SwingUtilities;
 import org.candor.client.ControlClient;
 import org.candor.client.JvmDetails;
 import org.candor.client.LocalJvms;
+import org.candor.ui.live.analyze.AnalyzePerformanceDialog;
+import org.candor.ui.live.analyze.AnalyzeTarget;
 import org.candor.ui.model.SessionActions;
 import org.candor.ui.model.SessionState;
 import org.candor.ui.model.SessionStatus;
-import org.candor.ui.snapshot.Problems;
-import org.netbeans.api.progress.ProgressHandle;
 import org.candor.ui.model.analyze.AnalyzeSettings;
 import org.candor.ui.model.analyze.Configurations;
-import org.candor.ui.live.analyze.AnalyzePerformanceDialog;
-import org.candor.ui.live.analyze.AnalyzeTarget;
+import org.candor.ui.snapshot.Problems;
+import org.netbeans.api.progress.ProgressHandle;
 
 /**
- * The Running JVMs panel: the local JVMs, an attach with scheme, roots and include filter, and for a JVM with a
- * session its status and the live commands: Reset Collected Results, Snapshot (opened at once), Stop and
- * Start (recording), Detach. The work runs on one background thread; every answer shows in one message line.
+ * The Running JVMs panel: the local JVMs, Analyze Performance (or Attach with the last used settings), Launch and the
+ * demo, and for a JVM with a session its status and the live commands: Change Settings, Reset Collected Results, Take
+ * Snapshot (opened at once), Stop and Start (recording), Detach, Live Results, Telemetry. The work runs on one
+ * background thread under a progress bar; every answer shows in one message line, a failure as a notification too.
  */
 final class LiveSessionsPanel extends JPanel {
 
@@ -170,38 +173,24 @@ final class LiveSessionsPanel extends JPanel {
 
     /** The window's commands: its buttons, and through {@link SessionCommands} the Profile menu's. */
     private void defineCommands() {
-        commands.add(SessionCommands.ANALYZE, "Analyze Performance\u2026",
-                "Choose what to profile (entire application, part of it, startup, CPU sampling), then attach or launch",
-                ProfileIcons.ANALYZE, this::analyzePerformance);
-        commands.add(SessionCommands.ATTACH, "Attach", "Start a session in the selected JVM with the settings shown (the last used)",
-                ProfileIcons.ATTACH, () -> attachSelected(configurations.last()));
-        commands.add(SessionCommands.CHANGE, "Change Settings\u2026",
-                "Give the running session other settings: it re-instruments and starts its results afresh",
-                ProfileIcons.CHANGE, this::changeSettings);
-        commands.add(SessionCommands.LAUNCH, "Launch\u2026", "Start a Java program with a session of the last used settings",
-                ProfileIcons.LAUNCH, this::launchAsked);
-        commands.add(SessionCommands.DEMO, "Profile Demo",
-                "Run the bundled order-processing demo with a Total session; its snapshot opens when it ends",
-                ProfileIcons.DEMO, this::launchDemo);
-        commands.add(SessionCommands.RESET, "Reset Collected Results", "Clear what was recorded so far; instrumentation stays",
-                ProfileIcons.RESET, () -> control("reset"));
-        commands.add(SessionCommands.SNAPSHOT, "Take Snapshot", "Write what was recorded so far and open it",
-                ProfileIcons.SNAPSHOT, this::takeSnapshot);
-        commands.add(SessionCommands.LIVE, "Live Results", "The session's call tree and hot spots as they grow",
-                ProfileIcons.LIVE, () -> {
-                    long pid = selectedPid();
-                    if (pid >= 0) onLive.accept(pid);
-                });
-        commands.add(SessionCommands.TELEMETRY, "Telemetry", "Heap, CPU load, GC time, threads and calls recorded, as live charts",
-                ProfileIcons.TELEMETRY, () -> {
-                    long pid = selectedPid();
-                    if (pid >= 0) onTelemetry.accept(pid);
-                });
-        commands.add(SessionCommands.STOP, "Stop", "Calls are not recorded until Start; probes stay", ProfileIcons.STOP,
-                () -> control("stop"));
-        commands.add(SessionCommands.START, "Start", "Record again", ProfileIcons.START, () -> control("start"));
-        commands.add(SessionCommands.DETACH, "Detach", "Restore the original bytecode; the session ends", ProfileIcons.DETACH,
-                () -> control("detach"));
+        commands.add(SessionCommands.ANALYZE, this::analyzePerformance);
+        commands.add(SessionCommands.ATTACH, () -> attachSelected(configurations.last()));
+        commands.add(SessionCommands.CHANGE, this::changeSettings);
+        commands.add(SessionCommands.LAUNCH, this::launchAsked);
+        commands.add(SessionCommands.DEMO, this::launchDemo);
+        commands.add(SessionCommands.RESET, () -> control("reset"));
+        commands.add(SessionCommands.SNAPSHOT, this::takeSnapshot);
+        commands.add(SessionCommands.LIVE, () -> {
+            long pid = selectedPid();
+            if (pid >= 0) onLive.accept(pid);
+        });
+        commands.add(SessionCommands.TELEMETRY, () -> {
+            long pid = selectedPid();
+            if (pid >= 0) onTelemetry.accept(pid);
+        });
+        commands.add(SessionCommands.STOP, () -> control("stop"));
+        commands.add(SessionCommands.START, () -> control("start"));
+        commands.add(SessionCommands.DETACH, () -> control("detach"));
     }
 
     /** A button that is the command {@code key}, named {@code key} for tests; {@code mnemonic} 0 for none. */
@@ -581,10 +570,6 @@ final class LiveSessionsPanel extends JPanel {
 
     private static String answer(ControlClient.Reply r) {
         return r.ok ? capitalized(r.text) : "Refused: " + r.text;
-    }
-
-    private static String capitalized(String s) {
-        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
     private interface Work {

@@ -74,16 +74,6 @@ public final class LiveSessionsTopComponent extends TopComponent {
         return window;
     }
 
-    /** A command's menu text before the window made its actions. */
-    static String title(String key) {
-        switch (key) {
-            case SessionCommands.ANALYZE: return "Analyze Performance\u2026";
-            case SessionCommands.LAUNCH: return "Launch\u2026";
-            case SessionCommands.DEMO: return "Profile Demo";
-            default: return Character.toUpperCase(key.charAt(0)) + key.substring(1);
-        }
-    }
-
     @Override
     protected void componentOpened() {
         panel.commands().makeCurrent();

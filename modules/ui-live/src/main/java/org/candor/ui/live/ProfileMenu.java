@@ -61,9 +61,7 @@ public final class ProfileMenu {
                 for (String k : new String[] {NAME, SHORT_DESCRIPTION, SMALL_ICON}) putValue(k, target.getValue(k));
                 setEnabled(target.isEnabled());
             } else {
-                putValue(NAME, LiveSessionsTopComponent.title(key));
-                setEnabled(key.equals(SessionCommands.ANALYZE) || key.equals(SessionCommands.LAUNCH)
-                        || key.equals(SessionCommands.DEMO));
+                SessionCommands.describe(this, key);
             }
         }
 

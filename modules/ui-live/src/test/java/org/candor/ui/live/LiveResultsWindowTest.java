@@ -123,8 +123,9 @@ class LiveResultsWindowTest {
         GuiTests.screenshot(frame, "live-results-ended");
     }
 
+    /** The call tree's table in the views shown now (a refresh may have just put them in, not yet laid out). */
     private JTable tree() {
-        return (JTable) window.robot().finder().findByName(panel, "callTree", true);
+        return (JTable) window.robot().finder().findByName(callTree(), "callTree", false);
     }
 
     /** The call-tree view of the results shown now (the views are found by lookup, as in the app). */

@@ -6,6 +6,7 @@ import org.candor.client.JvmDetails;
 import org.candor.client.code.ClassPathCode;
 import org.candor.client.code.CodeSource;
 import org.candor.client.code.SessionCode;
+import org.candor.client.system.JvmCommandLine;
 
 /**
  * Where an Analyze Performance task runs: a local JVM to attach to, a program to launch, or a running session whose
@@ -63,13 +64,9 @@ public final class AnalyzeTarget {
         return ClassPathCode.ofCommand(d.commandLine(), d.workingDirectory());
     }
 
-    /** The main class as far as the command line tells (for "my packages"). */
+    /** The main class as far as the command line tells (for "my packages"; a jar names none). */
     String mainClass() {
-        if (kind == Kind.LAUNCH) {
-            JvmDetails fake = new JvmDetails(-1, "", command, workingDirectory, null, "");
-            return fake.mainClass();
-        }
-        return label;
+        return kind == Kind.LAUNCH ? JvmCommandLine.parse(command).main() : label;
     }
 
     @Override public String toString() { return label(); }
