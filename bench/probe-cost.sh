@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Measures what one instrumented call costs (JMH; see bench/README.md).
 #
-#   bench/probe-cost.sh [--agent-dir DIR] [--rebuild-agent] [--no-nanotime] [--investigate | --only-investigate]
-#                       [--ffm | --only-ffm  (with --jvm JDK22+/bin/java)] [--forks N] [--warmup N] [--iterations N]
-#                       [--time S] [--jvm JAVA] [--jvm-arg ARG] [--goal NS]
+#   bench/probe-cost.sh [--agent-dir DIR] [--rebuild-agent] [--no-nanotime] [--no-calibration-modes]
+#                       [--investigate | --only-investigate] [--ffm | --only-ffm  (with --jvm JDK22+/bin/java)]
+#                       [--forks N] [--warmup N] [--iterations N] [--time S] [--jvm JAVA] [--jvm-arg ARG]
+#                       [--goal NS] [--goal-uncalibrated NS]
 #
 # Builds what is missing (the agent directory with `mvn install -DskipTests` of the agent and the modules it needs;
 # bench/target/benchmarks.jar when a source is newer), runs the benchmarks with the agent in every forked JVM and
@@ -22,7 +23,7 @@ while [ $# -gt 0 ]; do
     --agent-dir) [ $# -ge 2 ] || { echo "probe-cost: --agent-dir needs a value" >&2; exit 2; }
                  AGENT_DIR="$(cd "$2" 2>/dev/null && pwd || echo "$2")"; shift 2 ;;
     --rebuild-agent) REBUILD_AGENT=1; shift ;;
-    -h|--help) sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) ARGS+=("$1"); shift ;;
   esac
 done

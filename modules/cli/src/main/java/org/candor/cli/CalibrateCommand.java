@@ -19,7 +19,8 @@ final class CalibrateCommand implements Command {
     @Override public String summary() { return "find the probes' own cost on this JVM and CPU (run once)"; }
 
     @Override public String usage() {
-        return "usage: candor calibrate [--metric M] [--calstats FILE] [--java JAVA] [--rounds N] [-- JVM-OPTIONS...]\n\n"
+        return "usage: candor calibrate [--metric M] [--calstats FILE] [--java JAVA] [--rounds N] [--measure-every N]\n"
+                + "                        [-- JVM-OPTIONS...]\n\n"
                 + "Runs a trainer program that makes minimal calls of every kind (interpreted and compiled callers,\n"
                 + "callees and owners; entries and exits) under the instrumentation agent, and keeps the smallest\n"
                 + "gap seen between two probes of each kind: the probes' own residual cost, which every later\n"
@@ -29,6 +30,8 @@ final class CalibrateCommand implements Command {
                 + "                    ~/.cache/candor/calibration/, which 'candor profile' reads by default)\n"
                 + "  --java JAVA       calibrate for this java (default: the one running candor)\n"
                 + "  --rounds N        trainer rounds (default 300000, about a second)\n"
+                + "  --measure-every N for profiles run with --agent-option measureevery=N (the probes measure\n"
+                + "                    their own time at one event in N; default 16; minima are per N)\n"
                 + "  -- OPTIONS        JVM options the profiled programs use (-XX flags change the minima)\n";
     }
 
@@ -39,6 +42,7 @@ final class CalibrateCommand implements Command {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         int rounds = ProbeCalibration.DEFAULT_ROUNDS;
         String metric = "wall";
+        int measureEvery = 0;
         while (args.hasNext()) {
             String a = args.next();
             switch (a) {
@@ -46,6 +50,10 @@ final class CalibrateCommand implements Command {
                 case "--java": java = args.value(a); break;
                 case "--rounds": rounds = args.intValue(a, 1000); break;
                 case "--metric": metric = args.value(a); break;
+                case "--measure-every":
+                    measureEvery = args.intValue(a, 1);
+                    if (measureEvery > 1024) throw new UsageException("calibrate: --measure-every must be 1 .. 1024, not " + measureEvery);
+                    break;
                 default:
                     if (Args.isOption(a)) throw args.unknown(a);
                     throw new UsageException("calibrate: unexpected '" + a + "'; JVM options go after '--'");
@@ -53,7 +61,7 @@ final class CalibrateCommand implements Command {
         }
         try {
             Snapshot s = new ProbeCalibration(AgentFiles.locate()).java(java).calstats(calstats).metric(metric)
-                    .rounds(rounds).jvmOptions(args.rest()).run();
+                    .rounds(rounds).measureEvery(measureEvery).jvmOptions(args.rest()).run();
             console.out.print(CalibrationTable.format(s));
             console.out.flush();
             String file = s.info().get("calibration.file");

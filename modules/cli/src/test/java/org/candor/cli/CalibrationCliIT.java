@@ -36,8 +36,8 @@ class CalibrationCliIT {
                 .contains("jit-En-jit-Ex-jit").contains("int-En-int-Ex-int").contains("int-Ex-jit-En-int");
         assertThat(cal.stderr).contains("candor: calibration minima written to " + stats);
         List<String> lines = Files.readAllLines(stats, StandardCharsets.UTF_8);
-        assertThat(lines.get(0)).isEqualTo("candor-calibration 1");
-        assertThat(lines).anyMatch(l -> l.startsWith("fingerprint.cpu="))
+        assertThat(lines.get(0)).isEqualTo("candor-calibration 2");
+        assertThat(lines).contains("fingerprint.measureevery=16").anyMatch(l -> l.startsWith("fingerprint.cpu="))
                 .anyMatch(l -> l.startsWith("category ") && l.contains(" jit-En-jit-Ex-jit "));
 
         Path out = dir.resolve("demo.candor");
@@ -72,6 +72,21 @@ class CalibrationCliIT {
                 .contains("Calibration (sections between two probe events");
         assertThat(asMeasured.stdout).contains("Times:      raw (as measured; calibration runtime not applied)");
         assertThat(calibrated.stdout).isNotEqualTo(asMeasured.stdout);
+        assertThat(s.stat("calibration.measure_every")).isEqualTo(16);
+        assertThat(s.stat("calibration.leaving_read_ps")).as("the second reading's cost, measured at start").isPositive();
+
+        // minima are per measureevery: a file trained for probes measuring every event is not this profile's
+        Path every = dir.resolve("every.calstats");
+        CandorCli cal1 = CandorCli.run("calibrate", "--calstats", every.toString(), "--rounds", "60000", "--measure-every", "1");
+        assertThat(cal1.exitCode).as(cal1.toString()).isZero();
+        assertThat(Files.readAllLines(every, StandardCharsets.UTF_8)).contains("fingerprint.measureevery=1");
+        CandorCli mismatched = profileDemo(dir.resolve("m.candor"), "--calstats", every.toString());
+        assertThat(mismatched.stderr).contains("was written for another setup (measureevery was '1', is '16')");
+        CandorCli matched = profileDemo(dir.resolve("e.candor"), "--calstats", every.toString(), "--agent-option", "measureevery=1");
+        assertThat(matched.stderr).doesNotContain("warning");
+        assertThat(SnapshotReader.read(dir.resolve("e.candor")).stat("calibration.measure_every")).isEqualTo(1);
+        assertThat(CandorCli.run("calibrate", "--measure-every", "0").stderr.trim())
+                .isEqualTo("candor: error: calibrate: option --measure-every needs a whole number >= 1, not '0'");
     }
 
     @Test

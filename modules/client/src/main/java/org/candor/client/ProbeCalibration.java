@@ -25,6 +25,7 @@ public final class ProbeCalibration {
     private String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     private String calstats = "auto";
     private String metric = ProfileSettings.WALL;
+    private int measureEvery;
     private int rounds = DEFAULT_ROUNDS;
     private List<String> jvmOptions = List.of();
 
@@ -36,6 +37,12 @@ public final class ProbeCalibration {
     /** Where the minima go: {@code auto} (this JVM's and CPU's file, which sessions read by default) or a path. */
     public ProbeCalibration calstats(String file) { this.calstats = file; return this; }
     public ProbeCalibration metric(String m) { this.metric = m; return this; }
+
+    /**
+     * For profiles whose probes measure their own time at one event in {@code n} (agent option measureevery); 0,
+     * the default, for the agent's default.
+     */
+    public ProbeCalibration measureEvery(int n) { this.measureEvery = n; return this; }
     public ProbeCalibration rounds(int n) { this.rounds = n; return this; }
     /** JVM options the profiled programs use (-XX flags change the minima). */
     public ProbeCalibration jvmOptions(List<String> options) { this.jvmOptions = List.copyOf(options); return this; }
@@ -55,6 +62,7 @@ public final class ProbeCalibration {
             ProfileSettings settings = new ProfileSettings().option("quiet").output(snapshotFile)
                     .include("org.candor.trainer.Trainer").calstats(calstats).option("calstatswrite=true").option("trainer")
                     .option("warmupcount=0").metric(metric);
+            if (measureEvery > 0) settings.option("measureevery=" + measureEvery);
             List<String> command = new ArrayList<>();
             command.add(java);
             command.addAll(jvmOptions);

@@ -22,6 +22,13 @@ public final class CalibrationSettings {
     /** The trainer's run ({@code candor calibrate}): sections are minimal by construction, so their typical length is kept. */
     static volatile boolean trainer;
 
+    /**
+     * How often (on average, one event in this many) a calibrated probe measures its own time with a second clock
+     * reading as it leaves; the other events take the thread's recent measured average (see {@link ProbeTime}).
+     * 1: every event is measured (four readings a call instead of about two).
+     */
+    static volatile int measureEvery = 16;
+
     private CalibrationSettings() {}
 
     public static void trainer(boolean on) { trainer = on; }
@@ -33,6 +40,23 @@ public final class CalibrationSettings {
         warmupDelay = delayCompilations;
         warmupCount = countEvents;
     }
+
+    /**
+     * See {@link #measureEvery}: 1 measures every event. The trainer measures as the profiles it is for will: the
+     * sections after a measured event depend on how often events are measured.
+     */
+    public static void measureEvery(int every) {
+        if (every < 1 || every > ProbeTime.MAX_EVERY) throw new IllegalArgumentException("measure every 1.." + ProbeTime.MAX_EVERY);
+        measureEvery = every;
+    }
+
+    public static int measureEvery() { return measureEvery; }
+
+    /**
+     * What the probes' second reading costs, in ticks (see {@link ProbeTime}); 0 where every event is measured.
+     * The first call measures it: the agent makes it before the first probe runs.
+     */
+    public static long leavingReadTicks() { return ProbeTime.LEAVING_READ; }
 
     public static int mode() { return mode; }
 

@@ -116,6 +116,20 @@ public final class ThreadState {
     /** Calibration: ticks removed so far on this thread (probe time and corrections); windows take its growth. */
     long excluded;
     private int eventsSinceCount;
+
+    /** Calibration, {@link ProbeTime}: events until the next one that measures its own time. */
+    private int untilMeasured = 1;
+    /** Events measured while the thread was new (see {@link ProbeTime#FIRST_MEASURED}). */
+    int measuredEvents;
+    /** The thread's state of {@link ProbeTime#gap}'s random gaps. */
+    int gapRandom;
+    /** The recent average time (times 16) a measured entry and exit event spent between its two readings. */
+    private long entryTime16;
+    private long exitTime16;
+    /** The current event took a slow path (a new node, grown arrays, a reset...): it is measured, not averaged. */
+    private boolean slowEvent;
+    /** The current section began at a measured reading, so it may teach the calibration its minima. */
+    private boolean exactStart;
     final SectionHistogram sections;
     final ExactSections exactSections;
 
@@ -152,6 +166,7 @@ public final class ThreadState {
         sections = Calibration.ON ? new SectionHistogram() : null;
         exactSections = Calibration.ON && Calibration.TRAINER ? new ExactSections() : null;
         lastRaw = lastOut = recording ? Clock.now() : 0;
+        gapRandom = mix(threadId) | 1;
     }
 
     void enter(int methodId) {
@@ -211,7 +226,8 @@ public final class ThreadState {
             int top = frameNode.length - 1;
             long corr = section(in, Calibration.ENTRY, MethodKinds.of(frameMethod[top]), MethodKinds.of(methodId), true);
             addSection(top, in, corr);
-            leave(in, Clock.nowStartingSection());
+            slowEvent = true;
+            leave(in, Calibration.ENTRY);
             return;
         }
         unopened(d, in);
@@ -220,7 +236,7 @@ public final class ThreadState {
         addSection(owner, in, corr);
         open(d, methodId);
         frameExcluded[d] = excluded;
-        leave(in, Clock.nowStartingSection());
+        leave(in, Calibration.ENTRY);
     }
 
     /**
@@ -229,14 +245,40 @@ public final class ThreadState {
      * reading, so that the probe's work on the tree is excluded whatever it costs.
      */
     private void addSection(int owner, long in, long corr) {
-        addToFrame(owner, in - lastRaw, corr + (lastOut - lastRaw));
+        long raw = in - lastRaw;
+        long adjust = corr + (lastOut - lastRaw);
+        // an estimated probe time may overshoot a short section: what is taken out never exceeds what was measured
+        // (nor does what the windows of the open frames take out)
+        if (adjust > raw) {
+            excluded -= adjust - raw;
+            adjust = raw;
+        }
+        addToFrame(owner, raw, adjust);
     }
 
     /**
-     * The event's own time, from {@code in} to {@code out}, opens the next section: its raw time holds it, its
-     * calibration takes it out.
+     * The event's own time, from {@code in} to where it leaves, opens the next section: its raw time holds it, its
+     * calibration takes it out. Where it leaves is read from the clock for the events {@link ProbeTime} measures
+     * and taken from the thread's recent average for the others.
      */
-    private void leave(long in, long out) {
+    private void leave(long in, int event) {
+        long out;
+        if (--untilMeasured <= 0 || slowEvent) {
+            out = Clock.nowStartingSection();
+            if (!slowEvent) {
+                if (event == Calibration.ENTRY) {
+                    entryTime16 = ProbeTime.learn(entryTime16, out - in);
+                } else {
+                    exitTime16 = ProbeTime.learn(exitTime16, out - in);
+                }
+            }
+            if (untilMeasured <= 0) untilMeasured = ProbeTime.gap(this);
+            slowEvent = false;
+            exactStart = true;
+        } else {
+            out = in + ProbeTime.estimate(event == Calibration.ENTRY ? entryTime16 : exitTime16);
+            exactStart = false;
+        }
         excluded += out - in;
         lastRaw = in;
         lastOut = out;
@@ -383,7 +425,8 @@ public final class ThreadState {
             int top = frameNode.length - 1;
             long corr = section(in, Calibration.ENTRY, MethodKinds.of(frameMethod[top]), MethodKinds.of(methodId), true);
             addSection(top, in, corr);
-            leave(in, Clock.nowStartingSection());
+            slowEvent = true;
+            leave(in, Calibration.ENTRY);
             return;
         }
         long corr = section(in, Calibration.ENTRY, MethodKinds.of(frameMethod[d - 1]), MethodKinds.of(methodId), true);
@@ -391,7 +434,8 @@ public final class ThreadState {
         frameNode[d] = -2 - methodId;
         frameMethod[d] = methodId;
         frameRow[d] = ROW_NONE;
-        leave(in, Clock.nowStartingSection());
+        slowEvent = true;  // waiting for a delayed start, every event teaches the calibration
+        leave(in, Calibration.ENTRY);
     }
 
     /** The node of the nearest frame below {@code d} not opened while stopped: 0 (the thread's root) at the bottom. */
@@ -409,6 +453,7 @@ public final class ThreadState {
     private boolean catchUp() {
         if (!recording) return false;
         int c = Recording.control;
+        slowEvent = true;
         if (c >>> 1 != generation) {
             TreeReset.clear(this);
             generation = c >>> 1;
@@ -430,6 +475,7 @@ public final class ThreadState {
         if (previous != 0) {
             int category = Calibration.category(previous, lastFromKind, ownerKind, event, toKind);
             long length = in - lastOut;
+            learn &= exactStart;
             corr = Calibration.correct(category, ownerKind, length, learn);
             if (learn && length >= 0) {
                 sections.add(category, length);
@@ -488,7 +534,8 @@ public final class ThreadState {
             addSection(d, in, corr);
             closeFrame(d, in);
             depth = d - 1;
-            leave(in, Clock.nowStartingSection());
+            if (frameNode[d] < -1) slowEvent = true;  // opened while a delayed start waits: it teaches the calibration
+            leave(in, Calibration.EXIT);
             return;
         }
         closeCalibrated(frame, in);
@@ -511,7 +558,8 @@ public final class ThreadState {
         addSection(top, in, corr);  // before the frames close: its node and row are still there
         for (int d = top; d >= frame; d--) closeFrame(d, in);
         depth = frame - 1;
-        leave(in, Clock.nowStartingSection());
+        slowEvent = true;
+        leave(in, Calibration.EXIT);
     }
 
     private void closeRaw(int frame, long now) {
@@ -570,6 +618,7 @@ public final class ThreadState {
 
     /** A new node from this thread's allowance; -1 when the budget (or the heap) has none left. */
     private int addNode(int parent, int methodId, int row) {
+        slowEvent = true;
         int n = nodeCount;
         if (n >= nodesGranted) {
             int more = NodeBudget.take(nodesGranted);
@@ -581,6 +630,7 @@ public final class ThreadState {
 
     /** A node beyond the budget's limit, from the small reserve kept for them; -1 when that is gone too. */
     private int addReserveNode(int parent, int methodId) {
+        slowEvent = true;
         if (nodeCount >= nodesGranted && !NodeBudget.takeReserve()) return -1;
         if (nodeCount >= nodesGranted) nodesGranted++;
         return TreeStorage.append(this, parent, methodId, NO_ROW);
@@ -588,6 +638,7 @@ public final class ThreadState {
 
     /** Null when the frame would pass the depth limit. */
     private int[] growFrames(int d) {
+        slowEvent = true;
         int limit = ProbeLimits.maxDepth + 1;
         if (d >= limit) return null;
         int cap = (int) Math.min(limit, Math.max(d + 1L, frameNode.length * 2L));

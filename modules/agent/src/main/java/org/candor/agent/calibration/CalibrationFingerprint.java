@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.candor.agent.snapshot.SessionInfo;
+import org.candor.probe.CalibrationSettings;
 import org.candor.probe.Clock;
 
 /**
@@ -31,6 +32,8 @@ public final class CalibrationFingerprint {
         f.put("agent", SessionInfo.candorVersion());
         f.put("metric", Clock.metric() + ":" + Clock.sourceName());
         f.put("cpu", cpuModel());
+        // the minima of sections after a measured event depend on how often the probes measure (ProbeTime)
+        f.put("measureevery", Integer.toString(CalibrationSettings.measureEvery()));
         return f;
     }
 

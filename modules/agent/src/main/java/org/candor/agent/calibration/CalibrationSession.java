@@ -46,6 +46,12 @@ public final class CalibrationSession {
         }
         CalibrationSettings.set(mode, options.warmupDelay(), options.warmupCount());
         CalibrationSettings.trainer(options.trainer());
+        CalibrationSettings.measureEvery(options.measureEvery());
+        if (mode != CalibrationSettings.OFF) {
+            long read = CalibrationSettings.leavingReadTicks();  // measured now, before the first probe
+            AgentLog.debug("probe time measured every " + CalibrationSettings.measureEvery() + " events on average;"
+                    + " a leaving clock reading costs " + read + " ticks");
+        }
         if (options.calstats() == null || mode == CalibrationSettings.OFF) {
             return new CalibrationSession(options, null, null, false, null);
         }
@@ -121,6 +127,8 @@ public final class CalibrationSession {
         }
         snapshot.putStat("calibration.warmup.phase", Calibration.warmupPhase());
         snapshot.putStat("calibration.warmup.events", Calibration.warmupEvents());
+        snapshot.putStat("calibration.measure_every", CalibrationSettings.measureEvery());
+        snapshot.putStat("calibration.leaving_read_ps", picos(CalibrationSettings.leavingReadTicks(), nanosPerTick));
     }
 
     /** The minima for the next run, unless the file was rejected. */

@@ -17,7 +17,9 @@ import org.candor.probe.Calibration;
 public final class CalibrationStatsFile {
 
     public static final String MAGIC = "candor-calibration";
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
+    /** Version 1 files were written before the probes could measure their own time at some events only. */
+    private static final String VERSION_1_MEASURE_EVERY = "1";
 
     /** What a file held: its fingerprint and the minima and floors in ticks (-1 where a category is absent). */
     public static final class Contents {
@@ -46,8 +48,9 @@ public final class CalibrationStatsFile {
                     + MAGIC + " " + VERSION + "')");
         }
         String version = lines.get(0).trim().substring(MAGIC.length()).trim();
-        if (!version.equals(Integer.toString(VERSION))) {
-            throw new CalibrationFileException(file, "has format version " + version + "; this Candor reads " + VERSION);
+        boolean version1 = version.equals("1");
+        if (!version.equals(Integer.toString(VERSION)) && !version1) {
+            throw new CalibrationFileException(file, "has format version " + version + "; this Candor reads 1 and " + VERSION);
         }
         Contents c = new Contents();
         for (int i = 1; i < lines.size(); i++) {
@@ -71,6 +74,7 @@ public final class CalibrationStatsFile {
                         + e.getMessage() + ")");
             }
         }
+        if (version1) c.fingerprint.putIfAbsent("measureevery", VERSION_1_MEASURE_EVERY);
         return c;
     }
 

@@ -32,7 +32,7 @@ public final class AgentOptions {
     static final String[] KEYS = {
         "output", "mode", "scheme", "include", "exclude", "defaultexcludes", "maxnodes", "maxdepth", "maxthreads",
         "quiet", "verbose", "optfile", "calibration", "warmupdelay", "warmupcount", "calstats",
-        "calstatswrite", "trainer", "root", "lookahead", "start", "recursion", "foldafter"
+        "calstatswrite", "trainer", "root", "lookahead", "start", "recursion", "foldafter", "measureevery"
     };
 
     /** How a thread's tree grows when paths are many (org.candor.probe.TreeShape). */
@@ -60,6 +60,8 @@ public final class AgentOptions {
     private boolean delayedStart;
     private Recursion recursion = Recursion.AUTO;
     private int foldAfter = 1_000_000;
+    /** One calibrated event in this many reads the clock twice to measure the probe (org.candor.probe.ProbeTime). */
+    private int measureEvery = 16;
 
     /** What a running session can change ({@link #withChanges}); every other option is fixed at start. */
     static final String[] LIVE_KEYS = {"root", "scheme", "include", "exclude", "lookahead", "defaultexcludes"};
@@ -151,6 +153,7 @@ public final class AgentOptions {
         o.delayedStart = delayedStart;
         o.recursion = recursion;
         o.foldAfter = foldAfter;
+        o.measureEvery = measureEvery;
         return o;
     }
 
@@ -236,6 +239,7 @@ public final class AgentOptions {
             case "start": delayedStart = delayed(required(key, value)); break;
             case "recursion": recursion = recursion(required(key, value)); break;
             case "foldafter": foldAfter = positive(key, value); break;
+            case "measureevery": measureEvery = measureEvery(key, value); break;
             default:
                 throw new OptionException("agent option '" + key + "' is unknown (known: " + String.join(", ", KEYS) + ")");
         }
@@ -340,6 +344,12 @@ public final class AgentOptions {
         }
     }
 
+    private static int measureEvery(String key, String value) throws OptionException {
+        int n = positive(key, value);
+        if (n > 1024) throw new OptionException("agent option '" + key + "' must be 1 .. 1024, not " + value);
+        return n;
+    }
+
     private static int positive(String key, String value) throws OptionException {
         try {
             long v = Long.parseLong(required(key, value).replace("_", ""));
@@ -399,6 +409,9 @@ public final class AgentOptions {
 
     /** The run of {@code candor calibrate}'s trainer: keep the typical minimal section per category. */
     public boolean trainer() { return trainer; }
+
+    /** One calibrated probe event in this many measures the probe's own time (1: all of them). */
+    public int measureEvery() { return measureEvery; }
 
     /** Whether the minima are written back at exit: by default for a named file, not for {@code auto}. */
     public boolean calstatsWrite() {

@@ -65,6 +65,19 @@ class CalibrationStatsFileTest {
     }
 
     @Test
+    void aVersionOneFileWasForProbesMeasuringEveryEvent() throws Exception {
+        Map<String, String> here = CalibrationFingerprint.current();
+        assertThat(here).containsEntry("measureevery", "16");
+        List<String> lines = new java.util.ArrayList<>(List.of("candor-calibration 1"));
+        here.forEach((k, v) -> { if (!k.equals("measureevery")) lines.add("fingerprint." + k + "=" + v); });
+        lines.add("category 3 " + Calibration.categoryName(3) + " 25 0 100");
+        Path old = write("old", lines.toArray(new String[0]));
+        CalibrationStatsFile.Contents c = CalibrationStatsFile.read(old);
+        assertThat(c.minima[3]).isEqualTo(25);
+        assertThat(CalibrationFingerprint.difference(c.fingerprint, here)).isEqualTo("measureevery was '1', is '16'");
+    }
+
+    @Test
     void aFileFromAnotherSetupIsToldApartByItsFingerprint() {
         Map<String, String> here = CalibrationFingerprint.current();
         Map<String, String> there = new java.util.LinkedHashMap<>(here);

@@ -43,6 +43,11 @@ public final class CalibrationRows {
             Long events = stats.get("calibration.warmup.events");
             parts.add("warm-up " + words + (events == null ? "" : " (" + DisplayUnits.count(events) + " events)"));
         }
+        Long every = stats.get("calibration.measure_every");
+        if (every != null) {
+            parts.add(every == 1 ? "probe time measured at every event"
+                    : "probe time measured at 1 event in " + every + ", estimated at the others");
+        }
         return String.join("   \u00b7   ", parts);
     }
 

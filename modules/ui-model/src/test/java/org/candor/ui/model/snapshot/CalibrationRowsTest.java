@@ -33,6 +33,9 @@ class CalibrationRowsTest {
                 .isEqualTo("Calibration: runtime   \u00b7   minima from this run alone   \u00b7   warm-up done (1,003,520 events)");
         s.info().put("calibration.minima", "file").put("calibration.file", "/home/me/.cache/candor/calibration/x.calstats");
         assertThat(new CalibrationRows(s.info(), s.stats()).summary()).contains("minima started from /home/me/.cache/candor/calibration/x.calstats");
+        s.putStat("calibration.measure_every", 16);
+        assertThat(new CalibrationRows(s.info(), s.stats()).summary())
+                .endsWith("warm-up done (1,003,520 events)   ·   probe time measured at 1 event in 16, estimated at the others");
     }
 
     @Test
