@@ -55,7 +55,7 @@ public final class InstalledJdks {
             } catch (IOException e) {
                 continue;
             }
-            found.putIfAbsent(real, new Jdk(java, JvmDetails.releaseVersion(home.resolve("release"))));
+            found.putIfAbsent(real, new Jdk(java, org.candor.client.system.JavaRelease.versionIn(home.resolve("release"))));
         }
         return new ArrayList<>(found.values());
     }

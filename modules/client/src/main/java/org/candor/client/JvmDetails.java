@@ -1,18 +1,20 @@
 package org.candor.client;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.candor.client.system.JavaRelease;
 import org.candor.client.system.JvmCommandLine;
 import org.candor.client.system.NulSeparated;
+import org.candor.client.system.ProcessJdk;
 
 /**
  * What the JVM list shows about a local JVM beyond its pid, read from {@code /proc} without attaching to it: its
  * owner, its command line (JVM options, main class or jar, the program's arguments), working directory, and the JDK
- * it runs (its {@code release} file). Anything unreadable is left empty: a JVM may end while it is read.
+ * it runs ({@link ProcessJdk}, as the checks before an attach find it). Anything unreadable is left empty: a JVM may
+ * end while it is read.
  */
 public record JvmDetails(long pid, String owner, List<String> commandLine, Path workingDirectory, Path javaHome,
                          String javaVersion) {
@@ -36,9 +38,14 @@ public record JvmDetails(long pid, String owner, List<String> commandLine, Path 
         }
         List<String> argv = NulSeparated.read(dir.resolve("cmdline"));
         Path cwd = link(dir.resolve("cwd"));
-        Path exe = link(dir.resolve("exe"));
-        Path home = exe == null || exe.getParent() == null ? null : exe.getParent().getParent();
-        return new JvmDetails(pid, owner, argv, cwd, home, home == null ? "" : releaseVersion(home.resolve("release")));
+        Optional<ProcessJdk> jdk;
+        try {
+            jdk = ProcessJdk.read(dir);
+        } catch (IOException e) {
+            jdk = Optional.empty();  // gone, or not ours to read
+        }
+        return new JvmDetails(pid, owner, argv, cwd, jdk.map(j -> Path.of(j.javaHome())).orElse(null),
+                jdk.map(ProcessJdk::version).orElse(""));
     }
 
     /** The main class, or {@code -jar FILE}'s file name, or the module ({@code -m mod/cls}); empty when not found. */
@@ -71,15 +78,6 @@ public record JvmDetails(long pid, String owner, List<String> commandLine, Path 
             return Files.readSymbolicLink(link);
         } catch (IOException | UnsupportedOperationException e) {
             return null;
-        }
-    }
-
-    /** {@code JAVA_VERSION="17.0.15"} from a JDK's release file; empty when there is none. */
-    static String releaseVersion(Path release) {
-        try {
-            return JavaRelease.parse(Files.readString(release, StandardCharsets.UTF_8)).version();
-        } catch (IOException e) {
-            return "";
         }
     }
 }

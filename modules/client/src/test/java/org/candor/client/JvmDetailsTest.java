@@ -13,13 +13,14 @@ class JvmDetailsTest {
 
     @Test
     void readsTheCommandLineTheJdkAndTheOwnerFromProc(@TempDir Path proc) throws Exception {
-        Path jdk = Files.createDirectories(proc.resolve("jdk/bin"));
-        Files.writeString(jdk.getParent().resolve("release"), "IMPLEMENTOR=\"x\"\nJAVA_VERSION=\"21.0.4\"\n");
-        Path java = Files.createFile(jdk.resolve("java"));
         Path dir = Files.createDirectories(proc.resolve("4242"));
+        // the JDK as the process sees it: its mapped libjvm.so, the release file under the process's root
+        Path jdk = Files.createDirectories(dir.resolve("root/opt/jdk-21"));
+        Files.writeString(jdk.resolve("release"), "IMPLEMENTOR=\"x\"\nJAVA_VERSION=\"21.0.4\"\n");
+        Files.writeString(dir.resolve("maps"), "55d0c8e00000-55d0c8e01000 r--p 00000000 08:01 1 /opt/jdk-21/bin/java\n"
+                + "7f3a1c000000-7f3a1d000000 r-xp 00000000 08:01 2 /opt/jdk-21/lib/server/libjvm.so\n");
         Files.write(dir.resolve("cmdline"), String.join("\0", "java", "-Xmx1g", "-cp", "a.jar:b", "--add-opens",
                 "java.base/java.lang=ALL-UNNAMED", "com.acme.Main", "--port", "80", "").getBytes(StandardCharsets.UTF_8));
-        Files.createSymbolicLink(dir.resolve("exe"), java);
         Files.createSymbolicLink(dir.resolve("cwd"), proc);
 
         JvmDetails d = JvmDetails.of(proc, 4242);
@@ -27,6 +28,7 @@ class JvmDetailsTest {
         assertThat(d.arguments()).containsExactly("--port", "80");
         assertThat(d.jvmOptions()).containsExactly("-Xmx1g", "-cp", "a.jar:b", "--add-opens", "java.base/java.lang=ALL-UNNAMED");
         assertThat(d.javaVersion()).isEqualTo("21.0.4");
+        assertThat(d.javaHome()).isEqualTo(Path.of("/opt/jdk-21"));
         assertThat(d.featureVersion()).isEqualTo(21);
         assertThat(d.workingDirectory()).isEqualTo(proc);
         assertThat(d.owner()).isEqualTo(System.getProperty("user.name"));
@@ -40,7 +42,7 @@ class JvmDetailsTest {
         JvmDetails jar = JvmDetails.of(proc, 7);
         assertThat(jar.mainClass()).isEqualTo("shop.jar");
         assertThat(jar.arguments()).containsExactly("run");
-        assertThat(jar.javaVersion()).as("no exe link").isEmpty();
+        assertThat(jar.javaVersion()).as("no memory map").isEmpty();
         assertThat(jar.featureVersion()).isZero();
 
         JvmDetails gone = JvmDetails.of(proc, 8);

@@ -1,5 +1,9 @@
 package org.candor.client.system;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.OptionalInt;
 
 /** A JDK's {@code release} file: its {@code JAVA_VERSION} ("17.0.15", "1.8.0_392") and the feature version (17, 8). */
@@ -13,6 +17,15 @@ public record JavaRelease(String version, OptionalInt feature) {
             return new JavaRelease(version, feature(version));
         }
         return new JavaRelease("", OptionalInt.empty());
+    }
+
+    /** The {@code JAVA_VERSION} of the release file at {@code file}; empty when there is none or it says none. */
+    public static String versionIn(Path file) {
+        try {
+            return parse(Files.readString(file, StandardCharsets.UTF_8)).version();
+        } catch (IOException e) {
+            return "";
+        }
     }
 
     /** The feature version of a version string: 17 of "17.0.15", 8 of "1.8.0_392", 26 of "26-ea"; empty if none. */

@@ -7,10 +7,8 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.candor.client.ClientException;
 import org.candor.client.Processes;
 
@@ -33,12 +31,10 @@ public record TargetFacts(long pid, ProcStatus status, JvmCommandLine command, M
         Processes.checkOwn(pid);
         Path proc = Path.of("/proc", Long.toString(pid));
         ProcStatus status;
-        Optional<String> libjvm;
+        Optional<ProcessJdk> jdk;
         try {
             status = ProcStatus.parse(Files.readString(proc.resolve("status"), StandardCharsets.UTF_8));
-            try (Stream<String> maps = Files.lines(proc.resolve("maps"), StandardCharsets.UTF_8)) {
-                libjvm = MemoryMap.libjvm(maps);
-            }
+            jdk = ProcessJdk.read(proc);
         } catch (NoSuchFileException e) {
             throw new ClientException("no process " + pid);
         } catch (AccessDeniedException e) {
@@ -50,21 +46,8 @@ public record TargetFacts(long pid, ProcStatus status, JvmCommandLine command, M
         // the JVM's flags; a file that cannot be read leaves them unknown, as for a JVM without such flags
         JvmCommandLine command = JvmCommandLine.parse(NulSeparated.read(proc.resolve("cmdline")));
         Map<String, String> env = NulSeparated.readEnvironment(proc.resolve("environ"));
-        String home = libjvm.map(MemoryMap::javaHome).orElse(null);
-        return new TargetFacts(pid, status, command, env, home, home == null ? null : release(proc, home));
-    }
-
-    /** The release file of the JDK at {@code home}, or (JDK 8, whose libjvm.so is under jre/) of the JDK above it. */
-    private static JavaRelease release(Path proc, String home) {
-        List<String> dirs = home.endsWith("/jre") ? List.of(home, home.substring(0, home.length() - 4)) : List.of(home);
-        for (String dir : dirs) {
-            try {
-                return JavaRelease.parse(Files.readString(proc.resolve("root" + dir + "/release"), StandardCharsets.UTF_8));
-            } catch (IOException e) {
-                // none there
-            }
-        }
-        return null;
+        return new TargetFacts(pid, status, command, env, jdk.map(ProcessJdk::javaHome).orElse(null),
+                jdk.map(ProcessJdk::release).orElse(null));
     }
 
     /** "org.acme.Main", "app.jar"; the process's name when it is no JVM or its command line names no main. */
