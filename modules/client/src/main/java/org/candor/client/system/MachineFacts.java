@@ -17,9 +17,14 @@ public record MachineFacts(Uname uname, int euid, Capabilities capabilities, Opt
 
     /** Reads them all; libcandor.so at {@code nativeLibrary} (null: none was found). */
     public static MachineFacts read(Path nativeLibrary) throws ClientException {
+        return read(NativeFacts.ask(nativeLibrary));
+    }
+
+    /** Reads the rest, with what libcandor.so already said. */
+    public static MachineFacts read(NativeFacts library) throws ClientException {
         return new MachineFacts(Libc.uname(), Libc.effectiveUid(), Libc.effectiveCapabilities(),
                 KernelSetting.read(KernelSetting.PERF_EVENT_PARANOID), KernelSetting.read(KernelSetting.PTRACE_SCOPE),
                 Libc.tickNanos(), ModuleLayer.boot().findModule("jdk.attach").isPresent(), Runtime.version().toString(),
-                NativeFacts.ask(nativeLibrary));
+                library);
     }
 }

@@ -16,20 +16,34 @@ public record NativeFacts(Path path, String problem, List<MetricStatus> metrics,
         metrics = List.copyOf(metrics);
     }
 
-    /** Asks the library at {@code path} (null: there is none) on the calling thread. */
+    /** Asks the library at {@code path} (null: there is none) on the calling thread: each metric tried. */
     public static NativeFacts ask(Path path) {
+        return ask(path, false);
+    }
+
+    /**
+     * As {@link #ask(Path)}, each metric also timed (its cost a read: a few milliseconds more), for a chooser of
+     * metrics that shows what each costs as well as what the checks say.
+     */
+    public static NativeFacts askMeasured(Path path) {
+        return ask(path, true);
+    }
+
+    private static NativeFacts ask(Path path, boolean measured) {
         if (path == null) {
             return missing(null, "libcandor.so was not found (no Candor agent directory; set CANDOR_AGENT_DIR to one)");
         }
         try {
             LibCandor lib = LibCandor.load(path);
-            return new NativeFacts(path, null, lib.metrics(), lib.wallClock(), lib.cpuPmu());
+            return new NativeFacts(path, null, measured ? lib.measuredMetrics() : lib.metrics(), lib.wallClock(),
+                    lib.cpuPmu());
         } catch (ClientException e) {
             return missing(path, e.getMessage());
         }
     }
 
-    static NativeFacts missing(Path path, String problem) {
+    /** The library could not be asked: {@code problem} says why. */
+    public static NativeFacts missing(Path path, String problem) {
         return new NativeFacts(path, problem, List.of(), null, false);
     }
 

@@ -17,6 +17,11 @@ public final class SystemCheck {
         return MachineChecks.of(MachineFacts.read(nativeLibrary));
     }
 
+    /** This machine, with what libcandor.so already said (the app asks it once, for this and its metric chooser). */
+    public static Readiness machine(NativeFacts library) throws ClientException {
+        return MachineChecks.of(MachineFacts.read(library));
+    }
+
     /**
      * A running JVM of this user.
      * @throws ClientException in one line, when Candor cannot attach to it at all: no such process, another user's,

@@ -27,7 +27,7 @@ class SystemCheckTest {
 
     @Test
     void withoutLibcandorTheChecksThatNeedItSaySo() throws Exception {
-        Readiness r = SystemCheck.machine(null);
+        Readiness r = SystemCheck.machine((java.nio.file.Path) null);
         assertThat(r.check("libcandor.so").line()).startsWith("libcandor.so: unavailable: libcandor.so was not found");
         assertThat(r.check("hardware counters").verdict()).isEqualTo(Verdict.UNAVAILABLE);
         assertThat(r.check("operating system").verdict()).isNotEqualTo(Verdict.UNAVAILABLE);

@@ -14,6 +14,7 @@ import org.candor.core.analysis.BackTraces;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.MethodInfo;
 import org.candor.ui.model.snapshot.CallTreeRow;
+import org.candor.ui.model.snapshot.MethodHistory;
 import org.candor.ui.model.snapshot.MethodNames;
 import org.candor.ui.model.snapshot.SelectedThreads;
 import org.candor.ui.model.snapshot.SnapshotSource;
@@ -31,7 +32,8 @@ import org.netbeans.swing.outline.Outline;
  * its callers below, their callers below them; each row holds what came to the method through that path, as a share
  * of the method's own total. The method is the one another view asked for (Back Traces in a row's menu). They are
  * made in the background, under a progress bar: of a tree read in place, by one scan of each thread's tree; a method
- * whose callers make too many paths to hold is refused in one line.
+ * whose callers make too many paths to hold is refused in one line. A caller's own back traces are a row's menu away,
+ * and Back and Forward go through the methods shown before (ui-model's {@link MethodHistory}).
  */
 final class BackTracesView extends JPanel implements SnapshotView {
 
@@ -48,6 +50,9 @@ final class BackTracesView extends JPanel implements SnapshotView {
     private int method = -1;
     /** The back traces shown now are of {@link #method} over these threads; null while they are made. */
     private SelectedThreads madeFor;
+    private final MethodHistory history = new MethodHistory();
+    private final javax.swing.JButton back = new javax.swing.JButton("\u25c0");
+    private final javax.swing.JButton forward = new javax.swing.JButton("\u25b6");
 
     BackTracesView(SnapshotViewContext context) {
         super(new BorderLayout());
@@ -57,7 +62,20 @@ final class BackTracesView extends JPanel implements SnapshotView {
         header.setName("backTracesHeader");
         header.setBorder(BorderFactory.createEmptyBorder(8, 10, 8, 10));
         header.setMinimumSize(new java.awt.Dimension(0, header.getPreferredSize().height));
-        add(header, BorderLayout.NORTH);
+        back.setName("backTracesBack");
+        back.setToolTipText("Back: the back traces shown before");
+        back.addActionListener(e -> { if (history.canGoBack()) showFromHistory(history.back()); });
+        forward.setName("backTracesForward");
+        forward.setToolTipText("Forward");
+        forward.addActionListener(e -> { if (history.canGoForward()) showFromHistory(history.forward()); });
+        JPanel buttons = new JPanel(new java.awt.FlowLayout(java.awt.FlowLayout.RIGHT, 4, 4));
+        buttons.add(back);
+        buttons.add(forward);
+        JPanel top = new JPanel(new BorderLayout());
+        top.add(header, BorderLayout.CENTER);
+        top.add(buttons, BorderLayout.EAST);
+        add(top, BorderLayout.NORTH);
+        updateButtons();
         tree = CallTreeOutline.create("backTraces", snapshot.methods());
         JScrollPane scroll = new JScrollPane(tree);
         scroll.setBorder(BorderFactory.createEmptyBorder());
@@ -68,9 +86,20 @@ final class BackTracesView extends JPanel implements SnapshotView {
 
     /** Back Traces: the callers of this method over the threads shown. */
     @Override public boolean showMethod(int methodId) {
-        method = methodId;
-        make();
+        history.visit(methodId);
+        showFromHistory(methodId);
         return true;
+    }
+
+    private void showFromHistory(int methodId) {
+        method = methodId;
+        updateButtons();
+        make();
+    }
+
+    private void updateButtons() {
+        back.setEnabled(history.canGoBack());
+        forward.setEnabled(history.canGoForward());
     }
 
     @Override public boolean isReady() {
@@ -126,7 +155,7 @@ final class BackTracesView extends JPanel implements SnapshotView {
                 model, new CallTreeColumns(ValueColumns.forTree(snapshot.metrics()), whole), true, "Method"));
         ColumnWidths.apply(tree);
         if (!model.getRoot().isLeaf()) {
-            tree.expandPath(CallTreeModel.pathTo(model.getRoot().child(0)));
+            tree.expandPath(model.pathTo(model.getRoot().child(0)));
             tree.getSelectionModel().setSelectionInterval(0, 0);
         }
         madeFor = threads;
@@ -135,6 +164,10 @@ final class BackTracesView extends JPanel implements SnapshotView {
     private JPopupMenu menu() {
         JPopupMenu menu = new JPopupMenu();
         menu.setName("backTracesMenu");
+        menu.add(MethodMenu.item("backTracesOfCaller", "Back Traces", () -> {
+            int id = selectedMethod();
+            if (id >= 0) showMethod(id);
+        }));
         MethodMenu.addGoTo(menu, context, ViewIds.CALL_TREE, "findInCallTree", "Find in Call Tree", this::selectedMethod);
         MethodMenu.addGoTo(menu, context, ViewIds.HOT_SPOTS, "findInHotSpots", "Find in Hot Spots", this::selectedMethod);
         MethodMenu.addCopy(menu, snapshot.methods(), this::selectedMethod);

@@ -6,8 +6,9 @@ import javax.swing.tree.TreePath;
 import org.candor.ui.model.snapshot.CallTreeRow;
 
 /**
- * A read-only tree model over a calling-context tree whose rows are made lazily (see {@link CallTreeRow}). A row read
- * in place is expanded only once its children are made ({@link RowExpansion}): the model never reads the file.
+ * A read-only tree model over a calling-context tree whose rows are made lazily (see {@link CallTreeRow}), or over
+ * one subtree of it (Focus on Subtree: its root is a row below the tree's own). A row read in place is expanded only
+ * once its children are made ({@link RowExpansion}): the model never reads the file.
  */
 final class CallTreeModel implements TreeModel {
 
@@ -28,9 +29,19 @@ final class CallTreeModel implements TreeModel {
         return c.parent() == parent ? c.index() : -1;
     }
 
-    /** The path from the root to a row. */
-    static TreePath pathTo(CallTreeRow row) {
-        return new TreePath(row.path());
+    /** The path from this model's root to a row; null when the row is not in this model's (sub)tree. */
+    TreePath pathTo(CallTreeRow row) {
+        CallTreeRow[] path = row.path();
+        for (int i = 0; i < path.length; i++) {
+            if (path[i] == root) return new TreePath(i == 0 ? path : java.util.Arrays.copyOfRange(path, i, path.length));
+        }
+        return null;
+    }
+
+    /** Whether the row is in this model's (sub)tree. */
+    boolean contains(CallTreeRow row) {
+        for (CallTreeRow r = row; r != null; r = r.parent()) if (r == root) return true;
+        return false;
     }
 
     // The tree never changes, so there is nothing to tell listeners.

@@ -31,9 +31,11 @@ import org.openide.util.RequestProcessor;
 
 /**
  * The call tree of the threads shown: method, then the value columns with share bars, children largest first; at
- * first the hottest path is open. A find bar above it (Ctrl+F); a row's menu leads to the other views. Whatever reads
- * the tree (a row's children of a tree read in place, a search, a reader's place taken up) runs in the background;
- * the rows open when it is done.
+ * first the hottest path is open. A find bar above it (Ctrl+F); a row's menu leads to the other views, and Focus on
+ * Subtree shows one row's subtree alone (its root at the left edge: a call path hundreds of levels deep is read
+ * without its names pushed out of the column) under a bar naming its path, until Whole Tree. Whatever reads the tree
+ * (a row's children of a tree read in place, a search, a reader's place taken up) runs in the background; the rows
+ * open when it is done.
  */
 public final class CallTreeView extends JPanel implements SnapshotView {
 
@@ -45,7 +47,7 @@ public final class CallTreeView extends JPanel implements SnapshotView {
      * Where a reader is in the tree: paths as method ids from the top, the scroll position, and whether the tree is as
      * the view opened it (then the next tree opens its own hot path).
      */
-    private record Place(List<int[]> expanded, int[] selected, Point scroll, boolean asOpened) { }
+    private record Place(List<int[]> expanded, int[] selected, Point scroll, boolean asOpened, int[] focus) { }
 
     private final SnapshotViewContext context;
     private final SnapshotSource snapshot;
@@ -53,6 +55,9 @@ public final class CallTreeView extends JPanel implements SnapshotView {
     private final Outline tree;
     private final JScrollPane scroll;
     private final FindBar findBar;
+    private final FocusBar focusBar;
+    /** The row whose subtree alone is shown (Focus on Subtree), or null for the whole tree. */
+    private CallTreeRow focus;
     /** The threads shown now and their tree (null until the window shows the first threads). */
     private SelectedThreads threads;
     private CallTreeModel model;
@@ -68,7 +73,11 @@ public final class CallTreeView extends JPanel implements SnapshotView {
         this.columns = ValueColumns.forTree(snapshot.metrics());
         tree = CallTreeOutline.create("callTree", snapshot.methods());
         findBar = new FindBar(this::findNext);
-        add(findBar, BorderLayout.NORTH);
+        focusBar = new FocusBar(snapshot.methods(), this::showWholeTree);
+        JPanel bars = new JPanel(new BorderLayout());
+        bars.add(findBar, BorderLayout.NORTH);
+        bars.add(focusBar, BorderLayout.SOUTH);
+        add(bars, BorderLayout.NORTH);
         scroll = new JScrollPane(tree);
         scroll.setBorder(BorderFactory.createEmptyBorder());
         add(scroll, BorderLayout.CENTER);
@@ -82,6 +91,7 @@ public final class CallTreeView extends JPanel implements SnapshotView {
     private void show(SelectedThreads shown) {
         cancelReading();
         threads = shown;
+        setFocus(null);
         model = newModel(shown);
         openHotPath(shown);
         if (tree.getRowCount() > 0) tree.getSelectionModel().setSelectionInterval(0, 0);
@@ -91,15 +101,17 @@ public final class CallTreeView extends JPanel implements SnapshotView {
     private void openHotPath(SelectedThreads shown) {
         List<int[]> paths = new ArrayList<>();
         for (CallTreeRow row : shown.hotPath()) {
-            tree.expandPath(CallTreeModel.pathTo(row));
-            if (tree.isExpanded(CallTreeModel.pathTo(row))) paths.add(row.methodPath());  // a leaf does not open
+            tree.expandPath(model.pathTo(row));
+            if (tree.isExpanded(model.pathTo(row))) paths.add(row.methodPath());  // a leaf does not open
         }
         opened = paths;
     }
 
+    /** The model of the tree shown: the whole tree of the threads, or the subtree in focus. */
     private CallTreeModel newModel(SelectedThreads shown) {
-        CallTreeModel m = new CallTreeModel(shown.rows());
+        CallTreeModel m = new CallTreeModel(focus != null ? focus : shown.rows());
         tree.setModel(DefaultOutlineModel.createOutlineModel(m, new CallTreeColumns(columns, shown.whole()), true, "Method"));
+        tree.setRootVisible(focus != null);  // a property of the model's layout: after the model is set
         RowExpansion.watch(tree);
         ColumnWidths.apply(tree);
         return m;
@@ -212,8 +224,12 @@ public final class CallTreeView extends JPanel implements SnapshotView {
 
     /** Expands the row's path (its rows are made), selects it and scrolls to it. */
     private void showRow(CallTreeRow row) {
-        if (row.parent() != null && row.parent() != model.getRoot()) tree.expandPath(CallTreeModel.pathTo(row.parent()));
-        int index = tree.getLayoutCache().getRowForPath(CallTreeModel.pathTo(row));
+        if (!model.contains(row)) {  // found outside the subtree in focus: the whole tree again
+            setFocus(null);
+            model = newModel(threads);
+        }
+        if (row.parent() != null && row.parent() != model.getRoot()) tree.expandPath(model.pathTo(row.parent()));
+        int index = tree.getLayoutCache().getRowForPath(model.pathTo(row));
         if (index < 0) return;
         tree.getSelectionModel().setSelectionInterval(index, index);
         tree.scrollRectToVisible(tree.getCellRect(index, 0, true));
@@ -227,9 +243,58 @@ public final class CallTreeView extends JPanel implements SnapshotView {
         MethodMenu.addGoTo(menu, context, ViewIds.FLAME_GRAPH, "findInFlameGraph", "Find in Flame Graph", this::selectedMethod);
         MethodMenu.addCopy(menu, snapshot.methods(), this::selectedMethod);
         menu.addSeparator();
+        menu.add(MethodMenu.item("focusSubtree", "Focus on Subtree", () -> focusOn(selectedRow())));
+        javax.swing.JMenuItem whole = MethodMenu.item("wholeTree", "Whole Tree", this::showWholeTree);
+        menu.add(whole);
         menu.add(MethodMenu.item("find", "Find\u2026", this::openFind));
+        menu.addPopupMenuListener(new javax.swing.event.PopupMenuListener() {
+            @Override public void popupMenuWillBecomeVisible(javax.swing.event.PopupMenuEvent e) {
+                whole.setEnabled(focus != null);
+            }
+            @Override public void popupMenuWillBecomeInvisible(javax.swing.event.PopupMenuEvent e) {}
+            @Override public void popupMenuCanceled(javax.swing.event.PopupMenuEvent e) {}
+        });
         MethodMenu.selectRowOnRightClick(tree, menu);
         return menu;
+    }
+
+    /**
+     * Shows the row's subtree alone, the row at the top, its hottest path open (read in the background for a tree
+     * read in place). The root row, or no row, changes nothing.
+     */
+    public void focusOn(CallTreeRow row) {
+        if (row == null || row.isRoot() || threads == null || row == focus) return;
+        inBackground("Reading the call tree of " + threads.choice().label(), shown -> {
+            List<CallTreeRow> open = shown.hotPathBelow(row);
+            return () -> {
+                setFocus(row);
+                model = newModel(shown);
+                for (CallTreeRow r : open) tree.expandPath(model.pathTo(r));
+                opened = List.of();
+                tree.getSelectionModel().setSelectionInterval(0, 0);
+                scroll.getViewport().setViewPosition(new Point(0, 0));
+            };
+        }, () -> { });
+    }
+
+    /** The whole tree again, the row that was in focus selected and shown. */
+    private void showWholeTree() {
+        CallTreeRow was = focus;
+        if (was == null || threads == null) return;
+        setFocus(null);
+        model = newModel(threads);
+        showRow(was);
+        tree.expandPath(model.pathTo(was));
+    }
+
+    private void setFocus(CallTreeRow row) {
+        focus = row;
+        focusBar.show(row);
+    }
+
+    /** The row in focus (Focus on Subtree), or null when the whole tree is shown. */
+    public CallTreeRow focus() {
+        return focus;
     }
 
     /** The method of the selected row, or -1. */
@@ -248,11 +313,11 @@ public final class CallTreeView extends JPanel implements SnapshotView {
         List<int[]> expanded = new ArrayList<>();
         for (int row = 0; row < tree.getRowCount(); row++) {
             CallTreeRow r = (CallTreeRow) tree.getValueAt(row, 0);
-            if (tree.isExpanded(CallTreeModel.pathTo(r))) expanded.add(r.methodPath());
+            if (tree.isExpanded(model.pathTo(r))) expanded.add(r.methodPath());
         }
         CallTreeRow sel = selectedRow();
         return new Place(expanded, sel == null ? null : sel.methodPath(), scroll.getViewport().getViewPosition(),
-                samePaths(expanded, opened));
+                focus == null && samePaths(expanded, opened), focus == null ? null : focus.methodPath());
     }
 
     private static boolean samePaths(List<int[]> a, List<int[]> b) {
@@ -281,16 +346,22 @@ public final class CallTreeView extends JPanel implements SnapshotView {
                 open.add(r);
             }
             CallTreeRow sel = place.selected() == null ? null : shown.rows().at(place.selected());
+            CallTreeRow inFocus = place.focus() == null ? null : shown.rows().at(place.focus());
+            if (inFocus != null) inFocus.makeChildren();
             return () -> {
+                setFocus(inFocus);  // a subtree the new tree no longer has: the whole tree
                 model = newModel(shown);
                 if (place.asOpened()) {
                     openHotPath(shown);
                 } else {
                     opened = List.of();
-                    for (CallTreeRow r : open) tree.expandPath(CallTreeModel.pathTo(r));
+                    for (CallTreeRow r : open) {
+                        javax.swing.tree.TreePath path = model.pathTo(r);
+                        if (path != null) tree.expandPath(path);
+                    }
                 }
-                if (sel != null) {
-                    int index = tree.getLayoutCache().getRowForPath(CallTreeModel.pathTo(sel));
+                if (sel != null && model.contains(sel)) {
+                    int index = tree.getLayoutCache().getRowForPath(model.pathTo(sel));
                     if (index >= 0) tree.getSelectionModel().setSelectionInterval(index, index);
                 }
                 Point at = place.scroll();

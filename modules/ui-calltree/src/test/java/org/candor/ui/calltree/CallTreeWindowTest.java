@@ -154,7 +154,7 @@ class CallTreeWindowTest {
         long expandMillis = execute(() -> {
             long start = System.nanoTime();
             CallTreeRow first = (CallTreeRow) outline().getValueAt(0, METHOD);
-            outline().expandPath(CallTreeModel.pathTo(first));
+            outline().expandPath(new javax.swing.tree.TreePath(first.path()));
             return (System.nanoTime() - start) / 1_000_000;
         });
 
@@ -253,17 +253,86 @@ class CallTreeWindowTest {
         assertThat(back.valueAt(row(0).column(TOTAL))).isEqualTo("2.00 s  100.0%");
         assertThat(window.label("backTracesHeader").text())
                 .startsWith("Back traces of com.acme.shop.db.OrderRepository.findByCustomer(long) in All threads (merged)");
-        execute(() -> t.expandPath(CallTreeModel.pathTo((CallTreeRow) t.getValueAt(1, 0))));
+        execute(() -> t.expandPath(new javax.swing.tree.TreePath(((CallTreeRow) t.getValueAt(1, 0)).path())));
         assertThat(execute(() -> t.getRowCount())).isEqualTo(4);
         assertThat(back.valueAt(row(2).column(CALLS))).isEqualTo("3,000");
         assertThat(back.valueAt(row(2).column(TOTAL))).isEqualTo("1.50 s  75.0%");
         GuiTests.screenshot(window.target(), "back-traces");
+
+        // a caller's own back traces, then back and forward again
+        window.button("backTracesBack").requireDisabled();
+        back.cell(row(1).column(METHOD)).rightClick();
+        window.menuItem("backTracesOfCaller").click();
+        pause(headerStartsWith("Back traces of com.acme.shop.http.RequestHandler.handle(Request)"), timeout(10_000));
+        window.button("backTracesBack").requireEnabled().click();
+        pause(headerStartsWith("Back traces of com.acme.shop.db.OrderRepository.findByCustomer(long)"), timeout(10_000));
+        assertThat(back.valueAt(row(0).column(CALLS))).isEqualTo("4,200");
+        window.button("backTracesBack").requireDisabled();
+        window.button("backTracesForward").requireEnabled().click();
+        pause(headerStartsWith("Back traces of com.acme.shop.http.RequestHandler.handle(Request)"), timeout(10_000));
+        window.button("backTracesBack").click();
+        pause(headerStartsWith("Back traces of com.acme.shop.db.OrderRepository.findByCustomer(long)"), timeout(10_000));
 
         // another thread: the same method's callers in that thread alone
         window.comboBox("threadSelector").selectItem(Pattern.compile("main \\(#1\\).*"));
         pause(new Condition("main's back traces") {
             @Override public boolean test() { return back.valueAt(row(0).column(CALLS)).equals("1,200"); }
         }, timeout(10_000));
+    }
+
+    @Test
+    void focusOnSubtreeShowsADeepPathFromTheLeftEdgeAndWholeTreeGoesBack(@TempDir Path dir) throws Exception {
+        window.cleanUp();
+        Path file = dir.resolve("deep.candor");
+        SnapshotWriter.write(TestSnapshots.deep(150), file);
+        show(file, SnapshotReader.read(file));
+        JTableFixture tree = window.table("callTree");
+        tree.click();
+        tree.pressAndReleaseKey(org.assertj.swing.core.KeyPressInfo.keyCode(KeyEvent.VK_F)
+                .modifiers(java.awt.event.InputEvent.CTRL_MASK));
+        window.textBox("findText").enterText("visit120(").pressAndReleaseKeys(KeyEvent.VK_ENTER);
+        waitUntilUpToDate();
+        int deep = execute(() -> outline().getSelectedRow());
+        assertThat(methodAt(deep)).isEqualTo("Deep.visit120()");
+        int column = execute(() -> outline().getColumnModel().getColumn(METHOD).getWidth());
+        assertThat(indentOf(deep)).as("121 levels in, the name starts past the method column").isGreaterThan(column);
+        GuiTests.screenshot(window.target(), "call-tree-deep-before-focus");
+
+        tree.cell(row(deep).column(METHOD)).rightClick();
+        window.menuItem("focusSubtree").click();
+        waitUntilUpToDate();
+        window.panel("focusBar").requireVisible();
+        assertThat(window.label("focusTitle").text()).isEqualTo("Subtree of Deep.visit0() › … 117 calls …"
+                + " › Deep.visit118() › Deep.visit119() › Deep.visit120()  (depth 121)");
+        assertThat(methodAt(0)).as("the subtree's root at the top").isEqualTo("Deep.visit120()");
+        assertThat(methodAt(1)).as("its hottest path open").isEqualTo("Deep.visit121()");
+        assertThat(indentOf(0)).isLessThan(column / 4);
+        assertThat(indentOf(10)).as("rows below it, indented from there").isGreaterThan(indentOf(0)).isLessThan(column);
+        assertThat(tree.valueAt(row(0).column(CALLS))).isEqualTo("1");
+        GuiTests.screenshot(window.target(), "call-tree-deep-focused");
+
+        window.button("wholeTreeButton").click();
+        waitUntilUpToDate();
+        java.awt.Component bar = window.robot().finder().findByName("focusBar", false);
+        assertThat(execute(bar::isVisible)).as("the focus bar is gone").isFalse();
+        assertThat(selectedPath()).as("the row that was in focus, selected in the whole tree").endsWith("Deep.visit120()");
+        assertThat(methodAt(0)).isEqualTo("Deep.visit0()");
+    }
+
+    /** Where a row's text starts in the method column: the outline's indentation for its depth. */
+    private int indentOf(int row) {
+        return execute(() -> {
+            Outline o = outline();
+            java.awt.Component c = o.getCellRenderer(row, METHOD)
+                    .getTableCellRendererComponent(o, o.getValueAt(row, METHOD), false, false, row, METHOD);
+            return ((javax.swing.JComponent) c).getInsets().left;
+        });
+    }
+
+    private Condition headerStartsWith(String text) {
+        return new Condition("back traces header: " + text) {
+            @Override public boolean test() { return window.label("backTracesHeader").text().startsWith(text); }
+        };
     }
 
     /** The selected call-tree row's path, method by method. */

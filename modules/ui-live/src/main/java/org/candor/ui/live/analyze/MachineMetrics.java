@@ -1,33 +1,29 @@
 package org.candor.ui.live.analyze;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.candor.client.system.LibCandor;
-import org.candor.client.system.MetricStatus;
+import org.candor.client.ClientException;
+import org.candor.client.system.NativeFacts;
 import org.candor.ui.live.InstalledAgent;
 
 /**
- * Which metrics this machine can read, asked of libcandor.so in the app's own process (through JNA) once per run of
- * the app (each counter is tried for real and its cost measured) and kept: the answer does not change while the app
- * runs.
+ * What libcandor.so says about this machine, asked in the app's own process (through JNA) once per run of the app
+ * and kept: each metric tried for real and its cost measured. The metric chooser and the readiness rows both read
+ * this one answer; it does not change while the app runs.
  */
 final class MachineMetrics {
 
-    private static CompletableFuture<Map<String, MetricStatus>> answer;
+    private static CompletableFuture<NativeFacts> answer;
 
     private MachineMetrics() {}
 
-    /** The metrics by name, in the library's order; completes exceptionally when the library cannot be asked. */
-    static synchronized CompletableFuture<Map<String, MetricStatus>> get() {
+    /** The library's answer, or why it could not be asked ({@link NativeFacts#problem()}). */
+    static synchronized CompletableFuture<NativeFacts> get() {
         if (answer == null) {
             answer = CompletableFuture.supplyAsync(() -> {
                 try {
-                    Map<String, MetricStatus> out = new LinkedHashMap<>();
-                    for (MetricStatus m : LibCandor.of(InstalledAgent.locate()).measuredMetrics()) out.put(m.name(), m);
-                    return out;
-                } catch (Exception e) {
-                    throw new java.util.concurrent.CompletionException(e.getMessage(), e);
+                    return NativeFacts.askMeasured(InstalledAgent.locate().nativeLibrary());
+                } catch (ClientException e) {
+                    return NativeFacts.missing(null, e.getMessage());
                 }
             });
         }

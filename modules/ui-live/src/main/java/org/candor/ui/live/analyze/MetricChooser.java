@@ -69,9 +69,14 @@ final class MetricChooser extends JPanel {
         if (calibrateButtonRow != null) lines.add(calibrateButtonRow);
         add(top, BorderLayout.NORTH);
         add(lines, BorderLayout.CENTER);
-        MachineMetrics.get().whenComplete((map, error) -> SwingUtilities.invokeLater(() -> {
-            known = map;
-            if (error != null) unknownWhy = "cannot ask libcandor.so: " + rootMessage(error);
+        MachineMetrics.get().whenComplete((facts, error) -> SwingUtilities.invokeLater(() -> {
+            if (facts != null && facts.answered()) {
+                Map<String, MetricStatus> byName = new java.util.LinkedHashMap<>();
+                for (MetricStatus m : facts.metrics()) byName.put(m.name(), m);
+                known = byName;
+            } else {
+                unknownWhy = "cannot ask libcandor.so: " + (facts != null ? facts.problem() : rootMessage(error));
+            }
             describe();
             onChange.run();
             metric.repaint();

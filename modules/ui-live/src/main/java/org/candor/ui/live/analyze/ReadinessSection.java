@@ -18,7 +18,6 @@ import org.candor.client.system.Check;
 import org.candor.client.system.Readiness;
 import org.candor.client.system.SystemCheck;
 import org.candor.client.system.Verdict;
-import org.candor.ui.live.InstalledAgent;
 import org.candor.ui.snapshot.Colours;
 
 /**
@@ -76,9 +75,9 @@ final class ReadinessSection extends JPanel {
 
     private static synchronized CompletableFuture<Readiness> machine() {
         if (machine == null) {
-            machine = CompletableFuture.supplyAsync(() -> {
+            machine = MachineMetrics.get().thenApply(library -> {
                 try {
-                    return SystemCheck.machine(InstalledAgent.locate().nativeLibrary());
+                    return SystemCheck.machine(library);
                 } catch (ClientException e) {
                     return new Readiness("this machine", List.of(new Check("libcandor.so", Verdict.UNAVAILABLE,
                             e.getMessage(), "")));

@@ -36,6 +36,7 @@ public abstract class SelectedThreads {
     private final long[] totals;
     private final CallTreeRow rows;
     private final List<CallTreeRow> hotPath;
+    private final ViewMetrics metrics;
 
     SelectedThreads(ThreadChoice choice, ChildOrder order, long whole, long[] totals, CallTreeRow rows, ViewMetrics metrics) {
         this.choice = choice;
@@ -43,6 +44,7 @@ public abstract class SelectedThreads {
         this.whole = whole;
         this.totals = totals;
         this.rows = rows;
+        this.metrics = metrics;
         this.hotPath = metrics.metrics().isEmpty() ? List.of() : List.copyOf(rows.hotPath(metrics.basis(), whole));
     }
 
@@ -56,6 +58,19 @@ public abstract class SelectedThreads {
 
     /** The root row of the tree (not shown itself): its children's rows and those of the {@link #hotPath} are made. */
     public CallTreeRow rows() { return rows; }
+
+    /**
+     * The rows a view of the subtree of {@code row} opens at first, as {@link #hotPath} does for the whole tree with
+     * the subtree as the whole: the row itself, then its hottest path. Makes their children: off the event thread
+     * for a tree read in place.
+     */
+    public List<CallTreeRow> hotPathBelow(CallTreeRow row) throws java.io.IOException {
+        List<CallTreeRow> open = new java.util.ArrayList<>();
+        row.makeChildren();
+        open.add(row);
+        if (!metrics.metrics().isEmpty()) open.addAll(row.hotPath(metrics.basis(), row.value(metrics.basis())));
+        return open;
+    }
 
     /** The rows a view of the tree opens at first ({@link CallTreeRow#hotPath}); their children are made. */
     public List<CallTreeRow> hotPath() { return hotPath; }

@@ -113,6 +113,27 @@ public final class TestSnapshots {
     }
 
     /**
+     * One call path {@code depth} calls deep (javac's recursion: Deep.visit0 calls visit1 ... calls visit{depth-1}),
+     * each call with a small sibling leaf, so that every level has two rows; times shrink down the path.
+     */
+    public static Snapshot deep(int depth) {
+        MethodTable methods = new MethodTable();
+        for (int i = 0; i < depth; i++) methods.add("com.acme.Deep", "visit" + i, "()V");
+        int leaf = methods.add("com.acme.Deep", "leaf", "()V").id();
+        Snapshot s = new Snapshot(new SnapshotInfo(), Snapshot.instrumentationMetrics(), methods);
+        CallNode root = root();
+        CallNode parent = root;
+        for (int i = 0; i < depth; i++) {
+            // visit_i: its own 2, a leaf's 1 below it (but the last), and what visit_{i+1} takes
+            CallNode c = node(parent, i, 1, 2 + 3L * (depth - 1 - i), 2);
+            node(parent, leaf, 1, 1, 1);
+            parent = c;
+        }
+        sumChildren(root);
+        return s.addThread(new ThreadProfile(1, "main", root));
+    }
+
+    /**
      * Random bushy trees over {@code threads} threads, about {@code nodes} nodes in all, calibrated (five values a
      * node: calls, total, self, raw total, raw self), consistent (a total is its self plus its children's totals, a
      * root the sum of its children), with methods drawn from a pool of 300 so that they recur on a path (recursion),
