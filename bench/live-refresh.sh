@@ -4,7 +4,7 @@
 # windows, under an instrumentation session and a sampling session; every window's numbers, then the ratios with
 # their 95 % confidence intervals (see bench/README.md, "Live refresh").
 #
-#   bench/live-refresh.sh [--rounds N] [--window S] [--warmup S] [--threads N] [--period MS] [--interval NS]
+#   bench/live-refresh.sh [--rounds N] [--window S] [--warmup S] [--threads N] [--period MS|paced] [--interval NS]
 #                         [--sessions instrument,sample] [--depth N] [--agent-dir DIR] [--baseline-agent-dir DIR]
 #                         [--java JAVA]
 #

@@ -172,7 +172,7 @@ def refresh(args, out_dir, log):
                     f" ({pair['off']['cpu_ns_per_op']:8.1f} ns CPU/op)  on {pair['on']['ops_per_s']:12,.0f} ops/s"
                     f" ({pair['on']['cpu_ns_per_op']:8.1f} ns CPU/op)  on/off {ratio:.4f}   [{pair['on']['refresher']}]")
         log("")
-        log(f"live refresh every {args.period} ms, {args.threads} workers, windows of {args.window} s, {args.rounds} pairs"
+        log(f"live refresh every {args.period}{'' if args.period == 'paced' else ' ms'}, {args.threads} workers, windows of {args.window} s, {args.rounds} pairs"
             f" per session; load average {open('/proc/loadavg').read().split()[0:3]} ({os.cpu_count()} CPUs)")
         for s in sessions:
             ratios = [x["ratio"] for x in rows[s]]
@@ -288,7 +288,9 @@ def main():
     ap.add_argument("--window", type=float, default=5.0, help="seconds per measured window")
     ap.add_argument("--warmup", type=float, default=10.0, help="seconds of warm-up per JVM")
     ap.add_argument("--threads", type=int, default=os.cpu_count(), help="refresh: worker threads (default: CPUs)")
-    ap.add_argument("--period", type=int, default=1000, help="refresh: ms between refreshes (the app: 2000)")
+    ap.add_argument("--period", default="1000",
+                    help="refresh: ms between refreshes, or 'paced': the app's pace (ui-model RefreshPace: about 1 s,"
+                         " slower when a refresh takes more than a twentieth of the time)")
     ap.add_argument("--interval", type=int, default=1_000_000, help="sampling interval, ns")
     ap.add_argument("--sessions", default="instrument,sample", help="refresh: the sessions measured")
     ap.add_argument("--baseline-agent-dir", help="refresh: also an instrumentation session under this agent directory")

@@ -10,12 +10,12 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.candor.client.ControlClient;
 import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.model.Snapshot;
 import org.candor.core.snapshot.SnapshotReader;
+import org.candor.ui.model.RefreshPace;
 
 /**
  * What the app's Live Results window does to a session while it is open (ui-live's LiveResultsPanel through its
@@ -26,6 +26,7 @@ import org.candor.core.snapshot.SnapshotReader;
  * <pre>
  *   on     refresh every PERIOD ms from now on
  *   period MS   refresh every MS ms at the next "on" (prints "period MS")
+ *   period paced   at the next "on", refresh at the app's pace: ui-model's RefreshPace after each refresh
  *   off    stop; prints "refreshes N snapshot_ms MEDIAN read_ms MEDIAN cpu_ms PER_REFRESH bytes LAST_SIZE nodes NODES"
  *          (cpu_ms: this JVM's CPU time while on, per refresh)
  *   quit
@@ -37,7 +38,7 @@ public final class Refresher {
 
     public static void main(String[] args) throws Exception {
         long pid = Long.parseLong(args[0]);
-        long[] period = {Long.parseLong(args[1])};
+        long[] period = {parsePeriod(args[1])};
         Path scratch = Path.of(args[2]).toAbsolutePath();
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "refresher");
@@ -47,7 +48,8 @@ public final class Refresher {
         List<Double> snapshotMs = Collections.synchronizedList(new ArrayList<>());
         List<Double> readMs = Collections.synchronizedList(new ArrayList<>());
         long[] last = new long[2];
-        ScheduledFuture<?> running = null;
+        long[] lastCosts = new long[2];
+        java.util.concurrent.Future<?> running = null;
         long cpuAtOn = 0;
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         System.out.println("ready");
@@ -55,8 +57,8 @@ public final class Refresher {
         for (String line; (line = in.readLine()) != null; ) {
             String command = line.trim();
             if (command.startsWith("period ")) {
-                period[0] = Long.parseLong(command.substring(7).trim());
-                System.out.println("period " + period[0]);
+                period[0] = parsePeriod(command.substring(7).trim());
+                System.out.println("period " + (period[0] == PACED ? "paced" : Long.toString(period[0])));
                 System.out.flush();
                 continue;
             }
@@ -65,7 +67,7 @@ public final class Refresher {
                     snapshotMs.clear();
                     readMs.clear();
                     cpuAtOn = LiveTarget.processCpu();
-                    running = timer.scheduleAtFixedRate(() -> {
+                    Runnable refresh = () -> {
                         try {
                             long t0 = System.nanoTime();
                             ControlClient.Reply r;
@@ -78,13 +80,23 @@ public final class Refresher {
                             long t2 = System.nanoTime();
                             snapshotMs.add((t1 - t0) / 1e6);
                             readMs.add((t2 - t1) / 1e6);
+                            lastCosts[0] = t1 - t0;
+                            lastCosts[1] = t2 - t1;
                             last[0] = Files.size(scratch);
                             last[1] = s.threads().stream().mapToLong(t -> count(t.root())).sum();
                         } catch (Exception e) {
                             System.out.println("error " + e);
                             System.out.flush();
                         }
-                    }, 0, period[0], TimeUnit.MILLISECONDS);
+                    };
+                    if (period[0] == PACED) {
+                        // as the app's Live Results: the next refresh after the pace the last one's cost calls for
+                        Paced paced = new Paced(timer, refresh, lastCosts);
+                        running = paced;
+                        paced.schedule(0);
+                    } else {
+                        running = timer.scheduleAtFixedRate(refresh, 0, period[0], TimeUnit.MILLISECONDS);
+                    }
                     System.out.println("on");
                     break;
                 case "off":
@@ -103,6 +115,42 @@ public final class Refresher {
                     System.out.println("? " + line);
             }
             System.out.flush();
+        }
+    }
+
+    /** {@code period paced}: the app's pace ({@link RefreshPace}), not a fixed period. */
+    static final long PACED = -1;
+
+    private static long parsePeriod(String text) {
+        return text.equals("paced") ? PACED : Long.parseLong(text);
+    }
+
+    /** Refreshes one after another, each after the period RefreshPace gives for the last one's cost; cancel stops it. */
+    private static final class Paced extends java.util.concurrent.FutureTask<Void> {
+        private final ScheduledExecutorService timer;
+        private final Runnable refresh;
+        private final long[] lastCosts;
+        private volatile boolean stopped;
+
+        Paced(ScheduledExecutorService timer, Runnable refresh, long[] lastCosts) {
+            super(() -> null);
+            this.timer = timer;
+            this.refresh = refresh;
+            this.lastCosts = lastCosts;
+        }
+
+        void schedule(long delayMillis) {
+            if (stopped) return;
+            timer.schedule(() -> {
+                if (stopped) return;
+                refresh.run();
+                schedule(RefreshPace.periodMillis(lastCosts[0], lastCosts[1]));
+            }, delayMillis, TimeUnit.MILLISECONDS);
+        }
+
+        @Override public boolean cancel(boolean interrupt) {
+            stopped = true;
+            return super.cancel(interrupt);
         }
     }
 

@@ -35,7 +35,8 @@ final class CtlCommand implements Command {
                 + "    --root PATTERN           (repeatable) a root given without --scheme makes a total session lazy\n"
                 + "    --scheme total|lazy|eager  total drops the roots\n"
                 + "    --include PATTERN, --exclude PATTERN (repeatable), --lookahead N\n"
-                + "  classes [TEXT]           the loaded classes whose name holds TEXT (at most 200; to choose roots)\n"
+                + "  classes [TEXT] [--from N] the loaded classes whose name holds TEXT, 200 from the N-th (0: the\n"
+                + "                           first; to choose roots)\n"
                 + "  methods CLASS            the methods a loaded class declares\n\n"
                 + "PID is a JVM of yours running a Candor session ('candor list'), started by 'candor profile' or\n"
                 + "'candor attach'. Exit code 1 when the session refuses or cannot be reached.\n";
@@ -53,6 +54,7 @@ final class CtlCommand implements Command {
         }
         Path output = null;
         String text = null;
+        int from = 0;
         List<String> settings = new ArrayList<>();
         while (args.hasNext()) {
             String a = args.next();
@@ -60,6 +62,8 @@ final class CtlCommand implements Command {
                 output = Path.of(args.value(a)).toAbsolutePath();
             } else if ((command.equals("classes") || command.equals("methods")) && !Args.isOption(a) && text == null) {
                 text = a;
+            } else if (command.equals("classes") && a.equals("--from")) {
+                from = args.intValue(a, 0);
             } else if (command.equals("set") && SET_OPTIONS.containsKey(a)) {
                 settings.add(SET_OPTIONS.get(a) + "=" + args.value(a));
             } else {
@@ -72,6 +76,7 @@ final class CtlCommand implements Command {
         }
         if (command.equals("methods") && text == null) throw new UsageException("ctl: methods needs a class: methods CLASS");
         String line = command.equals("set") ? "set " + String.join(",", settings)
+                : command.equals("classes") ? ("classes " + (text == null ? "" : text) + (from > 0 ? " from=" + from : "")).trim()
                 : text != null ? command + " " + text
                 : output == null ? command : command + " " + output;
         long pid = Long.parseLong(pidText);
@@ -82,8 +87,13 @@ final class CtlCommand implements Command {
         if (!reply.ok) throw new ClientException(reply.text);
         if (command.equals("classes") || command.equals("methods")) {
             for (String item : reply.list(command.equals("classes") ? "class." : "method.")) console.out.println(item);
-            if (command.equals("classes") && !reply.fields.getOrDefault("count", "0").equals(reply.fields.get("shown"))) {
-                console.note(reply.fields.get("shown") + " of " + reply.fields.get("count") + " classes shown; name more of it");
+            if (command.equals("classes")) {
+                int count = Integer.parseInt(reply.fields.getOrDefault("count", "0"));
+                int shown = Integer.parseInt(reply.fields.getOrDefault("shown", "0"));
+                if (from + shown < count || from > 0) {
+                    console.note(String.format("classes %d to %d of %d shown%s", shown == 0 ? from : from + 1, from + shown,
+                            count, from + shown < count ? "; --from " + (from + shown) + " for the next, or name more of it" : ""));
+                }
             }
         } else if (command.equals("status")) {
             for (Map.Entry<String, String> e : reply.fields.entrySet()) {

@@ -232,6 +232,17 @@ class LiveControlIT {
             CandorCli classes = CandorCli.run("ctl", pid, "classes", "targets.phas");
             ok(classes);
             assertThat(classes.stdout.lines()).contains(MAIN);
+            // pages: every loaded class, 200 at a time, the second page the next 200
+            CandorCli first = CandorCli.run("ctl", pid, "classes");
+            CandorCli second = CandorCli.run("ctl", pid, "classes", "--from", "200");
+            ok(first);
+            ok(second);
+            assertThat(first.stdout.lines()).hasSize(200);
+            assertThat(first.stderr).contains("classes 1 to 200 of ").contains("--from 200 for the next");
+            assertThat(second.stdout.lines()).isNotEmpty().doesNotContainAnyElementsOf(first.stdout.lines().toList());
+            assertThat(second.stderr).contains("classes 201 to ");
+            assertThat(CandorCli.run("ctl", pid, "classes", "--from", "-3").stderr.trim())
+                    .isEqualTo("candor: error: ctl: option --from needs a whole number >= 0, not '-3'");
             CandorCli methods = CandorCli.run("ctl", pid, "methods", MAIN);
             ok(methods);
             assertThat(methods.stdout.lines()).contains("phaseB()", "main(String[])");

@@ -14,13 +14,31 @@ import java.util.TreeSet;
  */
 final class LoadedCode {
 
-    /** At most this many classes in one answer: the browser narrows by typing, it does not page through thousands. */
+    /** At most this many classes in one answer, a page: the browser narrows by typing and asks for more pages. */
     static final int MAX_CLASSES = 200;
+    /** The argument's last word {@code from=N} names the first class of the page (0 is the first of all). */
+    private static final String FROM = "from=";
 
     private LoadedCode() {}
 
-    /** {@code classes TEXT}: loaded classes whose name contains TEXT (case ignored), sorted, at most {@link #MAX_CLASSES}. */
-    static Reply classes(Instrumentation inst, String text) {
+    /**
+     * {@code classes [TEXT] [from=N]}: loaded classes whose name contains TEXT (case ignored), sorted, at most
+     * {@link #MAX_CLASSES} from the N-th on (0: the first).
+     */
+    static Reply classes(Instrumentation inst, String argument) {
+        String text = argument.trim();
+        int from = 0;
+        int space = text.lastIndexOf(' ');
+        String last = text.substring(space + 1);
+        if (last.startsWith(FROM)) {
+            try {
+                from = Integer.parseInt(last.substring(FROM.length()));
+            } catch (NumberFormatException e) {
+                from = -1;
+            }
+            if (from < 0) return Reply.error("classes: from= needs a whole number >= 0, not '" + last.substring(FROM.length()) + "'");
+            text = space < 0 ? "" : text.substring(0, space).trim();
+        }
         String wanted = text.toLowerCase(Locale.ROOT);
         TreeSet<String> names = new TreeSet<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
@@ -30,9 +48,11 @@ final class LoadedCode {
             if (name.startsWith("org.candor.agent.") || name.startsWith("org.candor.probe.")) continue;
             if (name.toLowerCase(Locale.ROOT).contains(wanted)) names.add(name);
         }
-        Reply r = Reply.ok(names.size() + " classes").put("count", names.size());
+        Reply r = Reply.ok(names.size() + " classes").put("count", names.size()).put("from", from);
         int i = 0;
+        int skipped = 0;
         for (String name : names) {
+            if (skipped++ < from) continue;
             if (i == MAX_CLASSES) break;
             r.put("class." + ++i, name);
         }

@@ -76,16 +76,16 @@ public final class ClassPathCode implements CodeSource {
     public List<Path> entries() { return entries; }
 
     @Override
-    public synchronized ClassList classes(String text) throws ClientException {
+    public synchronized ClassList classes(String text, int from) throws ClientException {
         if (index == null) index = buildIndex();
         String wanted = text.trim().toLowerCase(Locale.ROOT);
         List<String> shown = new ArrayList<>();
         int count = 0;
         for (String name : index.keySet()) {
             if (!name.toLowerCase(Locale.ROOT).contains(wanted)) continue;
-            if (count++ < MAX_CLASSES) shown.add(name);
+            if (count++ >= from && shown.size() < MAX_CLASSES) shown.add(name);
         }
-        return new ClassList(count, shown);
+        return new ClassList(count, from, shown);
     }
 
     @Override

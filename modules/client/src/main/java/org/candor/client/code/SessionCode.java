@@ -15,9 +15,9 @@ public final class SessionCode implements CodeSource {
     }
 
     @Override
-    public ClassList classes(String text) throws ClientException {
-        ControlClient.Reply r = ask("classes " + text.trim());
-        return new ClassList(parseCount(r.get("count")), r.list("class."));
+    public ClassList classes(String text, int from) throws ClientException {
+        ControlClient.Reply r = ask("classes " + text.trim() + (from > 0 ? " from=" + from : ""));
+        return new ClassList(parseCount(r.get("count")), from, r.list("class."));
     }
 
     @Override

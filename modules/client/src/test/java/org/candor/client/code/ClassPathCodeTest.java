@@ -51,6 +51,11 @@ class ClassPathCodeTest {
         CodeSource.ClassList all = ClassPathCode.ofClassPath(dir.resolve("many").toString(), null, "x").classes("");
         assertThat(all.count()).isEqualTo(CodeSource.MAX_CLASSES + 50);
         assertThat(all.shown()).hasSize(CodeSource.MAX_CLASSES);
+        assertThat(all.more()).isTrue();
+        CodeSource.ClassList next = ClassPathCode.ofClassPath(dir.resolve("many").toString(), null, "x")
+                .classes("", CodeSource.MAX_CLASSES);
+        assertThat(next.shown()).as("the second page").hasSize(50).doesNotContainAnyElementsOf(all.shown());
+        assertThat(next.more()).isFalse();
     }
 
     private static void jar(Path file, String classPath, String entry, byte[] bytes) throws Exception {

@@ -23,12 +23,13 @@ import org.candor.ui.snapshot.ViewState;
  * A running session's results as they grow: the snapshot window's views (call tree, hot spots, ...: calibrated),
  * of a snapshot the session writes every {@link #REFRESH_MILLIS} ms, the reader's place (thread, view, and each
  * view's own: expanded paths, selection, scroll) kept from one refresh to the next, about once a second, less often
- * when a snapshot costs the program more than a twentieth of its time ({@link RefreshPace}). Pause holds the view; Reset
+ * when a refresh (the program's snapshot and its reading here) takes more than a twentieth of the time
+ * ({@link RefreshPace}). Pause holds the view; Reset
  * Collected Results starts the figures afresh. Each refresh costs the program one snapshot: a copy of the trees, one thread at a time.
  */
 final class LiveResultsPanel extends JPanel {
 
-    /** The first pace; then {@link RefreshPace} follows what each snapshot costs the program. */
+    /** The first pace; then {@link RefreshPace} follows what each refresh costs. */
     static final int REFRESH_MILLIS = (int) RefreshPace.FASTEST_MILLIS;
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
@@ -47,6 +48,8 @@ final class LiveResultsPanel extends JPanel {
     private final javax.swing.JCheckBox rawTimes = new javax.swing.JCheckBox("Raw times");
     /** What the last snapshot request took (the program's copying and writing most of it), in ns; read on the worker. */
     private volatile long lastCost;
+    /** How long reading the last snapshot back took here. */
+    private volatile long lastReadCost;
     private final JButton keep = new JButton("Keep These Results", ProfileIcons.SNAPSHOT);
     /** What acts on the running session: off once its JVM has ended. */
     private final java.util.List<JButton> sessionButtons = new java.util.ArrayList<>();
@@ -153,9 +156,12 @@ final class LiveResultsPanel extends JPanel {
         java.nio.file.Files.createDirectories(scratch.toAbsolutePath().getParent());  // the session writes, the folder is ours
         long started = System.nanoTime();
         ControlClient.Reply r = sessions.snapshot(pid, scratch);
-        lastCost = System.nanoTime() - started;
+        long written = System.nanoTime();
+        lastCost = written - started;
         if (!r.ok) throw new IllegalStateException(r.text);
-        return SnapshotReader.read(scratch);
+        Snapshot read = SnapshotReader.read(scratch);
+        lastReadCost = System.nanoTime() - written;
+        return read;
     }
 
     /** New results, in the times the reader chose (calibrated unless Raw times is on). */
@@ -166,9 +172,10 @@ final class LiveResultsPanel extends JPanel {
         refreshes++;
         asOf = LocalTime.now().format(CLOCK);
         long cost = lastCost;
-        long period = RefreshPace.periodMillis(cost);
+        long readCost = lastReadCost;
+        long period = RefreshPace.periodMillis(cost, readCost);
         poller.setPeriod((int) period);
-        state.setText("Live results of " + pid + ", as of " + asOf + " (" + RefreshPace.describe(period, cost) + ")");
+        state.setText("Live results of " + pid + ", as of " + asOf + " (" + RefreshPace.describe(period, cost, readCost) + ")");
     }
 
     /** The last results in the times chosen, the reader's place (thread, view, paths, scroll) taken up. */

@@ -28,7 +28,8 @@ import org.candor.client.code.CodeSource;
  * Root methods chosen instead of typed: part of a class name, a class, its methods, Add. The classes come from a
  * {@link CodeSource}: what a running session's program has loaded (its control channel's {@code classes TEXT} and
  * {@code methods CLASS}, as {@code candor ctl PID classes|methods}), or the class path of a program Candor is not in
- * yet. A root names every overload of its method.
+ * yet. A root names every overload of its method. Classes come 200 at a time: type more of the name, or More for the
+ * next page.
  */
 public final class RootBrowser extends JPanel {
 
@@ -40,6 +41,10 @@ public final class RootBrowser extends JPanel {
     private final JList<String> classList = new JList<>(classes);
     private final JList<String> methodList = new JList<>(methods);
     private final JLabel found = new JLabel(" ");
+    private final JButton more = new JButton("More");
+    /** The text the classes shown match, and where the next page starts (0: no next page). */
+    private String shownText = "";
+    private int nextFrom;
     private final Timer typing = new Timer(300, e -> queryClasses());
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "Candor root browser");
@@ -71,10 +76,17 @@ public final class RootBrowser extends JPanel {
         add.setName("rootAdd");
         add.addActionListener(e -> addSelected());
 
+        more.setName("rootMore");
+        more.setEnabled(false);
+        more.setToolTipText("The next classes that match");
+        more.addActionListener(e -> queryClasses(shownText, nextFrom));
         JPanel top = new JPanel(new BorderLayout(6, 0));
         top.add(new JLabel("Class name contains:"), BorderLayout.WEST);
         top.add(filter, BorderLayout.CENTER);
-        top.add(found, BorderLayout.SOUTH);
+        JPanel status = new JPanel(new BorderLayout(6, 0));
+        status.add(found, BorderLayout.CENTER);
+        status.add(more, BorderLayout.EAST);
+        top.add(status, BorderLayout.SOUTH);
         JPanel lists = new JPanel(new GridLayout(1, 3, 6, 0));
         lists.add(titled(capitalized(code.description()), classList));
         lists.add(titled("Methods (choose several)", methodList));
@@ -101,21 +113,38 @@ public final class RootBrowser extends JPanel {
     }
 
     private void queryClasses() {
-        String text = filter.getText().trim();
+        queryClasses(filter.getText().trim(), 0);
+    }
+
+    /** The classes matching {@code text} from the {@code from}-th: a new list at 0, else the next page added to it. */
+    private void queryClasses(String text, int from) {
+        more.setEnabled(false);
         worker.execute(() -> {
             List<String> names = new ArrayList<>();
             String said;
+            int next = 0;
             try {
-                CodeSource.ClassList list = code.classes(text);
+                CodeSource.ClassList list = code.classes(text, from);
                 names.addAll(list.shown());
-                said = names.size() + " of " + list.count() + " " + code.description()
-                        + (names.size() < list.count() ? "; type more of the name" : "");
+                int upTo = from + names.size();
+                said = upTo + " of " + list.count() + " " + code.description()
+                        + (list.more() ? "; type more of the name, or More" : "");
+                if (list.more()) next = upTo;
             } catch (Exception e) {
                 said = "Cannot list classes: " + e.getMessage();
             }
             String shown = said;
+            int nextPage = next;
             SwingUtilities.invokeLater(() -> {
+                if (from > 0 && !text.equals(shownText)) return;  // a page of a list typed over meanwhile
                 found.setText(shown);
+                shownText = text;
+                nextFrom = nextPage;
+                more.setEnabled(nextPage > 0);
+                if (from > 0) {
+                    names.forEach(classes::addElement);
+                    return;
+                }
                 if (names.equals(java.util.Collections.list(classes.elements()))) return;  // the same list: keep the picks
                 // an answer that comes after the user picked a class keeps that class picked
                 String picked = classList.getSelectedValue();

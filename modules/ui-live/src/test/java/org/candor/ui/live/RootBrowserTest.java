@@ -55,6 +55,22 @@ class RootBrowserTest {
         assertThat(execute(browser::chosen)).containsExactly(TARGET + ".step", TARGET + ".tick");
         assertThat(window.label("rootFound").text()).startsWith("1 of 1 classes loaded in JVM " + target.pid());
         GuiTests.screenshot(frame, "root-browser");
+
+        // every loaded class, a page at a time
+        window.textBox("rootFilter").deleteText();
+        InFrame.waitFor("the first page", () -> execute(() -> list("rootClasses").getModel().getSize()) == 200);
+        String said = window.label("rootFound").text();
+        assertThat(said).startsWith("200 of ").endsWith("; type more of the name, or More");
+        int count = Integer.parseInt(said.substring("200 of ".length(), said.indexOf(' ', "200 of ".length())));
+        String firstOfFirstPage = execute(() -> list("rootClasses").getModel().getElementAt(0));
+        window.button("rootMore").requireEnabled().click();
+        int twoPages = Math.min(400, count);
+        InFrame.waitFor("the second page added", () -> execute(() -> list("rootClasses").getModel().getSize()) == twoPages);
+        assertThat(window.label("rootFound").text()).startsWith(twoPages + " of " + count + " ");
+        assertThat(execute(() -> list("rootClasses").getModel().getElementAt(0))).isEqualTo(firstOfFirstPage);
+        assertThat(execute(() -> list("rootClasses").getModel().getElementAt(200)))
+                .isGreaterThan(execute(() -> list("rootClasses").getModel().getElementAt(199)));
+        GuiTests.screenshot(frame, "root-browser-more");
     }
 
     @SuppressWarnings("unchecked")

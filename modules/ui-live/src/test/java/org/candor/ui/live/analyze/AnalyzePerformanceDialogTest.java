@@ -163,8 +163,15 @@ class AnalyzePerformanceDialogTest {
         assertThat(SelectionFile.read(out).excludes()).contains("java.**", "com.acme.shop.gen.*");
 
         d.button("configurationSave").click();
-        JOptionPaneFinder.findOptionPane().withTimeout(10_000).using(robot).textBox().enterText("shop, my code only");
-        JOptionPaneFinder.findOptionPane().using(robot).okButton().click();
+        // the name typed and OK pressed on the event thread, as the file choosers are approved: a robot's keys went
+        // elsewhere once in CI while the dialog's other rows were filled in
+        org.assertj.swing.fixture.JOptionPaneFixture pane = JOptionPaneFinder.findOptionPane().withTimeout(10_000).using(robot);
+        javax.swing.text.JTextComponent name = pane.textBox().target();
+        javax.swing.JButton ok = pane.okButton().target();
+        execute(() -> {
+            name.setText("shop, my code only");
+            ok.doClick();
+        });
         waitFor("kept", () -> d.label("note").text().equals("Kept as the configuration shop, my code only"));
         assertThat(new Configurations(preferences).names()).containsExactly("shop, my code only");
         GuiTests.screenshot(d.target(), "analyze-filters-and-configurations");
