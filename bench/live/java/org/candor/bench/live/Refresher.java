@@ -16,6 +16,7 @@ import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.model.Snapshot;
 import org.candor.core.snapshot.SnapshotReader;
 import org.candor.ui.model.RefreshPace;
+import org.candor.ui.model.snapshot.SnapshotSource;
 
 /**
  * What the app's Live Results window does to a session while it is open (ui-live's LiveResultsPanel through its
@@ -27,6 +28,8 @@ import org.candor.ui.model.RefreshPace;
  *   on     refresh every PERIOD ms from now on
  *   period MS   refresh every MS ms at the next "on" (prints "period MS")
  *   period paced   at the next "on", refresh at the app's pace: ui-model's RefreshPace after each refresh
+ *   whole | in-place   read the file back whole into objects (the app until 2026-11-26), or in place (the default,
+ *          as the app: the thread choice shown first and its hot path read, nothing else)
  *   off    stop; prints "refreshes N snapshot_ms MEDIAN read_ms MEDIAN cpu_ms PER_REFRESH bytes LAST_SIZE nodes NODES"
  *          (cpu_ms: this JVM's CPU time while on, per refresh)
  *   quit
@@ -56,6 +59,12 @@ public final class Refresher {
         System.out.flush();
         for (String line; (line = in.readLine()) != null; ) {
             String command = line.trim();
+            if (command.equals("whole") || command.equals("in-place")) {
+                inPlace = command.equals("in-place");
+                System.out.println(command);
+                System.out.flush();
+                continue;
+            }
             if (command.startsWith("period ")) {
                 period[0] = parsePeriod(command.substring(7).trim());
                 System.out.println("period " + (period[0] == PACED ? "paced" : Long.toString(period[0])));
@@ -76,14 +85,26 @@ public final class Refresher {
                             }
                             if (!r.ok) throw new IllegalStateException(r.text);
                             long t1 = System.nanoTime();
-                            Snapshot s = CalibratedValues.select(SnapshotReader.read(scratch), false);
+                            long nodes;
+                            if (inPlace) {
+                                // as Live Results since 2026-11-26: the file read in place, the calibrated times,
+                                // the first thread choice (all merged) with its hot path's rows, as the call tree opens
+                                try (SnapshotSource opened = SnapshotSource.openInPlace(scratch)) {
+                                    SnapshotSource shown = opened.withRawTimes(false);
+                                    shown.select(shown.threadChoices().get(0));
+                                    nodes = shown.paths();
+                                }
+                            } else {
+                                Snapshot s = CalibratedValues.select(SnapshotReader.read(scratch), false);
+                                nodes = s.threads().stream().mapToLong(t -> count(t.root())).sum();
+                            }
                             long t2 = System.nanoTime();
                             snapshotMs.add((t1 - t0) / 1e6);
                             readMs.add((t2 - t1) / 1e6);
                             lastCosts[0] = t1 - t0;
                             lastCosts[1] = t2 - t1;
                             last[0] = Files.size(scratch);
-                            last[1] = s.threads().stream().mapToLong(t -> count(t.root())).sum();
+                            last[1] = nodes;
                         } catch (Exception e) {
                             System.out.println("error " + e);
                             System.out.flush();
@@ -120,6 +141,8 @@ public final class Refresher {
 
     /** {@code period paced}: the app's pace ({@link RefreshPace}), not a fixed period. */
     static final long PACED = -1;
+    /** Read as the app's Live Results do: in place (or whole, into objects, as before). */
+    private static volatile boolean inPlace = true;
 
     private static long parsePeriod(String text) {
         return text.equals("paced") ? PACED : Long.parseLong(text);

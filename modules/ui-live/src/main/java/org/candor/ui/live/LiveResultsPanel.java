@@ -12,10 +12,8 @@ import javax.swing.JPanel;
 import javax.swing.JToggleButton;
 import javax.swing.SwingUtilities;
 import org.candor.client.ControlClient;
-import org.candor.core.analysis.CalibratedValues;
-import org.candor.core.model.Snapshot;
-import org.candor.core.snapshot.SnapshotReader;
 import org.candor.ui.model.RefreshPace;
+import org.candor.ui.model.snapshot.SnapshotSource;
 import org.candor.ui.snapshot.SnapshotViewsPanel;
 import org.candor.ui.snapshot.ViewState;
 
@@ -39,12 +37,24 @@ final class LiveResultsPanel extends JPanel {
     private final JLabel state = new JLabel("Waiting for the first results \u2026");
     private final JToggleButton pause = new JToggleButton("Pause");
     private final JPanel results = new JPanel(new BorderLayout());
-    private final Poller<Snapshot> poller;
+    private final Poller<Results> poller;
     private SnapshotViewsPanel shown;
     private int refreshes;
     private String asOf = "";
     /** The last results as read, both kinds of times in them: the Raw times switch shows them again. */
-    private Snapshot lastRead;
+    private SnapshotSource lastRead;
+    /** Raw times chosen: what the next refresh reads (the worker reads it, the switch sets it). */
+    private volatile boolean rawChosen;
+    /**
+     * Results replaced by newer ones, whose files are closed two refreshes later (a view of them may still be reading
+     * in the background when they are replaced); all of them when the window closes.
+     */
+    private final java.util.ArrayDeque<SnapshotSource> retired = new java.util.ArrayDeque<>();
+    /** Results kept open but not yet closed: the one shown and the two before it. */
+    private static final int KEPT_OPEN = 2;
+
+    /** A refresh's results: the file as opened (read in place), and its times as the reader chose them. */
+    private record Results(SnapshotSource opened, SnapshotSource shown) { }
     private final javax.swing.JCheckBox rawTimes = new javax.swing.JCheckBox("Raw times");
     /** What the last snapshot request took (the program's copying and writing most of it), in ns; read on the worker. */
     private volatile long lastCost;
@@ -104,7 +114,20 @@ final class LiveResultsPanel extends JPanel {
         rawTimes.setToolTipText("Show the times as measured, with the probes' own cost still in them");
         rawTimes.setVisible(false);
         rawTimes.addActionListener(e -> {
-            if (lastRead != null) display();
+            boolean raw = rawTimes.isSelected();
+            rawChosen = raw;
+            SnapshotSource opened = lastRead;
+            if (opened == null) return;
+            poller.execute(() -> {
+                try {
+                    SnapshotSource times = opened.withRawTimes(raw);
+                    SwingUtilities.invokeLater(() -> {
+                        if (lastRead == opened && rawTimes.isSelected() == raw) display(times);
+                    });
+                } catch (java.io.IOException ex) {
+                    SwingUtilities.invokeLater(() -> state.setText("Cannot read the results: " + ex.getMessage()));
+                }
+            });
         });
         buttons.add(rawTimes);
         if (commands != null) {
@@ -151,24 +174,34 @@ final class LiveResultsPanel extends JPanel {
     /** The views shown now, or null before the first results. */
     SnapshotViewsPanel shown() { return shown; }
 
-    /** The session writes a snapshot of what it has recorded so far; the view reads it back. */
-    private Snapshot read() throws Exception {
+    /**
+     * The session writes a snapshot of what it has recorded so far; the view reads it in place (each refresh writes
+     * a new file over the name: the one read stays whole until it is closed), its times as the reader chose them.
+     */
+    private Results read() throws Exception {
         java.nio.file.Files.createDirectories(scratch.toAbsolutePath().getParent());  // the session writes, the folder is ours
         long started = System.nanoTime();
         ControlClient.Reply r = sessions.snapshot(pid, scratch);
         long written = System.nanoTime();
         lastCost = written - started;
         if (!r.ok) throw new IllegalStateException(r.text);
-        Snapshot read = SnapshotReader.read(scratch);
-        lastReadCost = System.nanoTime() - written;
-        return read;
+        SnapshotSource opened = SnapshotSource.openInPlace(scratch);
+        try {
+            SnapshotSource shown = opened.withRawTimes(rawChosen);
+            lastReadCost = System.nanoTime() - written;
+            return new Results(opened, shown);
+        } catch (java.io.IOException | RuntimeException e) {
+            opened.close();
+            throw e;
+        }
     }
 
     /** New results, in the times the reader chose (calibrated unless Raw times is on). */
-    private void show(Snapshot read) {
-        lastRead = read;
-        rawTimes.setVisible(CalibratedValues.isCalibrated(read));
-        display();
+    private void show(Results read) {
+        if (lastRead != null) retire(lastRead);
+        lastRead = read.opened();
+        rawTimes.setVisible(read.opened().isCalibrated());
+        display(read.shown());
         refreshes++;
         asOf = LocalTime.now().format(CLOCK);
         long cost = lastCost;
@@ -178,10 +211,24 @@ final class LiveResultsPanel extends JPanel {
         state.setText("Live results of " + pid + ", as of " + asOf + " (" + RefreshPace.describe(period, cost, readCost) + ")");
     }
 
-    /** The last results in the times chosen, the reader's place (thread, view, paths, scroll) taken up. */
-    private void display() {
+    /** Results no longer shown: their file is closed once newer ones have been shown twice. */
+    private void retire(SnapshotSource old) {
+        retired.addLast(old);
+        while (retired.size() > KEPT_OPEN) closeQuietly(retired.removeFirst());
+    }
+
+    private static void closeQuietly(SnapshotSource s) {
+        try {
+            s.close();
+        } catch (java.io.IOException e) {
+            // a file only read: nothing was lost
+        }
+    }
+
+    /** These results, the reader's place (thread, view, paths, scroll) taken up. */
+    private void display(SnapshotSource times) {
         ViewState place = shown == null ? null : shown.viewState();
-        SnapshotViewsPanel next = new SnapshotViewsPanel(CalibratedValues.select(lastRead, rawTimes.isSelected()));
+        SnapshotViewsPanel next = new SnapshotViewsPanel(times);
         if (place != null) next.restore(place);
         if (shown != null) results.remove(shown);
         shown = next;
@@ -208,8 +255,11 @@ final class LiveResultsPanel extends JPanel {
         revalidate();
     }
 
-    /** Stops refreshing (the window closed). */
+    /** Stops refreshing and closes the results' files (the window closed). */
     void dispose() {
         poller.dispose();
+        retired.forEach(LiveResultsPanel::closeQuietly);
+        retired.clear();
+        if (lastRead != null) closeQuietly(lastRead);
     }
 }

@@ -44,6 +44,20 @@ public abstract class SnapshotSource implements Closeable {
     }
 
     /**
+     * Opens a snapshot file to read in place whatever its size: Live Results, which open a new file every refresh and
+     * show only what the reader looks at, so that a refresh reads little more than the rows shown.
+     */
+    public static SnapshotSource openInPlace(Path file) throws IOException {
+        SnapshotFile f = SnapshotFile.open(file);
+        try {
+            return inPlace(f);
+        } catch (IOException | RuntimeException | Error e) {
+            f.close();
+            throw e;
+        }
+    }
+
+    /**
      * Opens a snapshot file as its size calls for ({@link #readsWhole}): whole, or in place. Problems with the file
      * are core's one-line exceptions.
      */
