@@ -45,6 +45,8 @@ final class LiveResultsPanel extends JPanel {
     private SnapshotSource lastRead;
     /** Raw times chosen: what the next refresh reads (the worker reads it, the switch sets it). */
     private volatile boolean rawChosen;
+    /** The window closed: results read after that are closed, not shown. Event thread. */
+    private boolean disposed;
     /**
      * Results replaced by newer ones, whose files are closed two refreshes later (a view of them may still be reading
      * in the background when they are replaced); all of them when the window closes.
@@ -198,6 +200,10 @@ final class LiveResultsPanel extends JPanel {
 
     /** New results, in the times the reader chose (calibrated unless Raw times is on). */
     private void show(Results read) {
+        if (disposed) {  // read while the window closed: nobody shows it
+            closeQuietly(read.opened());
+            return;
+        }
         if (lastRead != null) retire(lastRead);
         lastRead = read.opened();
         rawTimes.setVisible(read.opened().isCalibrated());
@@ -257,6 +263,7 @@ final class LiveResultsPanel extends JPanel {
 
     /** Stops refreshing and closes the results' files (the window closed). */
     void dispose() {
+        disposed = true;
         poller.dispose();
         retired.forEach(LiveResultsPanel::closeQuietly);
         retired.clear();
