@@ -22,12 +22,16 @@ public final class CalibrationSettings {
     /** The trainer's run ({@code candor calibrate}): sections are minimal by construction, so their typical length is kept. */
     static volatile boolean trainer;
 
+    /** {@link #measureEvery}'s default, and the most it may be. */
+    public static final int DEFAULT_MEASURE_EVERY = 16;
+    public static final int MAX_MEASURE_EVERY = 1024;
+
     /**
      * How often (on average, one event in this many) a calibrated probe measures its own time with a second clock
      * reading as it leaves; the other events take the thread's recent measured average (see {@link ProbeTime}).
      * 1: every event is measured (four readings a call instead of about two).
      */
-    static volatile int measureEvery = 16;
+    static volatile int measureEvery = DEFAULT_MEASURE_EVERY;
 
     private CalibrationSettings() {}
 
@@ -46,7 +50,7 @@ public final class CalibrationSettings {
      * sections after a measured event depend on how often events are measured.
      */
     public static void measureEvery(int every) {
-        if (every < 1 || every > ProbeTime.MAX_EVERY) throw new IllegalArgumentException("measure every 1.." + ProbeTime.MAX_EVERY);
+        if (every < 1 || every > MAX_MEASURE_EVERY) throw new IllegalArgumentException("measure every 1.." + MAX_MEASURE_EVERY);
         measureEvery = every;
     }
 

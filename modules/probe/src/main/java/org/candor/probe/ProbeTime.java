@@ -17,8 +17,6 @@ package org.candor.probe;
  */
 final class ProbeTime {
 
-    /** The most {@link CalibrationSettings#measureEvery} may be. */
-    static final int MAX_EVERY = 1024;
     /** One event in this many is measured, on average; 1: all of them. */
     static final int EVERY = CalibrationSettings.measureEvery();
     /** Events a thread measures all of before it averages: enough for a first average. */
@@ -29,9 +27,6 @@ final class ProbeTime {
     static final long LEAVING_READ = Calibration.ON && EVERY > 1 ? measureLeavingRead() : 0;
 
     private ProbeTime() {}
-
-    /** Makes sure the reading's cost is measured now (the agent's start) rather than in the first probe. */
-    static void prepare() {}
 
     /** The events until the next measured one: 1 while a thread is new, then 1 .. 2 EVERY - 1 at random. */
     static int gap(ThreadState ts) {

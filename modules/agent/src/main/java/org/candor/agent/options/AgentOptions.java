@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import org.candor.probe.CalibrationSettings;
 
 /**
  * The options of the Java agent: {@code -javaagent:candor-agent.jar=key=value,key=value,...}.
@@ -60,8 +61,11 @@ public final class AgentOptions {
     private boolean delayedStart;
     private Recursion recursion = Recursion.AUTO;
     private int foldAfter = 1_000_000;
-    /** One calibrated event in this many reads the clock twice to measure the probe (org.candor.probe.ProbeTime). */
-    private int measureEvery = 16;
+    /**
+     * One calibrated event in this many reads the clock twice to measure the probe (org.candor.probe.ProbeTime).
+     * CalibrationSettings' constants are compiled in: the client parses options without the probe jar.
+     */
+    private int measureEvery = CalibrationSettings.DEFAULT_MEASURE_EVERY;
 
     /** What a running session can change ({@link #withChanges}); every other option is fixed at start. */
     static final String[] LIVE_KEYS = {"root", "scheme", "include", "exclude", "lookahead", "defaultexcludes"};
@@ -345,8 +349,15 @@ public final class AgentOptions {
     }
 
     private static int measureEvery(String key, String value) throws OptionException {
-        int n = positive(key, value);
-        if (n > 1024) throw new OptionException("agent option '" + key + "' must be 1 .. 1024, not " + value);
+        String range = "agent option '" + key + "' must be a whole number from 1 to "
+                + CalibrationSettings.MAX_MEASURE_EVERY + ", not '" + value + "'";
+        int n;
+        try {
+            n = positive(key, value);
+        } catch (OptionException e) {
+            throw new OptionException(range);
+        }
+        if (n > CalibrationSettings.MAX_MEASURE_EVERY) throw new OptionException(range);
         return n;
     }
 

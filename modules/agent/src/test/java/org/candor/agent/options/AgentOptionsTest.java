@@ -136,4 +136,15 @@ class AgentOptionsTest {
         assertThatThrownBy(() -> delayed.withChanges("start=now"))
                 .hasMessageContaining("'start' cannot change in a running session");
     }
+
+    @Test
+    void measureEveryTakesOneToTheProbesBoundAndNamesItWhenRefused() throws Exception {
+        assertThat(AgentOptions.parse("").measureEvery()).isEqualTo(org.candor.probe.CalibrationSettings.DEFAULT_MEASURE_EVERY);
+        assertThat(AgentOptions.parse("measureevery=1").measureEvery()).isEqualTo(1);
+        assertThat(AgentOptions.parse("measureevery=1024").measureEvery()).isEqualTo(1024);
+        for (String bad : List.of("0", "1025", "abc", "99999999999999")) {
+            assertThatThrownBy(() -> AgentOptions.parse("measureevery=" + bad))
+                    .hasMessage("agent option 'measureevery' must be a whole number from 1 to 1024, not '" + bad + "'");
+        }
+    }
 }

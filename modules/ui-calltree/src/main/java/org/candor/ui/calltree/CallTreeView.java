@@ -262,7 +262,7 @@ public final class CallTreeView extends JPanel implements SnapshotView {
      * Shows the row's subtree alone, the row at the top, its hottest path open (read in the background for a tree
      * read in place). The root row, or no row, changes nothing.
      */
-    public void focusOn(CallTreeRow row) {
+    private void focusOn(CallTreeRow row) {
         if (row == null || row.isRoot() || threads == null || row == focus) return;
         inBackground("Reading the call tree of " + threads.choice().label(), shown -> {
             List<CallTreeRow> open = shown.hotPathBelow(row);
@@ -290,11 +290,6 @@ public final class CallTreeView extends JPanel implements SnapshotView {
     private void setFocus(CallTreeRow row) {
         focus = row;
         focusBar.show(row);
-    }
-
-    /** The row in focus (Focus on Subtree), or null when the whole tree is shown. */
-    public CallTreeRow focus() {
-        return focus;
     }
 
     /** The method of the selected row, or -1. */

@@ -41,6 +41,4 @@ final class FocusBar extends JPanel {
         setVisible(true);
         revalidate();
     }
-
-    String title() { return title.getText(); }
 }

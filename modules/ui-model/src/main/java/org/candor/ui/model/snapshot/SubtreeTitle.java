@@ -18,7 +18,7 @@ public final class SubtreeTitle {
 
     /** {@code Subtree of Main.main(String[]) › … 212 calls … › A.b() › C.d() › E.f()  (depth 216)}. */
     public static String of(CallTreeRow row, MethodTable methods) {
-        List<String> names = names(row, methods);
+        List<String> names = path(row, methods);
         List<String> shown = new ArrayList<>();
         if (names.size() <= LAST + 2) {
             shown.addAll(names);
@@ -32,10 +32,6 @@ public final class SubtreeTitle {
 
     /** Every call of the path, one a line: what hovering over the title shows. */
     public static List<String> path(CallTreeRow row, MethodTable methods) {
-        return names(row, methods);
-    }
-
-    private static List<String> names(CallTreeRow row, MethodTable methods) {
         List<String> names = new ArrayList<>();
         for (CallTreeRow r : row.path()) if (!r.isRoot()) names.add(MethodNames.shortSignature(methods.get(r.methodId())));
         return names;
