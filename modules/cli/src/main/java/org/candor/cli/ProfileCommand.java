@@ -35,7 +35,7 @@ final class ProfileCommand implements Command {
                 + "                           call, at its first run (the default with --root); eager: every method\n"
                 + "                           the roots can reach, as its class loads\n"
                 + "  --lookahead N            lazy: also instrument N levels of callees ahead of their first run\n"
-                + "                           (default 0): fewer retransformations while the program discovers its\n"
+                + "                           (default 2): fewer retransformations while the program discovers its\n"
                 + "                           call graph, for some methods instrumented that never run\n"
                 + "  --include LIST           only these classes/methods (comma-separated patterns)\n"
                 + "  --exclude LIST           never these (TAU syntax works too: java/lang,sun)\n"

@@ -36,7 +36,7 @@ class InheritedImplementationsIT {
     static void run() throws Exception {
         plain = AgentRun.plain(MAIN);
         total = AgentRun.profiled(Files.createDirectory(dir.resolve("total")), INCLUDE, MAIN);
-        lazy = AgentRun.profiled(Files.createDirectory(dir.resolve("lazy")), INCLUDE + ",scheme=lazy," + ROOT, MAIN);
+        lazy = AgentRun.profiled(Files.createDirectory(dir.resolve("lazy")), INCLUDE + ",scheme=lazy,lookahead=0," + ROOT, MAIN);
         eager = AgentRun.profiled(Files.createDirectory(dir.resolve("eager")), INCLUDE + ",scheme=eager," + ROOT, MAIN);
     }
 

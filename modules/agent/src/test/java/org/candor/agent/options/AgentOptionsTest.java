@@ -48,6 +48,9 @@ class AgentOptionsTest {
         AgentOptions lazy = AgentOptions.parse("root=com.acme.Server.handle,com.acme.Worker.*");
         assertThat(lazy.scheme()).isEqualTo(AgentOptions.Scheme.LAZY);
         assertThat(lazy.roots()).containsExactly("com.acme.Server.handle", "com.acme.Worker.*");
+        assertThat(lazy.lookahead()).as("look-ahead unless told").isEqualTo(2);
+        assertThat(AgentOptions.parse("root=com.acme.**,lookahead=0").lookahead()).isZero();
+        assertThat(AgentOptions.parse("root=com.acme.**,lookahead=99").lookahead()).as("at most 8").isEqualTo(8);
         assertThat(AgentOptions.parse("scheme=eager,root=com.acme.**").scheme()).isEqualTo(AgentOptions.Scheme.EAGER);
         assertThatThrownBy(() -> AgentOptions.parse("scheme=lazy"))
                 .hasMessageStartingWith("agent option 'scheme=lazy' needs root methods");
