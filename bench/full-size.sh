@@ -41,13 +41,8 @@ if [ ! -f "$CLASSES/SnapshotFigures.class" ] || [ -n "$(find "$BENCH/fullsize" -
   "$JAVAC" -d "$CLASSES" -cp "$CLI_LIB/*" "$BENCH"/fullsize/*.java
 fi
 
-AP_DIR="$CACHE/async-profiler-$AP_VERSION"
-AP_LIB="$AP_DIR/linux-x64/libasyncProfiler.so"
-if [ ! -f "$AP_LIB" ]; then
-  echo "full-size: fetching async-profiler $AP_VERSION into $AP_DIR"
-  "$SHARED_WORKLOADS/fetch.sh" "$AP_DIR/jar" "tools.profiler:async-profiler:$AP_VERSION"
-  (cd "$AP_DIR" && unzip -o -q "jar/async-profiler-$AP_VERSION.jar" 'linux-x64/*')
-fi
+. "$BENCH/async-profiler.sh"
+bench_async_profiler "$AP_VERSION" full-size
 
 "$SHARED_WORKLOADS/javac.sh" prepare >/dev/null
 mkdir -p "$BENCH/results"

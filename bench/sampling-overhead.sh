@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What sampling costs: each workload with no agent, Candor (cpu mode), async-profiler 4.2 (cpu) and JFR (profile
+# What sampling costs: each workload with no agent, Candor (cpu mode), async-profiler 4.5 (cpu) and JFR (profile
 # settings), side by side in one run, at 10 ms, 1 ms and 100 us (see bench/README.md, "Sampling overhead").
 #
 #   bench/sampling-overhead.sh [--quick] [--workload cpu|cpu1|cpu2|javac|startup|all] [--intervals 10ms,1ms,100us]
@@ -17,7 +17,7 @@ BENCH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(dirname "$BENCH")"
 SHARED_WORKLOADS="${CANDOR_SHARED_WORKLOADS:-$(cd "$ROOT/.." && pwd)/shared/workloads}"
 CACHE="${CANDOR_WORKLOADS:-$HOME/.cache/candor-workloads}"
-AP_VERSION=4.2
+AP_VERSION=4.5
 
 case "${1:-}" in -h|--help) sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 command -v python3 >/dev/null || { echo "sampling-overhead: needs python3" >&2; exit 2; }
@@ -42,16 +42,9 @@ if [ ! -x "$FLOOR" ] || [ "$BENCH/sampling/timer_floor.c" -nt "$FLOOR" ]; then
 fi
 
 # async-profiler from Maven Central (tools.profiler:async-profiler, linux-x64/libasyncProfiler.so inside the jar).
-AP_DIR="$CACHE/async-profiler-$AP_VERSION"
-AP_LIB="$AP_DIR/linux-x64/libasyncProfiler.so"
-if [ ! -f "$AP_LIB" ]; then
-  echo "sampling-overhead: fetching async-profiler $AP_VERSION into $AP_DIR"
-  if "$SHARED_WORKLOADS/fetch.sh" "$AP_DIR/jar" "tools.profiler:async-profiler:$AP_VERSION" \
-     && (cd "$AP_DIR" && unzip -o -q "jar/async-profiler-$AP_VERSION.jar" 'linux-x64/*'); then
-    :
-  else
-    echo "sampling-overhead: could not fetch async-profiler; its configurations will be reported as not available" >&2
-  fi
+. "$BENCH/async-profiler.sh"
+if ! bench_async_profiler "$AP_VERSION" sampling-overhead; then
+  echo "sampling-overhead: could not fetch async-profiler; its configurations will be reported as not available" >&2
 fi
 
 exec python3 "$BENCH/sampling/sampling_overhead.py" --classes "$CLASSES" --async-lib "$AP_LIB" --java "$JAVA" \

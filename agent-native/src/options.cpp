@@ -159,9 +159,10 @@ std::string apply(std::string_view item, Options& options, ParseState& state) {
     if (key == "simulate") {
         if (value == "noagct") options.simulate_no_agct = true;
         else if (value == "noperf") options.simulate_no_perf = true;
+        else if (value == "nokernel") options.simulate_no_kernel = true;
         else if (value == "noeetop") options.simulate_no_eetop = true;
         else if (value == "ignorepause") options.simulate_ignore_pause = true;
-        else return bad_value(key, value, "simulate=noagct, simulate=noperf, simulate=noeetop or simulate=ignorepause");
+        else return bad_value(key, value, "simulate=noagct, simulate=noperf, simulate=nokernel, simulate=noeetop or simulate=ignorepause");
         return {};
     }
     return unknown_key(key);

@@ -49,6 +49,7 @@ struct Options {
     int crash_test = 0;             // crashtest=<n>: every n-th walk of a thread faults in the crash guard
     bool simulate_no_agct = false;  // simulate=noagct: behave as if libjvm did not export AGCT
     bool simulate_no_perf = false;  // simulate=noperf: behave as if perf_event_open returned EACCES
+    bool simulate_no_kernel = false; // simulate=nokernel: behave as if perf refused kernel time (exclude_kernel=0) with EACCES
     bool simulate_no_eetop = false; // simulate=noeetop: behave as if java.lang.Thread had no field eetop
     // simulate=ignorepause: a pause leaves every timer running and its signals return at once (what a pause
     // that ignores samples would cost; bench/sampling-stopped.sh measures it against closing the timers)

@@ -617,7 +617,7 @@ def summarize(setup, a, records, workloads, intervals, profilers, load_values, s
     w("  Candor          candor profile --mode sample --event cpu --interval I -o OUT.candor -- java ...   [%s]"
       % setup.candor_status)
     w("  async-profiler  -agentpath:libasyncProfiler.so=start,event=cpu,interval=I,file=OUT.txt,traces=...  "
-      "(4.2; cpu = perf_events)   [%s]" % setup.async_status)
+      "(4.5; cpu = perf_events)   [%s]" % setup.async_status)
     w("  JFR             -XX:StartFlightRecording=settings=<profile.jfc, jdk.ExecutionSample#period=I>,filename=..."
       "   [floor %s on JDK %d]" % (fmt_interval(setup.jfr_floor_ns), setup.java_major))
     w("")

@@ -1,11 +1,7 @@
 #include "sampler/attach_tables.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 
-#include "sampler/cpu_timer.h"
-#include "sampler/perf_timer.h"
 #include "sampler/thread_user_time.h"
 
 namespace candor {
@@ -64,58 +60,39 @@ bool retire_attach_thread(AttachThread& entry) {
     return entry.state.compare_exchange_strong(expected, AttachThreadState::Gone);
 }
 
-namespace {
-
-bool is_perf(TimerKind kind) { return kind == TimerKind::PerfSigtrap || kind == TimerKind::PerfFasync; }
-
-void run(const AttachTimer& timer) {
-    if (is_perf(timer.kind)) {
-        perf_timer_enable(timer.perf_fd);
-    } else if (timer.kind == TimerKind::Ctimer) {
-        ctimer_set_period(timer.ctimer, timer.period_ns);
-    }
-}
-
-}  // namespace
-
-bool adopt_attach_timer(AttachTimer& timer, SampledThread& record, bool restart_accounting) {
-    AttachTimerState previous = timer.state.load();
+bool adopt_attach_timer(AttachTimer& entry, SampledThread& record, bool restart_accounting) {
+    AttachTimerState previous = entry.state.load();
     do {
         if (previous != AttachTimerState::Armed && previous != AttachTimerState::Disabled) return false;
-    } while (!timer.state.compare_exchange_weak(previous, AttachTimerState::Adopted));
-    record.cpu_clock = timer.cpu_clock;
-    record.cpu_at_start_ns = restart_accounting && timer.kind == TimerKind::Ctimer ? thread_cpu_ns(timer.cpu_clock)
-                                                                                   : timer.cpu_at_start_ns;
-    record.user_at_start_ns = restart_accounting ? own_user_ns() : timer.user_at_start_ns;
-    record.ctimer = timer.ctimer;
-    record.perf_fd = timer.perf_fd;
+    } while (!entry.state.compare_exchange_weak(previous, AttachTimerState::Adopted));
+    ThreadTimer timer = entry.timer;
+    const SamplingEngine* engine = timer.engine;
+    if (restart_accounting) {
+        if (engine != nullptr) timer.cpu_at_start_ns = engine->read_cpu_ns(timer);
+        timer.user_at_start_ns = own_user_ns();
+    }
+    // The record's engine last: the handler changes periods only once the handles are there.
+    timer.engine = nullptr;
+    record.timer = timer;
     std::atomic_signal_fence(std::memory_order_seq_cst);
-    record.timer = timer.kind;  // last: the handler changes periods only once the handle is there
-    if (previous == AttachTimerState::Disabled) run(timer);
+    record.timer.engine = engine;
+    if (previous == AttachTimerState::Disabled && engine != nullptr) engine->enable(timer);
     return true;
 }
 
-bool disable_attach_timer(AttachTimer& timer) {
+bool disable_attach_timer(AttachTimer& entry) {
     AttachTimerState expected = AttachTimerState::Armed;
-    if (!timer.state.compare_exchange_strong(expected, AttachTimerState::Disabled)) return false;
-    if (is_perf(timer.kind)) {
-        perf_timer_disable(timer.perf_fd);
-    } else if (timer.kind == TimerKind::Ctimer) {
-        ctimer_disarm(timer.ctimer);
-    }
+    if (!entry.state.compare_exchange_strong(expected, AttachTimerState::Disabled)) return false;
+    if (entry.timer.engine != nullptr) entry.timer.engine->disable(entry.timer);
     return true;
 }
 
-bool close_attach_timer(AttachTimer& timer) {
-    AttachTimerState previous = timer.state.load();
+bool close_attach_timer(AttachTimer& entry) {
+    AttachTimerState previous = entry.state.load();
     do {
         if (previous != AttachTimerState::Armed && previous != AttachTimerState::Disabled) return false;
-    } while (!timer.state.compare_exchange_weak(previous, AttachTimerState::Closed));
-    if (is_perf(timer.kind)) {
-        close(timer.perf_fd);
-    } else if (timer.kind == TimerKind::Ctimer) {
-        ctimer_close(timer.ctimer);
-    }
+    } while (!entry.state.compare_exchange_weak(previous, AttachTimerState::Closed));
+    if (entry.timer.engine != nullptr) entry.timer.engine->close(entry.timer);
     return true;
 }
 

@@ -2,7 +2,6 @@
 
 #include <jni.h>
 #include <sys/types.h>
-#include <time.h>
 
 #include <atomic>
 #include <cstddef>
@@ -49,14 +48,8 @@ struct AttachThread {
 };
 
 struct AttachTimer {
-    pid_t tid = 0;                    // the key
-    TimerKind kind = TimerKind::None;
-    int perf_fd = -1;
-    timer_t ctimer{};
-    clockid_t cpu_clock{};
-    std::int64_t period_ns = 0;        // ctimer: the period it is armed (again) with
-    std::int64_t cpu_at_start_ns = 0;  // ctimer: the thread's CPU time when armed
-    std::int64_t user_at_start_ns = 0; // the thread's user-mode time when armed
+    pid_t tid = 0;      // the key
+    ThreadTimer timer;  // opened stopped by the attaching thread (timer.engine null in wall mode: none)
     std::atomic<AttachTimerState> state{AttachTimerState::Armed};
 };
 
@@ -89,7 +82,7 @@ bool claim_attach_thread(AttachThread& entry);
 // Unbound -> Gone: true when the caller must free the record.
 bool retire_attach_thread(AttachThread& entry);
 
-// Hands an Armed or Disabled timer to `record` (perf fd / ctimer, clock, start times) and makes sure
+// Hands an Armed or Disabled timer to `record` (its ThreadTimer: handles, start times) and makes sure
 // it runs. restart_accounting: start the record's CPU accounting now instead of at the timer's arming
 // (a thread that binds in ThreadStart, whose signals before were not samples). False when the timer
 // was adopted or closed already. Async-signal-safe on the timer's own thread.

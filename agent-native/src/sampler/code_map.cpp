@@ -9,6 +9,19 @@
 
 namespace candor {
 
+namespace {
+
+// HotSpot names them "vtable stub" and "itable stub" (DynamicCodeGenerated), carved from "vtable chunks"; the
+// template interpreter is one range, "Interpreter".
+CodeShape stub_shape(const std::string& name) {
+    if (name == "vtable stub" || name == "itable stub" || name == "vtable chunks") return CodeShape::FramelessStub;
+    if (name == "Interpreter") return CodeShape::Interpreter;
+    // adapters move arguments between the interpreter's and the compiled calling conventions: no rbp frame
+    return name.compare(0, 8, "I2C/C2I ") == 0 ? CodeShape::Adapter : CodeShape::Stub;
+}
+
+}  // namespace
+
 CodeMap::~CodeMap() { free_snapshot(current_.exchange(nullptr)); }
 
 void CodeMap::free_snapshot(Snapshot* snapshot) {
@@ -34,7 +47,8 @@ void CodeMap::insert_locked(const CodeEntry& entry) {
 void CodeMap::add_method(const void* start, std::size_t size, jmethodID method) {
     if (start == nullptr || size == 0) return;
     const auto begin = reinterpret_cast<std::uintptr_t>(start);
-    const CodeEntry entry{begin, begin + size, reinterpret_cast<std::uintptr_t>(method), CodeKind::Method};
+    const CodeEntry entry{begin, begin + size, reinterpret_cast<std::uintptr_t>(method), CodeKind::Method,
+                          CodeShape::CompiledMethod};
     std::lock_guard<std::mutex> lock(mutex_);
     insert_locked(entry);
 }
@@ -73,7 +87,7 @@ void CodeMap::add_stub(const void* start, std::size_t size, const char* name) {
             stub_ids_.emplace("[other stubs]", id);
         }
     }
-    insert_locked(CodeEntry{begin, begin + size, id, CodeKind::Stub});
+    insert_locked(CodeEntry{begin, begin + size, id, CodeKind::Stub, stub_shape(key)});
 }
 
 std::string CodeMap::stub_name(std::uintptr_t index) const {

@@ -11,6 +11,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "sampler/frame_pop.h"
+
 namespace candor {
 
 enum class CodeKind : std::uint8_t {
@@ -23,6 +25,7 @@ struct CodeEntry {
     std::uintptr_t end;    // one past the last byte
     std::uintptr_t id;     // Method: its jmethodID; Stub: the index of its name (stub_name)
     CodeKind kind;
+    CodeShape shape;       // whether a walk that failed here can start again from the caller (frame_pop.h)
 };
 
 // Address ranges of generated code, so that a sample AGCT could not walk can still be charged to
@@ -54,6 +57,7 @@ public:
     CodeMap& operator=(const CodeMap&) = delete;
 
     // Event side. A new range replaces every range it overlaps (code memory was reused).
+    // vtable and itable stubs (and the chunks they are carved from) are frameless stubs.
     void add_method(const void* start, std::size_t size, jmethodID method);
     void remove_method(const void* start);
     void add_stub(const void* start, std::size_t size, const char* name);

@@ -12,14 +12,14 @@
 
 namespace candor {
 
-int perf_timer_open(pid_t tid, std::uint64_t period_ns, PerfDelivery delivery, bool enabled) {
+int perf_timer_open(pid_t tid, std::uint64_t period_ns, PerfDelivery delivery, bool kernel, bool enabled) {
     perf_event_attr attr;
     std::memset(&attr, 0, sizeof attr);
     attr.size = sizeof attr;
     attr.type = PERF_TYPE_SOFTWARE;
     attr.config = PERF_COUNT_SW_TASK_CLOCK;
     attr.sample_period = period_ns;
-    attr.exclude_kernel = 1;
+    attr.exclude_kernel = kernel ? 0 : 1;
     attr.exclude_hv = 1;
     attr.disabled = 1;
     if (delivery == PerfDelivery::Sigtrap) {

@@ -13,6 +13,8 @@ enum class RecordKind : std::uint8_t {
     JavaTrace = 1,     // AGCT's frames
     CodeByPc = 2,      // AGCT failed; the interrupted pc lies in a compiled method or stub: one frame
     Failure = 3,       // AGCT failed and the pc is not in known code: no frames, agct_result says why
+    Popped = 4,        // AGCT failed on an unbuilt top frame (frame_pop.h): frames[0] is that frame as CodeByPc
+                       // gives it, frames[1..] AGCT's walk from its caller
 };
 
 enum class RunState : std::uint8_t {

@@ -41,6 +41,11 @@ std::size_t SampleWriter::consume() {
     });
 }
 
+std::int32_t SampleWriter::by_pc(const ASGCT_CallFrame& frame) {
+    return frame.lineno == kStubFrame ? resolver_.stub(reinterpret_cast<std::uintptr_t>(frame.method_id))
+                                      : resolver_.java_method(jvmti_, jni_, frame.method_id);
+}
+
 void SampleWriter::process(const SampleRecord& record) {
     path_.clear();
     // AGCT gives the leaf first; the tree wants the outermost frame first.
@@ -52,12 +57,14 @@ void SampleWriter::process(const SampleRecord& record) {
                 path_.push_back(resolver_.java_method(jvmti_, jni_, frames[i].method_id));
             }
             break;
-        case RecordKind::CodeByPc:
-            if (record.frame_count == 1 && frames[0].lineno == kStubFrame) {
-                path_.push_back(resolver_.stub(reinterpret_cast<std::uintptr_t>(frames[0].method_id)));
-            } else if (record.frame_count == 1) {
-                path_.push_back(resolver_.java_method(jvmti_, jni_, frames[0].method_id));
+        case RecordKind::Popped:
+            for (std::uint32_t i = record.frame_count; i-- > 1;) {
+                path_.push_back(resolver_.java_method(jvmti_, jni_, frames[i].method_id));
             }
+            if (record.frame_count >= 1) path_.push_back(by_pc(frames[0]));
+            break;
+        case RecordKind::CodeByPc:
+            if (record.frame_count == 1) path_.push_back(by_pc(frames[0]));
             break;
         case RecordKind::Failure:
             path_.push_back(resolver_.failure(record.agct_result));

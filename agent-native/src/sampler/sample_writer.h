@@ -11,6 +11,7 @@
 #include <mutex>
 #include <vector>
 
+#include "sampler/agct.h"
 #include "sampler/call_tree.h"
 #include "sampler/method_resolver.h"
 #include "sampler/trees_copy.h"
@@ -66,6 +67,8 @@ private:
     enum class Request { None, Reset, Copy };
 
     void process(const SampleRecord& record);
+    // The method index of a frame found by its pc: a stub's name, or the compiled method's.
+    std::int32_t by_pc(const ASGCT_CallFrame& frame);
     CallTree& tree_for(std::uint32_t slot);
     std::size_t consume();
     void serve_request();

@@ -48,8 +48,8 @@ int read_int_file(const char* path, int fallback) {
 }
 
 // 0 when the kernel accepts the event, else errno. The probe event is never enabled.
-int probe_perf(pid_t tid, std::int64_t period_ns, PerfDelivery delivery) {
-    const int fd = perf_timer_open(tid, static_cast<std::uint64_t>(period_ns), delivery, false);
+int probe_perf(pid_t tid, std::int64_t period_ns, PerfDelivery delivery, bool kernel) {
+    const int fd = perf_timer_open(tid, static_cast<std::uint64_t>(period_ns), delivery, kernel, false);
     if (fd < 0) return -fd;
     close(fd);
     return 0;
@@ -107,11 +107,9 @@ TimerChoice Sampler::choose_timer() {
     probe.perf_paranoid = read_int_file("/proc/sys/kernel/perf_event_paranoid", -100);
     const pid_t tid = current_tid();
     if (options_.timer != TimerMode::Ctimer) {
-        if (should_probe_sigtrap(options_.perf_signal)) {
-            probe.sigtrap_error = options_.simulate_no_perf ? EACCES : probe_perf(tid, options_.interval_ns, PerfDelivery::Sigtrap);
-        }
+        if (should_probe_sigtrap(options_.perf_signal)) probe.sigtrap_error = probe_delivery(tid, PerfDelivery::Sigtrap, probe);
         if (should_probe_fasync(options_.perf_signal, probe.sigtrap_error)) {
-            probe.fasync_error = options_.simulate_no_perf ? EACCES : probe_perf(tid, options_.interval_ns, PerfDelivery::Fasync);
+            probe.fasync_error = probe_delivery(tid, PerfDelivery::Fasync, probe);
         }
     }
     const bool perf_works = probe.sigtrap_error == 0 || probe.fasync_error == 0;
@@ -119,6 +117,14 @@ TimerChoice Sampler::choose_timer() {
         probe.ctimer_error = ctimer_probe(tid);
     }
     return choose_cpu_timer(options_.timer, options_.perf_signal, probe, options_.interval_ns);
+}
+
+int Sampler::probe_delivery(pid_t tid, PerfDelivery delivery, TimerProbe& probe) const {
+    if (options_.simulate_no_perf) return EACCES;
+    return probe_perf_delivery(probe, [&](bool kernel) {
+        if (kernel && options_.simulate_no_kernel) return EACCES;
+        return probe_perf(tid, options_.interval_ns, delivery, kernel);
+    });
 }
 
 bool Sampler::start(jvmtiEnv* jvmti, JNIEnv* jni) {
@@ -136,6 +142,9 @@ bool Sampler::start(jvmtiEnv* jvmti, JNIEnv* jni) {
             jni->ExceptionClear();
             thread_get_id_ = jni->GetMethodID(thread_class, "getId", "()J");
         }
+        // The JavaThread lets a walk of a thread inside the VM start from its frame anchor (signal_handler.cpp).
+        thread_eetop_ = jni->GetFieldID(thread_class, "eetop", "J");
+        if (thread_eetop_ == nullptr) jni->ExceptionClear();
         jni->DeleteLocalRef(thread_class);
     }
     if (jni->ExceptionCheck()) jni->ExceptionClear();
@@ -147,30 +156,20 @@ bool Sampler::start(jvmtiEnv* jvmti, JNIEnv* jni) {
     tick_ns_ = kernel_tick_ns();
     timer_ = choose_timer();
     if (!timer_.message.empty()) log_line("%s", timer_.message.c_str());
-    if (timer_.kind == TimerKind::None) return false;
+    engine_ = make_engine(timer_.kind, timer_.counts_kernel);
+    if (engine_ == nullptr) return false;
 
     context_.agct = agct_;
+    context_.vm_layout = find_thread_layout();
     context_.depth = options_.depth;
     context_.buffer = &buffer_;
     context_.code_map = &code_map_;
     context_.stats = &stats_;
-    context_.timer = timer_.kind;
+    context_.engine = engine_.get();
     context_.pid = getpid();
     context_.interval_ns = timer_.interval_ns;
     context_.crash_every = static_cast<std::uint32_t>(options_.crash_test);
-    switch (timer_.kind) {
-        case TimerKind::PerfSigtrap:
-        case TimerKind::PerfFasync:
-            context_.samples_per_period = samples_per_period(timer_.interval_ns);
-            break;
-        case TimerKind::Ctimer:
-            // Below the tick the kernel quantises every period to the tick: jitter would only bias the mean.
-            context_.samples_per_period =
-                timer_.interval_ns / 10 * 9 >= tick_ns_ ? samples_per_period(timer_.interval_ns) : 0;
-            break;
-        default:
-            context_.samples_per_period = 0;
-    }
+    context_.samples_per_period = engine_->samples_per_new_period(timer_.interval_ns, tick_ns_);
 
     code_map_.publish();
     if (!install_crash_guard()) {
@@ -185,7 +184,7 @@ bool Sampler::start(jvmtiEnv* jvmti, JNIEnv* jni) {
 
     if (!start_agent_thread(jvmti, jni, "candor-sampler-writer", writer_body, this, &writer_thread_)) return false;
     writer_.mark_started();
-    if (timer_.kind == TimerKind::Wall) {
+    if (!engine_->cpu()) {
         wall_ = std::make_unique<WallSampler>(registry_, stats_, timer_.interval_ns, options_.wall_threads, getpid());
         if (!start_agent_thread(jvmti, jni, "candor-wall-sampler", wall_body, this, &wall_thread_)) {
             writer_.request_stop();
@@ -196,9 +195,13 @@ bool Sampler::start(jvmtiEnv* jvmti, JNIEnv* jni) {
     context_.enabled.store(true);
     started_.store(true);
     if (options_.verbose) {
-        log_line("sampling %s every %lld ns with %s (%s), depth %d", sample_mode_name(options_.sample),
-                 static_cast<long long>(timer_.interval_ns), timer_kind_name(timer_.kind), timer_.reason.c_str(),
-                 options_.depth);
+        log_line("stack walks of threads inside the VM: %s",
+                 context_.vm_layout.valid && thread_eetop_ != nullptr
+                     ? "from their frame anchor when it lacks its pc (gHotSpotVMStructs)"
+                     : "AGCT only (no gHotSpotVMStructs or Thread.eetop)");
+        log_line("sampling %s every %lld ns with %s (%s), depth %d%s%s", sample_mode_name(options_.sample),
+                 static_cast<long long>(timer_.interval_ns), engine_->name(), timer_.reason.c_str(), options_.depth,
+                 timer_.time_counted.empty() ? "" : "; ", timer_.time_counted.c_str());
     }
     return true;
 }
@@ -244,6 +247,7 @@ SampledThread* Sampler::new_record(JNIEnv* jni, jthread thread, const void* seed
     record->crash_countdown = static_cast<std::uint32_t>(options_.crash_test);
     record->samples_until_new_period = context_.samples_per_period;
     record->thread_ref = static_cast<jthread>(jni->NewGlobalRef(thread));
+    if (thread_eetop_ != nullptr) record->vm_thread = reinterpret_cast<char*>(jni->GetLongField(thread, thread_eetop_));
     return record;
 }
 
@@ -383,7 +387,7 @@ void Sampler::attach_existing_threads(jvmtiEnv* jvmti, JNIEnv* jni, bool registe
         log_line("the %zu Java threads running at the attach are not sampled: %s", unsampled, finder.why().c_str());
     }
 
-    const bool wall = timer_.kind == TimerKind::Wall;
+    const bool wall = !engine_->cpu();
     std::size_t prepared = 0;
     std::size_t timers = 0;
     std::size_t timers_failed = 0;
@@ -398,8 +402,7 @@ void Sampler::attach_existing_threads(jvmtiEnv* jvmti, JNIEnv* jni, bool registe
         }
         std::vector<std::pair<JNIEnv*, SampledThread*>> records;
         std::vector<pid_t> tids;
-        std::unordered_map<pid_t, int> perf_fds;
-        std::unordered_map<pid_t, timer_t> ctimers;
+        std::unordered_map<pid_t, ThreadTimer> opened;
         Jitter jitter(static_cast<std::uint64_t>(read_monotonic_ns()) ^ static_cast<std::uint64_t>(getpid()));
         if (!stopping_ && !candidates.empty()) {
             // Every thread of the process without a record: a timer, not running yet (wall mode: a bind signal later).
@@ -407,27 +410,16 @@ void Sampler::attach_existing_threads(jvmtiEnv* jvmti, JNIEnv* jni, bool registe
                 if (registered_tids.count(tid) != 0) continue;
                 if (wall) {
                     tids.push_back(tid);
-                } else if (timer_.kind == TimerKind::Ctimer) {
-                    timer_t timer{};
-                    if (ctimer_open_for(tid, 0, &timer) == 0) {
-                        ctimers[tid] = timer;
-                        tids.push_back(tid);
-                    } else {
-                        timers_failed++;
-                    }
+                    continue;
+                }
+                ThreadTimer timer;
+                const std::int64_t period =
+                    context_.samples_per_period != 0 ? jitter.next(timer_.interval_ns) : timer_.interval_ns;
+                if (engine_->open_for(tid, period, false, timer) == 0) {
+                    opened[tid] = timer;
+                    tids.push_back(tid);
                 } else {
-                    const std::int64_t period = context_.samples_per_period != 0 ? jitter.next(timer_.interval_ns)
-                                                                                 : timer_.interval_ns;
-                    const int fd = perf_timer_open(tid, static_cast<std::uint64_t>(period),
-                                                   timer_.kind == TimerKind::PerfSigtrap ? PerfDelivery::Sigtrap
-                                                                                         : PerfDelivery::Fasync,
-                                                   false);
-                    if (fd >= 0) {
-                        perf_fds[tid] = fd;
-                        tids.push_back(tid);
-                    } else {
-                        timers_failed++;
-                    }
+                    timers_failed++;
                 }
             }
             // Only threads alive now, after the timers: a JNIEnv of a thread that ended before could
@@ -454,44 +446,32 @@ void Sampler::attach_existing_threads(jvmtiEnv* jvmti, JNIEnv* jni, bool registe
         if (!records.empty()) {
             prepared = records.size();
             auto* tables = new AttachTables(vm, std::move(records), std::move(tids));
-            for (std::size_t i = 0; i < tables->timer_count(); i++) {
-                AttachTimer& timer = tables->timer(i);
-                timer.kind = wall ? TimerKind::None : timer_.kind;
-                timer.period_ns = timer_.interval_ns;
-                if (timer.kind == TimerKind::Ctimer) {
-                    timer.ctimer = ctimers[timer.tid];
-                    timer.cpu_clock = thread_cpu_clock(timer.tid);
-                } else if (!wall) {
-                    timer.perf_fd = perf_fds[timer.tid];
-                }
+            // Wall mode: no timer (timer.engine null), a bind signal below.
+            if (!wall) {
+                for (std::size_t i = 0; i < tables->timer_count(); i++) tables->timer(i).timer = opened[tables->timer(i).tid];
             }
             attach_ = tables;
             context_.attach.store(tables, std::memory_order_release);
             // Now that a thread can find its record, the timers run.
             for (std::size_t i = 0; i < tables->timer_count(); i++) {
-                AttachTimer& timer = tables->timer(i);
-                const std::int64_t user = user_ns_of(timer.tid);
+                AttachTimer& entry = tables->timer(i);
+                const std::int64_t user = user_ns_of(entry.tid);
                 bool running = user >= 0;
-                timer.user_at_start_ns = user >= 0 ? user : 0;
-                if (running && timer.kind == TimerKind::Ctimer) {
-                    timer.cpu_at_start_ns = thread_cpu_ns(timer.cpu_clock);
-                    const std::int64_t period =
-                        context_.samples_per_period != 0 ? jitter.next(timer_.interval_ns) : timer_.interval_ns;
-                    running = ctimer_set_period(timer.ctimer, period);
-                } else if (running && timer.kind != TimerKind::None) {
-                    running = perf_timer_enable(timer.perf_fd);
+                entry.timer.user_at_start_ns = user >= 0 ? user : 0;
+                if (running && !wall) {
+                    entry.timer.cpu_at_start_ns = engine_->read_cpu_ns(entry.timer);
+                    running = engine_->enable(entry.timer);
                 } else if (running) {
-                    running = syscall(SYS_tgkill, getpid(), timer.tid, SIGPROF) == 0;  // wall: bind
+                    running = syscall(SYS_tgkill, getpid(), entry.tid, SIGPROF) == 0;  // wall: bind
                 }
                 if (running) {
                     timers++;
                 } else {
-                    close_attach_timer(timer);  // the thread ended meanwhile
+                    close_attach_timer(entry);  // the thread ended meanwhile
                 }
             }
         } else {
-            for (const auto& fd : perf_fds) close(fd.second);
-            for (const auto& timer : ctimers) ctimer_close(timer.second);
+            for (auto& timer : opened) engine_->close(timer.second);
         }
     }
     for (Candidate& candidate : candidates) jni->DeleteGlobalRef(candidate.ref);
@@ -509,68 +489,20 @@ std::int64_t Sampler::next_period(SampledThread& thread) {
     return context_.samples_per_period != 0 ? thread.jitter.next(timer_.interval_ns) : timer_.interval_ns;
 }
 
-int Sampler::open_perf_timer(const SampledThread& thread, std::int64_t period) const {
-    return perf_timer_open(thread.tid, static_cast<std::uint64_t>(period),
-                           timer_.kind == TimerKind::PerfSigtrap ? PerfDelivery::Sigtrap : PerfDelivery::Fasync, true);
-}
-
 bool Sampler::arm_timer(SampledThread& thread, std::string& error) {
-    thread.user_at_start_ns = own_user_ns();  // on the thread itself, before its first sample
-    const std::int64_t period = next_period(thread);
-    switch (timer_.kind) {
-        case TimerKind::PerfSigtrap:
-        case TimerKind::PerfFasync: {
-            // The first period is jittered too: threads started together do not sample in step.
-            const int fd = open_perf_timer(thread, period);
-            if (fd < 0) {
-                error = "perf_event_open " + errno_text(-fd);
-                return false;
-            }
-            thread.perf_fd = fd;
-            thread.timer = timer_.kind;
-            return true;
-        }
-        case TimerKind::Ctimer: {
-            if (pthread_getcpuclockid(pthread_self(), &thread.cpu_clock) != 0) thread.cpu_clock = CLOCK_THREAD_CPUTIME_ID;
-            thread.cpu_at_start_ns = thread_cpu_ns(thread.cpu_clock);
-            thread.timer = TimerKind::Ctimer;  // before the first signal can need it
-            const int result = ctimer_open(thread.tid, period, &thread.ctimer);
-            if (result != 0) {
-                thread.timer = TimerKind::None;
-                error = "timer_create " + errno_text(result);
-                return false;
-            }
-            return true;
-        }
-        case TimerKind::Wall:
-            thread.timer = TimerKind::Wall;
-            return true;
-        case TimerKind::None:
-            break;
-    }
+    thread.timer.user_at_start_ns = own_user_ns();  // on the thread itself, before its first sample
+    // The first period is jittered too: threads started together do not sample in step.
+    const int result = engine_->open_own(thread.tid, next_period(thread), thread.timer);
+    if (result == 0) return true;
+    error = std::string(engine_->open_call()) + " " + errno_text(result);
     return false;
 }
 
 std::int64_t Sampler::stop_timer(SampledThread& thread) {
-    // Forget the handle before closing it: a handler that interrupts this (on the thread itself)
-    // must not change the period of a closed, maybe already reused, descriptor.
-    const TimerKind kind = thread.timer;
-    const int fd = thread.perf_fd;
-    thread.timer = TimerKind::None;
-    thread.perf_fd = -1;
-    std::atomic_signal_fence(std::memory_order_seq_cst);
-    switch (kind) {
-        case TimerKind::PerfSigtrap:
-        case TimerKind::PerfFasync:
-            return fd >= 0 ? perf_timer_close(fd) : 0;
-        case TimerKind::Ctimer: {
-            const std::int64_t used = thread_cpu_ns(thread.cpu_clock) - thread.cpu_at_start_ns;
-            ctimer_close(thread.ctimer);
-            return used > 0 ? used : 0;
-        }
-        default:
-            return 0;
-    }
+    const SamplingEngine* engine = thread.timer.engine;
+    if (engine == nullptr) return 0;
+    const std::int64_t used = engine->close(thread.timer) - thread.timer.cpu_at_start_ns;
+    return used > 0 ? used : 0;
 }
 
 void Sampler::on_thread_end(JNIEnv* jni, jthread thread) {
@@ -648,12 +580,10 @@ void Sampler::retire_attach_tables_locked(std::vector<SampledThread*>& to_free) 
 }
 
 void Sampler::close_timer_locked(SampledThread& thread, std::int64_t user_now_ns) {
-    if (thread.timer == TimerKind::None) return;  // registered while paused, or closed already
+    if (thread.timer.engine == nullptr) return;  // registered while paused, or closed already
     ThreadSlot& slot = registry_.slots[thread.slot];
-    const bool perf = thread.timer == TimerKind::PerfSigtrap || thread.timer == TimerKind::PerfFasync;
-    const std::int64_t cpu = stop_timer(thread) - (perf ? thread.perf_at_start : 0);
-    if (cpu > 0) slot.sampled_cpu_ns += cpu;
-    if (user_now_ns >= thread.user_at_start_ns) slot.sampled_user_ns += user_now_ns - thread.user_at_start_ns;
+    slot.sampled_cpu_ns += stop_timer(thread);
+    if (user_now_ns >= thread.timer.user_at_start_ns) slot.sampled_user_ns += user_now_ns - thread.timer.user_at_start_ns;
 }
 
 void Sampler::count_armed(SampledThread& thread) {
@@ -731,9 +661,11 @@ jobjectArray Sampler::result(JNIEnv* jni, const TreesCopy* copy) {
     const std::uint64_t tree_full = copy != nullptr ? copy->tree_full : stats_.tree_full.load();
     const std::uint64_t nodes = copy != nullptr ? copy->nodes : writer_.nodes();
 
-    const bool cpu = timer_.kind != TimerKind::Wall;
-    // perf samples user mode only (see thread_user_time.h); a CPU-clock timer fires in the kernel too
-    const std::int64_t expected_ns = timer_.kind == TimerKind::Ctimer ? sampled_cpu_ns : sampled_user_ns;
+    const bool cpu = engine_->cpu();
+    // Without kernel time (perf at perf_event_paranoid >= 2) a period that ends in the kernel is no
+    // sample, so only user time asks for samples (thread_user_time.h).
+    const bool counts_kernel = cpu && engine_->counts_kernel();
+    const std::int64_t expected_ns = counts_kernel ? sampled_cpu_ns : sampled_user_ns;
     const std::int64_t expected = cpu ? (expected_ns + timer_.interval_ns / 2) / timer_.interval_ns
                                       : static_cast<std::int64_t>(counts.wall_signals);
     auto& stats = result.stats;
@@ -742,6 +674,10 @@ jobjectArray Sampler::result(JNIEnv* jni, const TreesCopy* copy) {
     add("samples.delivered", counts.delivered);
     add("samples.recorded", counts.recorded);
     add("samples.attributed_by_pc", counts.attributed_by_pc);
+    add("samples.recovered", counts.recovered_in_method + counts.recovered_in_stub + counts.recovered_in_vm);
+    add("samples.recovered.compiled_method", counts.recovered_in_method);
+    add("samples.recovered.stub", counts.recovered_in_stub);
+    add("samples.recovered.in_vm", counts.recovered_in_vm);
     add("samples.crash_guard", counts.crash_guard);
     add("samples.truncated", counts.truncated);
     add("samples.running", running);
@@ -774,6 +710,7 @@ jobjectArray Sampler::result(JNIEnv* jni, const TreesCopy* copy) {
     add("kernel.tick_ns", static_cast<std::uint64_t>(tick_ns_));
     add("cpu.sampled_ns", static_cast<std::uint64_t>(sampled_cpu_ns));
     add("cpu.sampled_user_ns", static_cast<std::uint64_t>(sampled_user_ns));
+    add("cpu.counts_kernel", counts_kernel);
     add("depth", static_cast<std::uint64_t>(options_.depth));
     add("buffer.bytes", buffer_.capacity());
     add("tree.nodes", nodes);

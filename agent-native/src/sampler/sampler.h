@@ -12,9 +12,11 @@
 #include "sampler/agct.h"
 #include "sampler/attach_tables.h"
 #include "sampler/code_map.h"
+#include "sampler/perf_timer.h"
 #include "sampler/sample_buffer.h"
 #include "sampler/sample_writer.h"
 #include "sampler/sampler_stats.h"
+#include "sampler/sampling_engine.h"
 #include "sampler/signal_handler.h"
 #include "sampler/thread_registry.h"
 #include "sampler/timer_choice.h"
@@ -88,6 +90,8 @@ private:
 
     bool start(jvmtiEnv* jvmti, JNIEnv* jni);
     TimerChoice choose_timer();
+    // One perf delivery's probe: 0 or errno; kernel time first (probe.kernel_error says how that went).
+    int probe_delivery(pid_t tid, PerfDelivery delivery, TimerProbe& probe) const;
     void register_thread(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread);
     // register_self: the attaching thread samples itself too (not a resume from the control channel).
     void attach_existing_threads(jvmtiEnv* jvmti, JNIEnv* jni, bool register_self);
@@ -98,10 +102,9 @@ private:
     static void free_record(JNIEnv* jni, SampledThread* record);
     bool arm_timer(SampledThread& thread, std::string& error);
     bool arm_timer_for(SampledThread& thread, std::string& error);
-    // What both arm a thread's timer with: its next period (jittered while samples are spread), and a perf
-    // task-clock timer of the thread's own that signals it (a descriptor, or -errno).
+    // What both arm a thread's timer with: its next period (jittered while samples are spread).
     std::int64_t next_period(SampledThread& thread);
-    int open_perf_timer(const SampledThread& thread, std::int64_t period) const;
+    // Closes the thread's timer: the CPU ns it counted since its accounting started.
     std::int64_t stop_timer(SampledThread& thread);
     void close_timer_locked(SampledThread& thread, std::int64_t user_now_ns);
     void restart_accounting_locked(SampledThread& thread);
@@ -118,6 +121,7 @@ private:
     jvmtiEnv* jvmti_ = nullptr;
     jclass thread_class_ = nullptr;  // global reference to java.lang.Thread
     jmethodID thread_get_id_ = nullptr;
+    jfieldID thread_eetop_ = nullptr;  // java.lang.Thread.eetop: the JavaThread*, null when the JVM has none
     jthread writer_thread_ = nullptr;
     jthread wall_thread_ = nullptr;
 
@@ -129,6 +133,7 @@ private:
     SampleWriter writer_{buffer_, code_map_, stats_};
     std::unique_ptr<WallSampler> wall_;
     TimerChoice timer_;
+    std::unique_ptr<SamplingEngine> engine_;  // made from timer_ at start; never destroyed (handlers may run at exit)
     std::int64_t tick_ns_ = 0;
 
     std::atomic<bool> started_{false};

@@ -6,11 +6,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include <cerrno>
-
 #include "log.h"
-#include "sampler/cpu_timer.h"
-#include "sampler/perf_timer.h"
 #include "sampler/sampler_natives.h"
 #include "sampler/thread_user_time.h"
 
@@ -63,7 +59,7 @@ bool Sampler::resume(jvmtiEnv* jvmti, JNIEnv* jni) {
         std::lock_guard<std::mutex> lock(registry_.mutex);
         paused_ = false;
         for (SampledThread* thread : registry_.live) {
-            if (!thread->bound.load(std::memory_order_acquire) || thread->timer != TimerKind::None) continue;
+            if (!thread->bound.load(std::memory_order_acquire) || thread->timer.engine != nullptr) continue;
             if (arm_timer_for(*thread, error)) {
                 count_armed(*thread);
             } else if (!error.empty()) {
@@ -84,39 +80,11 @@ bool Sampler::resume(jvmtiEnv* jvmti, JNIEnv* jni) {
 bool Sampler::arm_timer_for(SampledThread& thread, std::string& error) {
     error.clear();
     const std::int64_t user = user_ns_of(thread.tid);
-    thread.user_at_start_ns = user >= 0 ? user : 0;
-    thread.perf_at_start = 0;
+    thread.timer.user_at_start_ns = user >= 0 ? user : 0;
     // The handlers are disabled until the caller enables them: the jitter is not in use.
-    const std::int64_t period = next_period(thread);
-    switch (timer_.kind) {
-        case TimerKind::PerfSigtrap:
-        case TimerKind::PerfFasync: {
-            const int fd = open_perf_timer(thread, period);
-            if (fd < 0) {
-                if (fd != -ESRCH) error = "perf_event_open " + errno_text(-fd);  // ESRCH: the thread is ending
-                return false;
-            }
-            thread.perf_fd = fd;
-            thread.timer = timer_.kind;
-            return true;
-        }
-        case TimerKind::Ctimer: {
-            thread.cpu_clock = thread_cpu_clock(thread.tid);
-            thread.cpu_at_start_ns = thread_cpu_ns(thread.cpu_clock);
-            const int result = ctimer_open_for(thread.tid, period, &thread.ctimer);
-            if (result != 0) {
-                if (result != ESRCH && result != EINVAL) error = "timer_create " + errno_text(result);
-                return false;
-            }
-            thread.timer = TimerKind::Ctimer;
-            return true;
-        }
-        case TimerKind::Wall:
-            thread.timer = TimerKind::Wall;
-            return true;
-        case TimerKind::None:
-            break;
-    }
+    const int result = engine_->open_for(thread.tid, next_period(thread), true, thread.timer);
+    if (result == 0) return true;
+    if (!engine_->thread_ended(result)) error = std::string(engine_->open_call()) + " " + errno_text(result);
     return false;
 }
 
@@ -140,26 +108,19 @@ bool Sampler::reset() {
 }
 
 void Sampler::restart_accounting_locked(SampledThread& thread) {
-    if (thread.timer == TimerKind::None) return;
+    ThreadTimer& timer = thread.timer;
+    if (timer.engine == nullptr) return;
     const std::int64_t user = user_ns_of(thread.tid);
-    if (user >= 0) thread.user_at_start_ns = user;
-    if (thread.timer == TimerKind::PerfSigtrap || thread.timer == TimerKind::PerfFasync) {
-        thread.perf_at_start = perf_timer_read(thread.perf_fd);
-    } else if (thread.timer == TimerKind::Ctimer) {
-        thread.cpu_at_start_ns = thread_cpu_ns(thread.cpu_clock);
-    }
+    if (user >= 0) timer.user_at_start_ns = user;
+    timer.cpu_at_start_ns = timer.engine->read_cpu_ns(timer);
 }
 
 void Sampler::open_stretch_locked(const SampledThread& thread, std::int64_t& cpu_ns, std::int64_t& user_ns) const {
-    if (thread.timer == TimerKind::None) return;
+    const ThreadTimer& timer = thread.timer;
+    if (timer.engine == nullptr) return;
     const std::int64_t user = user_ns_of(thread.tid);
-    if (user >= thread.user_at_start_ns) user_ns += user - thread.user_at_start_ns;
-    std::int64_t cpu = 0;
-    if (thread.timer == TimerKind::PerfSigtrap || thread.timer == TimerKind::PerfFasync) {
-        cpu = perf_timer_read(thread.perf_fd) - thread.perf_at_start;
-    } else if (thread.timer == TimerKind::Ctimer) {
-        cpu = thread_cpu_ns(thread.cpu_clock) - thread.cpu_at_start_ns;
-    }
+    if (user >= timer.user_at_start_ns) user_ns += user - timer.user_at_start_ns;
+    const std::int64_t cpu = timer.engine->read_cpu_ns(timer) - timer.cpu_at_start_ns;
     if (cpu > 0) cpu_ns += cpu;
 }
 

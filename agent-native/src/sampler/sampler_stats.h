@@ -20,6 +20,10 @@ struct SamplerStats {
     Counter recorded{0};          // AGCT returned >= 1 frame
     Counter failed[kAgctFailureSlots] = {};  // AGCT returned this failure code
     Counter attributed_by_pc{0};  // failed, but the pc lay in a compiled method or stub
+    Counter recovered_in_method{0};  // recorded: AGCT failed in a compiled method's prologue or epilogue, the
+                                     // popped frame walked (frame_pop.h)
+    Counter recovered_in_stub{0};    // recorded: the same in a stub
+    Counter recovered_in_vm{0};      // recorded: AGCT failed inside the VM, the frame anchor completed walked
     Counter crash_guard{0};       // the walk faulted and the crash guard jumped back
     Counter truncated{0};         // AGCT filled all `depth` frames
     Counter not_java_thread{0};   // a sampling signal on a thread that is no registered Java thread
@@ -50,6 +54,9 @@ struct SampleCounts {
     std::uint64_t recorded = 0;
     std::uint64_t failed[kAgctFailureSlots] = {};
     std::uint64_t attributed_by_pc = 0;
+    std::uint64_t recovered_in_method = 0;
+    std::uint64_t recovered_in_stub = 0;
+    std::uint64_t recovered_in_vm = 0;
     std::uint64_t crash_guard = 0;
     std::uint64_t truncated = 0;
     std::uint64_t not_java_thread = 0;
@@ -62,6 +69,9 @@ struct SampleCounts {
         c.recorded = stats.recorded.load(std::memory_order_relaxed);
         for (int i = 0; i < kAgctFailureSlots; i++) c.failed[i] = stats.failed[i].load(std::memory_order_relaxed);
         c.attributed_by_pc = stats.attributed_by_pc.load(std::memory_order_relaxed);
+        c.recovered_in_method = stats.recovered_in_method.load(std::memory_order_relaxed);
+        c.recovered_in_stub = stats.recovered_in_stub.load(std::memory_order_relaxed);
+        c.recovered_in_vm = stats.recovered_in_vm.load(std::memory_order_relaxed);
         c.crash_guard = stats.crash_guard.load(std::memory_order_relaxed);
         c.truncated = stats.truncated.load(std::memory_order_relaxed);
         c.not_java_thread = stats.not_java_thread.load(std::memory_order_relaxed);
@@ -77,6 +87,9 @@ struct SampleCounts {
         c.recorded = recorded - start.recorded;
         for (int i = 0; i < kAgctFailureSlots; i++) c.failed[i] = failed[i] - start.failed[i];
         c.attributed_by_pc = attributed_by_pc - start.attributed_by_pc;
+        c.recovered_in_method = recovered_in_method - start.recovered_in_method;
+        c.recovered_in_stub = recovered_in_stub - start.recovered_in_stub;
+        c.recovered_in_vm = recovered_in_vm - start.recovered_in_vm;
         c.crash_guard = crash_guard - start.crash_guard;
         c.truncated = truncated - start.truncated;
         c.not_java_thread = not_java_thread - start.not_java_thread;

@@ -12,9 +12,8 @@
 
 #include "sampler/attach_tables.h"
 #include "sampler/code_map.h"
-#include "sampler/cpu_timer.h"
+#include "sampler/frame_pop.h"
 #include "sampler/jitter.h"
-#include "sampler/perf_timer.h"
 #include "sampler/sample_buffer.h"
 #include "sampler/sample_record.h"
 #include "sampler/sampler_stats.h"
@@ -40,17 +39,6 @@ std::uintptr_t interrupted_pc(void* ucontext) {
     (void)context;
     return 0;
 #endif
-}
-
-bool is_ours(const SignalContext& context, int signo, const siginfo_t* info) {
-    switch (context.timer) {
-        case TimerKind::PerfSigtrap: return signo == SIGTRAP && info->si_code == kTrapPerf;
-        case TimerKind::PerfFasync: return signo == SIGPROF && info->si_code == POLL_IN;
-        case TimerKind::Ctimer: return signo == SIGPROF && info->si_code == SI_TIMER;
-        case TimerKind::Wall: return signo == SIGPROF && info->si_code == SI_TKILL && info->si_pid == context.pid;
-        case TimerKind::None: return false;
-    }
-    return false;
 }
 
 void write_record(const SignalContext& context, const SampledThread& thread, RecordKind kind, int agct_result,
@@ -100,11 +88,120 @@ __attribute__((noinline)) bool guarded_walk(const SignalContext& context, Sample
         thread.crash_countdown = context.crash_every;
         *reinterpret_cast<volatile int*>(g_crash_address) = 1;  // test hook: fault inside the guard
     }
-    if (context.timer == TimerKind::Wall) in_system_call = at_system_call(interrupted_pc(ucontext));
+    if (!context.engine->cpu()) in_system_call = at_system_call(interrupted_pc(ucontext));
     context.agct(&trace, context.depth, ucontext);
     std::atomic_signal_fence(std::memory_order_seq_cst);
     thread.in_walk = 0;
     return true;
+}
+
+FrameRegisters registers_of(const void* ucontext) {
+    FrameRegisters regs;
+#if defined(__x86_64__)
+    const auto* context = static_cast<const ucontext_t*>(ucontext);
+    regs.pc = static_cast<std::uintptr_t>(context->uc_mcontext.gregs[REG_RIP]);
+    regs.sp = static_cast<std::uintptr_t>(context->uc_mcontext.gregs[REG_RSP]);
+    regs.fp = static_cast<std::uintptr_t>(context->uc_mcontext.gregs[REG_RBP]);
+    regs.sender_sp = static_cast<std::uintptr_t>(context->uc_mcontext.gregs[REG_R13]);
+#else
+    (void)ucontext;
+#endif
+    return regs;
+}
+
+void set_registers(ucontext_t& context, const FrameRegisters& regs) {
+#if defined(__x86_64__)
+    context.uc_mcontext.gregs[REG_RIP] = static_cast<greg_t>(regs.pc);
+    context.uc_mcontext.gregs[REG_RSP] = static_cast<greg_t>(regs.sp);
+    context.uc_mcontext.gregs[REG_RBP] = static_cast<greg_t>(regs.fp);
+#else
+    (void)context;
+    (void)regs;
+#endif
+}
+
+ReturnSite return_site(std::uintptr_t pc, const void* code_map) {
+    CodeEntry entry;
+    if (!static_cast<const CodeMap*>(code_map)->lookup(pc, entry)) return ReturnSite::Unknown;
+    return entry.shape == CodeShape::Interpreter ? ReturnSite::Interpreter : ReturnSite::Code;
+}
+
+// AGCT gave up on a thread in Java whose pc lies in `entry`: under the crash guard, pop the unbuilt top frame
+// (frame_pop.h) and walk again from the caller, on a copy of the context (the thread resumes from the real one).
+// AGCT's frames go to thread.frames + 1, leaving the first for the popped frame. False when nothing was popped,
+// the second walk failed too, or it faulted.
+__attribute__((noinline)) bool guarded_rewalk(const SignalContext& context, SampledThread& thread,
+                                              const CodeEntry& entry, ASGCT_CallTrace& trace, const void* ucontext) {
+    if (sigsetjmp(thread.guard, 0) != 0) return false;
+    thread.in_walk = 1;
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    bool walked = false;
+    FrameRegisters regs = registers_of(ucontext);
+    if (pop_unbuilt_frame(entry.shape, entry.start, regs, return_site, context.code_map)) {
+        // AGCT takes the pc of its first frame for an interrupted instruction and looks up the debug information
+        // recorded *after* it; at a return address that would be the next call's, maybe another inlined method's.
+        // One byte back it finds the call's own.
+        regs.pc -= 1;
+        ucontext_t copy;
+        std::memcpy(&copy, ucontext, sizeof copy);
+        set_registers(copy, regs);
+        trace.frames = thread.frames + 1;
+        trace.num_frames = 0;
+        context.agct(&trace, context.depth - 1, &copy);
+        walked = trace.num_frames > 0;
+    }
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    thread.in_walk = 0;
+    return walked;
+}
+
+// A thread inside the VM (unknown_not_java): called from Java code whose frame anchor got its sp but not its pc
+// (the interpreter's VM calls and many stubs leave the pc for the VM's make_walkable to fill in when it walks),
+// so AGCT finds no frame to start from. Fill it in as make_walkable would, with the return address just below
+// the anchor's sp, walk, and clear it again unless the VM changed it meanwhile; also when the walk faults. Only
+// for a thread in _thread_in_vm: no safepoint or handshake walks its stack while it runs this handler.
+__attribute__((noinline)) bool guarded_anchor_walk(const SignalContext& context, SampledThread& thread,
+                                                   ASGCT_CallTrace& trace, void* ucontext) {
+    const VmThreadLayout& layout = context.vm_layout;
+    auto* volatile pc_slot = reinterpret_cast<volatile std::uintptr_t*>(thread.vm_thread + layout.anchor +
+                                                                         layout.last_java_pc);
+    volatile std::uintptr_t written = 0;
+    if (sigsetjmp(thread.guard, 0) != 0) {
+        if (written != 0 && *pc_slot == written) *pc_slot = 0;
+        return false;
+    }
+    thread.in_walk = 1;
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    bool walked = false;
+    const auto* state = reinterpret_cast<const volatile std::int32_t*>(thread.vm_thread + layout.thread_state);
+    const auto* sp_slot = reinterpret_cast<const volatile std::uintptr_t*>(thread.vm_thread + layout.anchor +
+                                                                           layout.last_java_sp);
+    const std::uintptr_t sp = *sp_slot;
+    if (*state == kThreadInVm && sp != 0 && (sp & (sizeof(std::uintptr_t) - 1)) == 0 && *pc_slot == 0) {
+        const std::uintptr_t pc = reinterpret_cast<const volatile std::uintptr_t*>(sp)[-1];
+        if (return_site(pc, context.code_map) != ReturnSite::Unknown) {
+            written = pc;
+            *pc_slot = pc;
+            std::atomic_signal_fence(std::memory_order_seq_cst);
+            trace.frames = thread.frames;
+            trace.num_frames = 0;
+            context.agct(&trace, context.depth, ucontext);
+            std::atomic_signal_fence(std::memory_order_seq_cst);
+            if (*pc_slot == pc) *pc_slot = 0;
+            written = 0;
+            walked = trace.num_frames > 0;
+        }
+    }
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    thread.in_walk = 0;
+    return walked;
+}
+
+ASGCT_CallFrame frame_by_pc(const CodeEntry& entry) {
+    ASGCT_CallFrame frame;
+    frame.lineno = entry.kind == CodeKind::Stub ? kStubFrame : kPcFrame;
+    frame.method_id = reinterpret_cast<jmethodID>(entry.id);
+    return frame;
 }
 
 void take_sample(const SignalContext& context, SampledThread& thread, void* ucontext) {
@@ -116,14 +213,38 @@ void take_sample(const SignalContext& context, SampledThread& thread, void* ucon
     trace.num_frames = 0;
     trace.frames = thread.frames;
     bool in_system_call = false;
-    if (!guarded_walk(context, thread, trace, ucontext, in_system_call)) {
+    // In compiled code the interrupted pc is the instruction that would run next; the time was spent finishing
+    // the one before it (a load that missed the cache, a long multiply), which may belong to another inlined
+    // method. AGCT names the inlined method of the instruction at its pc, so it gets the pc one byte back.
+    ucontext_t before;
+    void* walk_from = ucontext;
+    CodeEntry top;
+    const std::uintptr_t pc = interrupted_pc(ucontext);
+    if (context.code_map->lookup(pc, top) && top.kind == CodeKind::Method && pc > top.start) {
+        std::memcpy(&before, ucontext, sizeof before);
+        FrameRegisters regs = registers_of(ucontext);
+        regs.pc -= 1;
+        set_registers(before, regs);
+        walk_from = &before;
+    }
+    if (!guarded_walk(context, thread, trace, walk_from, in_system_call)) {
         bump(stats.crash_guard);
         return;
     }
+    if (trace.num_frames <= 0 && walk_from != ucontext) {
+        // one byte back may be the prologue, which AGCT does not walk; the pc itself then
+        trace.num_frames = 0;
+        if (!guarded_walk(context, thread, trace, ucontext, in_system_call)) {
+            bump(stats.crash_guard);
+            return;
+        }
+    }
     // Wall mode: running when JVMTI said RUNNABLE and the thread is not blocked in the kernel
-    // (JVMTI also calls a thread RUNNABLE while it waits in native code or inside the VM).
+    // (JVMTI also calls a thread RUNNABLE while it waits in native code or inside the VM). A CPU
+    // engine's signal means the thread ran, also when its period ended in a system call: the signal
+    // comes on the return to user mode, and AGCT walks from there to the Java caller.
     RunState state = RunState::Running;
-    if (context.timer == TimerKind::Wall &&
+    if (!context.engine->cpu() &&
         (thread.wall_state.load(std::memory_order_relaxed) != static_cast<std::uint8_t>(RunState::Running) ||
          in_system_call)) {
         state = RunState::Waiting;
@@ -138,13 +259,43 @@ void take_sample(const SignalContext& context, SampledThread& thread, void* ucon
                      static_cast<std::uint32_t>(result));
         return;
     }
-    bump(stats.failed[agct_failure_slot(result)]);
+#if defined(__x86_64__)
+    if (result == kAgctUnknownNotJava && thread.vm_thread != nullptr && context.vm_layout.valid &&
+        guarded_anchor_walk(context, thread, trace, ucontext)) {
+        bump(stats.recorded);
+        bump(stats.recovered_in_vm);
+        const bool truncated = trace.num_frames >= context.depth;
+        if (truncated) bump(stats.truncated);
+        write_record(context, thread, RecordKind::JavaTrace, trace.num_frames, state, truncated, thread.frames,
+                     static_cast<std::uint32_t>(trace.num_frames));
+        return;
+    }
+#endif
     CodeEntry entry;
-    if (context.code_map->lookup(interrupted_pc(ucontext), entry)) {
+    const bool known = context.code_map->lookup(interrupted_pc(ucontext), entry);
+    if (!known) entry = CodeEntry{0, 0, 0, CodeKind::Stub, CodeShape::Unknown};
+    if ((result == kAgctUnknownJava || result == kAgctNotWalkableJava) && entry.shape != CodeShape::Other &&
+        context.depth > 1 &&
+        guarded_rewalk(context, thread, entry, trace, ucontext)) {
+        bump(stats.recorded);
+        bump(entry.shape == CodeShape::CompiledMethod ? stats.recovered_in_method : stats.recovered_in_stub);
+        const bool truncated = trace.num_frames >= context.depth - 1;
+        if (truncated) bump(stats.truncated);
+        if (known) {
+            thread.frames[0] = frame_by_pc(entry);
+            write_record(context, thread, RecordKind::Popped, result, state, truncated, thread.frames,
+                         static_cast<std::uint32_t>(trace.num_frames) + 1);
+        } else {
+            // an inline-cache stub, which has no name: its time is the call its caller is making
+            write_record(context, thread, RecordKind::JavaTrace, trace.num_frames, state, truncated, thread.frames + 1,
+                         static_cast<std::uint32_t>(trace.num_frames));
+        }
+        return;
+    }
+    bump(stats.failed[agct_failure_slot(result)]);
+    if (known) {
         bump(stats.attributed_by_pc);
-        ASGCT_CallFrame frame;
-        frame.lineno = entry.kind == CodeKind::Stub ? kStubFrame : kPcFrame;
-        frame.method_id = reinterpret_cast<jmethodID>(entry.id);
+        const ASGCT_CallFrame frame = frame_by_pc(entry);
         write_record(context, thread, RecordKind::CodeByPc, result, state, false, &frame, 1);
     } else {
         write_record(context, thread, RecordKind::Failure, result, state, false, nullptr, 0);
@@ -179,7 +330,7 @@ SampledThread* bind_attached_thread(const SignalContext& context, AttachTables& 
 
 void on_sampling_signal(int signo, siginfo_t* info, void* ucontext) {
     SignalContext* context = g_context.load(std::memory_order_acquire);
-    if (context == nullptr || info == nullptr || !is_ours(*context, signo, info)) {
+    if (context == nullptr || info == nullptr || !context->engine->is_ours(signo, *info, context->pid)) {
         chain_signal(g_previous, signo, info, ucontext);
         return;
     }
@@ -192,7 +343,7 @@ void on_sampling_signal(int signo, siginfo_t* info, void* ucontext) {
             AttachTables* tables = context->attach.load(std::memory_order_acquire);
             if (tables != nullptr) thread = bind_attached_thread(*context, *tables);
             // Wall mode: an unbound thread only gets the attach's bind signal, which is no sample.
-            bind_only = thread != nullptr && context->timer == TimerKind::Wall;
+            bind_only = thread != nullptr && !context->engine->cpu();
         }
         if (thread == nullptr) {
             bump(context->stats->not_java_thread);
@@ -207,10 +358,8 @@ void on_sampling_signal(int signo, siginfo_t* info, void* ucontext) {
 
 }  // namespace
 
-int sampling_signal(TimerKind kind) { return kind == TimerKind::PerfSigtrap ? SIGTRAP : SIGPROF; }
-
 bool install_sample_handler(SignalContext* context) {
-    const int signo = sampling_signal(context->timer);
+    const int signo = context->engine->signal();
     struct sigaction action;
     std::memset(&action, 0, sizeof action);
     action.sa_sigaction = on_sampling_signal;
@@ -234,12 +383,8 @@ void maybe_change_period(const SignalContext& context, SampledThread& thread) {
     if (context.samples_per_period == 0 || --thread.samples_until_new_period != 0) return;
     thread.samples_until_new_period = context.samples_per_period;
     const std::int64_t period = thread.jitter.next(context.interval_ns);
-    bool changed = false;
-    if (thread.timer == TimerKind::PerfSigtrap || thread.timer == TimerKind::PerfFasync) {
-        changed = thread.perf_fd >= 0 && perf_timer_set_period(thread.perf_fd, static_cast<std::uint64_t>(period));
-    } else if (thread.timer == TimerKind::Ctimer) {
-        changed = ctimer_set_period(thread.ctimer, period);
-    }
+    const SamplingEngine* engine = thread.timer.engine;  // null while its timer is closed or not yet open
+    const bool changed = engine != nullptr && engine->set_period(thread.timer, period);
     if (changed) bump(context.stats->period_changes);
 }
 

@@ -7,6 +7,7 @@
 
 #include "sampler/agct.h"
 #include "sampler/thread_registry.h"
+#include "sampler/vm_structs.h"
 
 namespace candor {
 
@@ -23,11 +24,12 @@ struct SignalContext {
     SampleBuffer* buffer = nullptr;
     CodeMap* code_map = nullptr;
     SamplerStats* stats = nullptr;
-    TimerKind timer = TimerKind::None;   // which signals are ours
-    pid_t pid = 0;                       // wall mode: our tgkill carries it in si_pid
+    const SamplingEngine* engine = nullptr;  // which signals are ours, and what a sample's thread was doing
+    pid_t pid = 0;                       // this process (the wall sampler's tgkill carries it in si_pid)
     std::int64_t interval_ns = 0;        // mean period of a thread timer
     std::uint32_t samples_per_period = 0;  // jitter: samples between new periods; 0: never
     std::uint32_t crash_every = 0;       // test hook: every n-th walk of a thread faults
+    VmThreadLayout vm_layout;            // where a JavaThread keeps its state and frame anchor (vm_structs.h)
 
     // After a dynamic attach: the threads that were running then, bound on their first signal
     // (attach_tables.h). Published once, freed at stop after no handler runs any more.
@@ -38,10 +40,7 @@ struct SignalContext {
     std::atomic<int> in_flight{0};       // handlers running now
 };
 
-// The signal that carries samples for a timer kind: SIGTRAP for perf with attr.sigtrap, else SIGPROF.
-int sampling_signal(TimerKind kind);
-
-// Installs the sampling handler (SA_SIGINFO | SA_RESTART) for sampling_signal(context->timer).
+// Installs the sampling handler (SA_SIGINFO | SA_RESTART) for context->engine->signal().
 // Signals of that number that are not ours (another si_code, another sender) go to the action
 // installed before, exactly (signal_chain.h). False when sigaction fails.
 bool install_sample_handler(SignalContext* context);

@@ -6,17 +6,6 @@ namespace candor {
 
 __thread SampledThread* g_current_thread __attribute__((tls_model("initial-exec"))) = nullptr;
 
-const char* timer_kind_name(TimerKind kind) {
-    switch (kind) {
-        case TimerKind::None: return "none";
-        case TimerKind::PerfSigtrap: return "perf task-clock, SIGTRAP (attr.sigtrap)";
-        case TimerKind::PerfFasync: return "perf task-clock, SIGPROF (fasync)";
-        case TimerKind::Ctimer: return "thread CPU timer (timer_create)";
-        case TimerKind::Wall: return "wall clock (tgkill)";
-    }
-    return "?";
-}
-
 bool ThreadRegistry::add_slot(jlong java_id, std::string name, jthread ref, std::uint32_t& slot) {
     if (slots.size() >= max_slots) return false;
     slot = static_cast<std::uint32_t>(slots.size());

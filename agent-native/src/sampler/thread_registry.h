@@ -17,18 +17,9 @@
 
 #include "sampler/agct.h"
 #include "sampler/jitter.h"
+#include "sampler/sampling_engine.h"
 
 namespace candor {
-
-enum class TimerKind : std::uint8_t {
-    None = 0,
-    PerfSigtrap = 1,  // perf task-clock, attr.sigtrap: SIGTRAP (si_code TRAP_PERF)
-    PerfFasync = 2,   // perf task-clock, O_ASYNC + F_SETSIG: SIGPROF (si_code POLL_IN)
-    Ctimer = 3,       // timer_create(CLOCK_THREAD_CPUTIME_ID): SIGPROF (si_code SI_TIMER)
-    Wall = 4,         // the wall sampler's tgkill: SIGPROF (si_code SI_TKILL)
-};
-
-const char* timer_kind_name(TimerKind kind);
 
 // One Java thread that is being sampled. Created by the thread itself (ThreadStart, or VMInit for
 // the main thread) and freed by itself at ThreadEnd, after its TLS pointer was cleared; other
@@ -38,6 +29,7 @@ const char* timer_kind_name(TimerKind kind);
 struct SampledThread {
     // Fixed before the TLS pointer is set; the signal handler reads them.
     JNIEnv* jni = nullptr;               // AGCT's env_id
+    char* vm_thread = nullptr;           // its HotSpot JavaThread (Thread.eetop), null when unknown
     pid_t tid = 0;                       // attach records: set when bound, before `bound`
     std::uint32_t slot = 0;              // index in ThreadRegistry::slots
     ASGCT_CallFrame* frames = nullptr;   // AGCT's scratch: `depth` frames
@@ -51,15 +43,9 @@ struct SampledThread {
     std::uint32_t samples_until_new_period = 0;
     std::uint32_t crash_countdown = 0;
 
-    // The thread's timer. Armed by the thread itself; stopped under the registry mutex, either by
-    // itself (ThreadEnd) or by drain after no handler runs any more.
-    TimerKind timer = TimerKind::None;
-    int perf_fd = -1;
-    timer_t ctimer{};
-    clockid_t cpu_clock{};
-    std::int64_t cpu_at_start_ns = 0;
-    std::int64_t user_at_start_ns = 0;   // user-mode CPU time when the timer was armed (or the last reset)
-    std::int64_t perf_at_start = 0;      // perf: the event's count at the last reset (0: since it opened)
+    // The thread's timer (timer.engine null: none). Armed by the thread itself; stopped under the
+    // registry mutex, either by itself (ThreadEnd) or by drain after no handler runs any more.
+    ThreadTimer timer;
     bool counted = false;                // in threads.sampled already (armed once)
 
     // Wall mode: RunState the wall sampler saw just before it signalled this thread.
@@ -84,7 +70,7 @@ struct ThreadSlot {
     bool alive = true;
     bool ignored = false;              // the agent's own thread: its samples are left out
     std::int64_t sampled_cpu_ns = 0;   // CPU time while its timer was armed (cpu mode), since the last reset
-    std::int64_t sampled_user_ns = 0;  // the user-mode part of it: what perf can sample
+    std::int64_t sampled_user_ns = 0;  // the user-mode part of it: what perf samples without kernel time
 };
 
 // All sampled threads: the live ones and a slot for every one that ever was. Everything in it is

@@ -6,9 +6,10 @@
 
 namespace candor {
 
-// User-mode CPU time of a thread, ns. Perf's task-clock cannot sample while a thread runs in the
-// kernel (exclude_kernel, required at perf_event_paranoid=2), so the samples a cpu-mode session can
-// deliver are the thread's user time / interval: that, not its whole CPU time, is what is expected.
+// User-mode CPU time of a thread, ns. Where perf refuses kernel time (exclude_kernel=0 needs
+// perf_event_paranoid <= 1, root or CAP_PERFMON), its task-clock cannot sample while a thread runs in
+// the kernel, so the samples a cpu-mode session can deliver are the thread's user time / interval:
+// that, not its whole CPU time, is what is expected then (cpu.counts_kernel 0).
 
 // The calling thread's user time (getrusage RUSAGE_THREAD, µs resolution); 0 when unknown.
 std::int64_t own_user_ns();

@@ -37,11 +37,35 @@ std::string perf_failure(const TimerProbe& probe, PerfSignal signal) {
     return text;
 }
 
+std::string paranoid_words(const TimerProbe& probe) {
+    return probe.perf_paranoid != -100 ? ", kernel.perf_event_paranoid is " + std::to_string(probe.perf_paranoid) : "";
+}
+
+// A perf choice: kernel time too where the probe with it worked.
+TimerChoice perf_choice(TimerKind kind, const TimerProbe& probe, std::int64_t interval_ns) {
+    TimerChoice choice;
+    choice.kind = kind;
+    choice.interval_ns = interval_ns;
+    choice.counts_kernel = probe.kernel_error == 0;
+    if (choice.counts_kernel) {
+        choice.time_counted = "user and kernel time";
+    } else if (kernel_refused(probe.kernel_error)) {
+        const char* name = errno_name(probe.kernel_error);
+        choice.time_counted = std::string("user time only: perf_event_open refused kernel time (") + name + ")" +
+                              paranoid_words(probe);
+    } else {
+        choice.time_counted = "user time only";
+    }
+    return choice;
+}
+
 // The CPU timer's real interval and, when the tick caps it, the words for that.
 TimerChoice ctimer_choice(const TimerProbe& probe, std::int64_t interval_ns) {
     TimerChoice choice;
     choice.kind = TimerKind::Ctimer;
     choice.interval_ns = interval_ns;
+    choice.counts_kernel = true;  // a thread CPU clock counts both
+    choice.time_counted = "user and kernel time";
     if (probe.tick_ns > interval_ns) choice.interval_ns = probe.tick_ns;
     return choice;
 }
@@ -58,6 +82,20 @@ std::string errno_text(int error) {
     return text + " (" + std::strerror(error) + ")";
 }
 
+bool kernel_refused(int error) { return error == EACCES || error == EPERM; }
+
+int probe_perf_delivery(TimerProbe& probe, const std::function<int(bool kernel)>& open) {
+    if (!kernel_refused(probe.kernel_error)) {
+        const int error = open(true);
+        if (!kernel_refused(error)) {
+            if (error == 0) probe.kernel_error = 0;
+            return error;  // accepted, or refused for another reason (which user time only would share)
+        }
+        probe.kernel_error = error;
+    }
+    return open(false);
+}
+
 bool should_probe_sigtrap(PerfSignal signal) { return signal != PerfSignal::Fasync; }
 
 bool should_probe_fasync(PerfSignal signal, int sigtrap_error) {
@@ -67,22 +105,21 @@ bool should_probe_fasync(PerfSignal signal, int sigtrap_error) {
 
 TimerChoice choose_cpu_timer(TimerMode mode, PerfSignal signal, const TimerProbe& probe, std::int64_t interval_ns) {
     if (mode != TimerMode::Ctimer) {
-        TimerChoice choice;
-        choice.interval_ns = interval_ns;
         if (probe.sigtrap_error == 0 && signal != PerfSignal::Fasync) {
-            choice.kind = TimerKind::PerfSigtrap;
+            TimerChoice choice = perf_choice(TimerKind::PerfSigtrap, probe, interval_ns);
             choice.reason = "perf_event_open accepted a task-clock event with attr.sigtrap";
             return choice;
         }
         if (probe.fasync_error == 0 && signal != PerfSignal::Sigtrap) {
-            choice.kind = TimerKind::PerfFasync;
+            TimerChoice choice = perf_choice(TimerKind::PerfFasync, probe, interval_ns);
             choice.reason = probe.sigtrap_error > 0
                 ? "attr.sigtrap refused (" + errno_text(probe.sigtrap_error) + "), fasync works"
                 : "perf_event_open accepted a task-clock event with fasync delivery";
             return choice;
         }
+        TimerChoice choice;
+        choice.interval_ns = interval_ns;
         if (mode == TimerMode::Perf) {
-            choice.kind = TimerKind::None;
             choice.message = "timer=perf: " + perf_failure(probe, signal) + "; sampling is off";
             return choice;
         }

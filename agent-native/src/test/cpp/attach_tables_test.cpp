@@ -17,7 +17,6 @@ using candor::AttachThreadState;
 using candor::AttachTimer;
 using candor::AttachTimerState;
 using candor::SampledThread;
-using candor::TimerKind;
 
 namespace {
 
@@ -69,10 +68,10 @@ TEST(attach_timer_is_disabled_adopted_or_closed_once) {
     AttachTimer& java_thread = *tables.find_timer(11);
     AttachTimer& ended = *tables.find_timer(12);
     for (AttachTimer* timer : {&vm_thread, &java_thread, &ended}) {
-        timer->kind = TimerKind::None;  // no real timer: the states only
-        timer->user_at_start_ns = 5'000'000;
-        timer->cpu_at_start_ns = 6'000'000;
-        timer->perf_fd = 99;
+        timer->timer.engine = nullptr;  // no real timer: the states only
+        timer->timer.user_at_start_ns = 5'000'000;
+        timer->timer.cpu_at_start_ns = 6'000'000;
+        timer->timer.perf_fd = 99;
     }
 
     // A thread that is no sampled Java thread: disabled by its first signal, once.
@@ -83,8 +82,8 @@ TEST(attach_timer_is_disabled_adopted_or_closed_once) {
     // A Java thread binding in its signal: the record takes the timer and the times it was armed at.
     SampledThread record;
     CHECK(candor::adopt_attach_timer(java_thread, record, false));
-    CHECK(record.perf_fd == 99 && record.timer == TimerKind::None);
-    CHECK(record.user_at_start_ns == 5'000'000 && record.cpu_at_start_ns == 6'000'000);
+    CHECK(record.timer.perf_fd == 99 && record.timer.engine == nullptr);
+    CHECK(record.timer.user_at_start_ns == 5'000'000 && record.timer.cpu_at_start_ns == 6'000'000);
     CHECK(!candor::adopt_attach_timer(java_thread, record, false));
     CHECK(!candor::disable_attach_timer(java_thread));  // a late signal leaves an adopted timer alone
     CHECK(!candor::close_attach_timer(java_thread));    // the record closes it
@@ -93,7 +92,7 @@ TEST(attach_timer_is_disabled_adopted_or_closed_once) {
     // A disabled timer can still be adopted (ThreadStart after a signal found no record yet): it runs again.
     SampledThread late;
     CHECK(candor::adopt_attach_timer(vm_thread, late, true));
-    CHECK(late.user_at_start_ns != 5'000'000);  // accounting restarts now
+    CHECK(late.timer.user_at_start_ns != 5'000'000);  // accounting restarts now
     CHECK(vm_thread.state.load() == AttachTimerState::Adopted);
 
     CHECK(candor::close_attach_timer(ended));

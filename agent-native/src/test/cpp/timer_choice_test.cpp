@@ -1,5 +1,6 @@
 // Which timer CPU sampling gets, and the one line it prints, for machines this host is not.
 #include <cerrno>
+#include <vector>
 
 #include "check.h"
 #include "sampler/jitter.h"
@@ -75,6 +76,80 @@ TEST(timer_choice_ctimer_warns_only_below_the_tick) {
     unknown_tick.tick_ns = 0;
     choice = candor::choose_cpu_timer(TimerMode::Ctimer, PerfSignal::Auto, unknown_tick, 1'000'000);
     CHECK(choice.interval_ns == 1'000'000 && choice.message.empty());
+}
+
+TEST(timer_choice_counts_kernel_time_where_perf_allows_it) {
+    TimerProbe allowed = probe(0, -1, -1);
+    allowed.kernel_error = 0;
+    auto choice = candor::choose_cpu_timer(TimerMode::Auto, PerfSignal::Auto, allowed, 1'000'000);
+    CHECK(choice.kind == TimerKind::PerfSigtrap && choice.counts_kernel && choice.message.empty());
+    CHECK(choice.time_counted == "user and kernel time");
+
+    // perf_event_paranoid 2, not root: user time only, said in verbose, no line otherwise.
+    TimerProbe refused = probe(0, -1, -1);
+    refused.kernel_error = EACCES;
+    refused.perf_paranoid = 2;
+    choice = candor::choose_cpu_timer(TimerMode::Auto, PerfSignal::Auto, refused, 1'000'000);
+    CHECK(choice.kind == TimerKind::PerfSigtrap && !choice.counts_kernel && choice.message.empty());
+    CHECK(choice.time_counted == "user time only: perf_event_open refused kernel time (EACCES), kernel.perf_event_paranoid is 2");
+    refused = probe(EINVAL, 0, -1);
+    refused.kernel_error = EPERM;
+    refused.perf_paranoid = -100;
+    choice = candor::choose_cpu_timer(TimerMode::Auto, PerfSignal::Auto, refused, 1'000'000);
+    CHECK(choice.kind == TimerKind::PerfFasync && !choice.counts_kernel);
+    CHECK(choice.time_counted == "user time only: perf_event_open refused kernel time (EPERM)");
+
+    // The thread CPU timer counts both, whatever perf said.
+    TimerProbe no_perf = probe(EACCES, EACCES, 0);
+    no_perf.kernel_error = EACCES;
+    choice = candor::choose_cpu_timer(TimerMode::Auto, PerfSignal::Auto, no_perf, 1'000'000);
+    CHECK(choice.kind == TimerKind::Ctimer && choice.counts_kernel && choice.time_counted == "user and kernel time");
+    choice = candor::choose_cpu_timer(TimerMode::Ctimer, PerfSignal::Auto, probe(-1, -1, 0), 4'000'000);
+    CHECK(choice.kind == TimerKind::Ctimer && choice.counts_kernel);
+    choice = candor::choose_cpu_timer(TimerMode::Perf, PerfSignal::Auto, no_perf, 1'000'000);
+    CHECK(choice.kind == TimerKind::None && !choice.counts_kernel);
+}
+
+TEST(timer_probe_tries_kernel_time_first_then_user_time_only) {
+    struct Answers {
+        int kernel;
+        int user;
+        std::vector<bool> asked;
+    };
+    auto run = [](TimerProbe& p, Answers& answers) {
+        return candor::probe_perf_delivery(p, [&answers](bool kernel) {
+            answers.asked.push_back(kernel);
+            return kernel ? answers.kernel : answers.user;
+        });
+    };
+    // Root, or perf_event_paranoid <= 1: kernel time, asked once.
+    TimerProbe p = probe(-1, -1, -1);
+    Answers root{0, 0, {}};
+    CHECK(run(p, root) == 0 && p.kernel_error == 0 && root.asked == std::vector<bool>{true});
+
+    // paranoid 2: refused with EACCES, then user time only; the next delivery asks for user time at once.
+    p = probe(-1, -1, -1);
+    Answers paranoid{EACCES, 0, {}};
+    CHECK(run(p, paranoid) == 0 && p.kernel_error == EACCES);
+    CHECK((paranoid.asked == std::vector<bool>{true, false}));
+    paranoid.asked.clear();
+    CHECK(run(p, paranoid) == 0 && paranoid.asked == std::vector<bool>{false});
+
+    // EPERM (a seccomp filter, or CAP_PERFMON missing) is a refusal too.
+    p = probe(-1, -1, -1);
+    Answers eperm{EPERM, EPERM, {}};
+    CHECK(run(p, eperm) == EPERM && p.kernel_error == EPERM && eperm.asked.size() == 2);
+
+    // Any other error is the delivery's own (attr.sigtrap before 5.13): no second try, kernel time not ruled out.
+    p = probe(-1, -1, -1);
+    Answers old_kernel{EINVAL, EINVAL, {}};
+    CHECK(run(p, old_kernel) == EINVAL && p.kernel_error == -1 && old_kernel.asked.size() == 1);
+    Answers fasync{0, 0, {}};
+    CHECK(run(p, fasync) == 0 && p.kernel_error == 0);
+
+    CHECK(candor::kernel_refused(EACCES) && candor::kernel_refused(EPERM));
+    CHECK(!candor::kernel_refused(0) && !candor::kernel_refused(-1) && !candor::kernel_refused(EINVAL) &&
+          !candor::kernel_refused(ENOENT));
 }
 
 TEST(jitter_stays_within_ten_percent_and_pairs_keep_the_mean) {

@@ -143,6 +143,52 @@ class NativeSamplerTest {
         assertThat(perf.value("drain")).isEqualTo("null");
     }
 
+    /**
+     * cpu mode samples the kernel time of a thread too where perf allows it (root, or perf_event_paranoid <= 1): a
+     * thread that spends its CPU time in read(2) gets the samples all of it asks for, under the Java method that
+     * called read; samples.expected counts all CPU time. Refused (simulate=nokernel), perf samples user time only,
+     * expects only that, and verbose says why.
+     */
+    @Test
+    void kernelTimeIsSampledWherePerfAllowsIt() throws Exception {
+        Child child = run(ChildJvm.JDK_HERE, List.of(ChildJvm.agent("=sample=cpu,interval=1ms,verbose")), "kernel", "1");
+        assertThat(child.exit()).isZero();
+        assertConsistentStats(child);
+        assertThat(child.stat("timer.perf_sigtrap") + child.stat("timer.perf_fasync")).as("perf timer here").isEqualTo(1);
+        double readerCpu = child.longValue("cpu.reader") / 1e6;
+        long readerSamples = child.longValue("thread.reader.running");
+        System.out.printf(Locale.ROOT, "[candor-native] kernel: counts_kernel=%d, reader %d samples for %.0f ms CPU (%.0f ms user), "
+                        + "delivered/expected %d/%d%n", child.stat("cpu.counts_kernel"), readerSamples, readerCpu,
+                child.longValue("user.reader") / 1e6, child.stat("samples.delivered"), child.stat("samples.expected"));
+        assertThat(child.longValue("user.reader") / 1e6).as("the reader's user time").isLessThan(readerCpu / 2);
+        if (child.stat("cpu.counts_kernel") == 1) {
+            assertThat(verboseSampling(child)).endsWith("; user and kernel time");
+            assertThat(child.stat("samples.expected")).isEqualTo(Math.round((double) child.stat("cpu.sampled_ns") / 1_000_000));
+            assertThat((double) readerSamples).as("reader samples for %.0f ms CPU", readerCpu).isGreaterThanOrEqualTo(0.9 * readerCpu);
+            assertThat(child.longValue("under.readLeaf")).as("under readLeaf, of the reader's")
+                    .isGreaterThanOrEqualTo(readerSamples * 9 / 10);
+            assertDeliveredNearExpected(child, 0.9);
+        } else {
+            assertThat(verboseSampling(child)).contains("; user time only: perf_event_open refused kernel time (E");
+        }
+
+        Child user = run(ChildJvm.JDK_HERE, List.of(ChildJvm.agent("=sample=cpu,interval=1ms,verbose,simulate=nokernel")), "kernel", "1");
+        assertThat(user.exit()).isZero();
+        assertConsistentStats(user);
+        assertThat(user.stat("cpu.counts_kernel")).isZero();
+        assertThat(user.stat("timer.perf_sigtrap") + user.stat("timer.perf_fasync")).as("perf still").isEqualTo(1);
+        assertThat(verboseSampling(user)).contains("; user time only: perf_event_open refused kernel time (EACCES)");
+        assertThat(user.stat("samples.expected"))
+                .isEqualTo(Math.round((double) user.stat("cpu.sampled_user_ns") / 1_000_000));
+        assertThat((double) user.longValue("thread.reader.running")).as("a period that ends in the kernel is no sample")
+                .isLessThan(0.6 * user.longValue("cpu.reader") / 1e6);
+    }
+
+    private static String verboseSampling(Child child) {
+        return child.err().stream().filter(line -> line.startsWith("candor: sampling cpu every")).findFirst()
+                .orElseThrow(() -> new AssertionError("no verbose sampling line in " + child.err()));
+    }
+
     /** (d) A JVM without AsyncGetCallTrace (simulated: the library looks up a name no JVM exports). */
     @Test
     void missingAsyncGetCallTraceTurnsSamplingOffWithOneLine() throws Exception {

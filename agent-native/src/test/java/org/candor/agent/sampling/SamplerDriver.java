@@ -54,6 +54,7 @@ final class SamplerDriver {
             case "split" -> split(Double.parseDouble(args[1]));
             case "two" -> two(Double.parseDouble(args[1]));
             case "wall" -> wall(Double.parseDouble(args[1]));
+            case "kernel" -> kernel(Double.parseDouble(args[1]));
             case "bench" -> bench(Integer.parseInt(args[1]));
             case "leafcost" -> leafCost();
             case "idle" -> { }
@@ -148,6 +149,37 @@ final class SamplerDriver {
         for (String name : List.of("busy-1", "busy-2")) {
             System.out.println("cpu." + name + "=" + CPU_NANOS.get(name));
         }
+    }
+
+    /**
+     * A thread that spends its CPU time mostly in the kernel: read(2) of /dev/zero into a direct buffer (the kernel
+     * clears the memory; the JDK copies nothing), until it has used `seconds` of CPU time.
+     */
+    private static void kernel(double seconds) throws Exception {
+        Thread reader = new Thread(() -> {
+            try (java.nio.channels.FileChannel zero = java.nio.channels.FileChannel.open(java.nio.file.Path.of("/dev/zero"))) {
+                java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocateDirect(1 << 20);
+                long end = THREADS.getCurrentThreadCpuTime() + (long) (seconds * 1e9);
+                while (THREADS.getCurrentThreadCpuTime() < end) {  // a system call too: not every read
+                    for (int i = 0; i < 16; i++) {
+                        sink += readLeaf(zero, buffer);
+                    }
+                }
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            CPU_NANOS.put("reader", THREADS.getCurrentThreadCpuTime());
+            CPU_NANOS.put("reader.user", THREADS.getCurrentThreadUserTime());
+        }, "reader");
+        reader.start();
+        reader.join();
+        System.out.println("cpu.reader=" + CPU_NANOS.get("reader"));
+        System.out.println("user.reader=" + CPU_NANOS.get("reader.user"));
+    }
+
+    static long readLeaf(java.nio.channels.FileChannel channel, java.nio.ByteBuffer buffer) throws java.io.IOException {
+        buffer.clear();
+        return channel.read(buffer);
     }
 
     private static void wall(double seconds) throws InterruptedException {
@@ -356,6 +388,7 @@ final class SamplerDriver {
         System.out.println("total.running=" + running);
         System.out.println("total.waiting=" + waiting);
         leaves.forEach((name, sum) -> System.out.println("self." + name + "=" + sum[0]));
+        System.out.println("under.readLeaf=" + samplesUnder(profile, "Lorg/candor/agent/sampling/SamplerDriver;", "readLeaf"));
         // The top self methods of all threads, for a human reading the test output.
         Map<String, Long> top = new LinkedHashMap<>();
         for (int t = 0; t < profile.threadIds.length; t++) {
@@ -380,6 +413,23 @@ final class SamplerDriver {
         top.keySet().removeIf(k -> k.startsWith("pseudo."));
         top.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue(), a.getValue())).limit(8)
                 .forEach(e -> System.out.println("top " + e.getValue() + " " + e.getKey()));
+    }
+
+    /** Samples of all threads whose stack has a frame of the method (its own samples and those below it). */
+    private static long samplesUnder(Profile profile, String classSignature, String name) {
+        long sum = 0;
+        for (int t = 0; t < profile.threadIds.length; t++) {
+            boolean[] under = new boolean[profile.parents[t].length];
+            for (int node = 1; node < under.length; node++) {
+                int method = profile.nodeMethods[t][node];
+                under[node] = (method >= 0 && profile.classes[method].equals(classSignature) && profile.names[method].equals(name))
+                        || under[profile.parents[t][node]];
+                if (under[node]) {
+                    sum += profile.selfRunning[t][node] + profile.selfWaiting[t][node];
+                }
+            }
+        }
+        return sum;
     }
 
     /** Samples of all threads whose stack has a frame of the classless method `name` (counted on any node below it). */

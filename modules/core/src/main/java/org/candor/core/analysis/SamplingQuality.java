@@ -18,12 +18,17 @@ public final class SamplingQuality {
     public static final String FAILED_PREFIX = "samples.failed.";
     public static final String ATTRIBUTED_BY_PC = "samples.attributed_by_pc";
     public static final String DROPPED = "samples.dropped.buffer_full";
+    /** 1 when cpu mode counted system time too, 0 when user time only (perf refused kernel time); since 2026-11-27. */
+    public static final String COUNTS_KERNEL = "cpu.counts_kernel";
+    private static final String PERF_SIGTRAP = "timer.perf_sigtrap";
+    private static final String PERF_FASYNC = "timer.perf_fasync";
 
     private final long expected;
     private final long delivered;
     private final long failed;
     private final long attributed;
     private final long dropped;
+    private final boolean userTimeOnly;
 
     private SamplingQuality(Map<String, Long> stats) {
         expected = stats.getOrDefault(EXPECTED, 0L);
@@ -33,6 +38,7 @@ public final class SamplingQuality {
         long f = 0;
         for (Map.Entry<String, Long> e : stats.entrySet()) if (e.getKey().startsWith(FAILED_PREFIX)) f += e.getValue();
         failed = f;
+        userTimeOnly = stats.getOrDefault("mode.cpu", 0L) == 1 && stats.getOrDefault(COUNTS_KERNEL, 1L) == 0;
     }
 
     /** The quality of a sampled snapshot; null for an instrumented one. */
@@ -46,11 +52,36 @@ public final class SamplingQuality {
         return new SamplingQuality(stats);
     }
 
+    /**
+     * The sampled event with what its samples stand for, as the report header and the app show it: {@code cpu (user
+     * + system CPU time)}, {@code cpu (user CPU time only: time in system calls is not sampled)}, {@code wall
+     * (elapsed time)}. Before {@link #COUNTS_KERNEL} existed, perf's timers counted user time only and thread CPU
+     * timers both. Null when the snapshot names no event.
+     */
+    public static String event(SnapshotInfo info, Map<String, Long> stats) {
+        String event = info.get(SnapshotInfo.EVENT);
+        if (event == null) return null;
+        if (event.equals("wall")) return "wall (elapsed time)";
+        if (!event.equals("cpu")) return event;
+        return countsKernel(stats) ? "cpu (user + system CPU time)"
+                : "cpu (user CPU time only: time in system calls is not sampled)";
+    }
+
+    /** Whether a cpu-mode snapshot's samples include the threads' time in the kernel. */
+    public static boolean countsKernel(Map<String, Long> stats) {
+        Long counts = stats.get(COUNTS_KERNEL);
+        if (counts != null) return counts != 0;
+        return stats.getOrDefault(PERF_SIGTRAP, 0L) == 0 && stats.getOrDefault(PERF_FASYNC, 0L) == 0;
+    }
+
     public long expected() { return expected; }
     public long delivered() { return delivered; }
     public long failed() { return failed; }
     public long attributedByPc() { return attributed; }
     public long dropped() { return dropped; }
+
+    /** cpu mode where the kernel refused to sample system time (known since {@link #COUNTS_KERNEL} exists). */
+    public boolean userTimeOnly() { return userTimeOnly; }
 
     /** Delivered as a percentage of expected; NaN when nothing was expected. */
     public double deliveredPercent() {

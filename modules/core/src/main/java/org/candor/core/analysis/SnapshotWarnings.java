@@ -172,6 +172,10 @@ public final class SnapshotWarnings {
             lines.add(String.format(Locale.ROOT, "%,d %s dropped (the sampler's buffer was full); the trees below are"
                     + " missing their time", q.dropped(), q.dropped() == 1 ? "sample was" : "samples were"));
         }
+        if (q.userTimeOnly()) {
+            lines.add("cpu mode sampled user time only (the kernel refused perf's kernel time: see"
+                    + " kernel.perf_event_paranoid); time the threads spent in system calls is missing from the trees");
+        }
         if (q.deliveredPercent() < MIN_DELIVERED_PERCENT) {
             lines.add(String.format(Locale.ROOT, "only %,d of %,d expected samples were delivered (%.1f %%); the trees"
                     + " below are missing the rest of the threads' time", q.delivered(), q.expected(), q.deliveredPercent()));

@@ -52,7 +52,8 @@ final class TextHeader {
         property(s, "Mode", SnapshotInfo.MODE);
         property(s, "Scheme", SnapshotInfo.SCHEME);
         property(s, "Roots", SnapshotInfo.ROOTS);
-        property(s, "Event", SnapshotInfo.EVENT);
+        String event = SamplingQuality.event(info, stats);
+        if (take(SnapshotInfo.EVENT) != null) line(s, "Event", event);
         String interval = take(SnapshotInfo.INTERVAL_NS);
         if (interval != null) line(s, "Interval", interval.matches("\\d+") ? HumanUnits.nanos(Long.parseLong(interval)) : interval);
         SamplingQuality quality = SamplingQuality.of(info, stats);

@@ -24,6 +24,31 @@ class SamplingQualityTest {
     }
 
     @Test
+    void theEventSaysWhetherSystemTimeIsInTheSamples() {
+        SnapshotInfo cpu = new SnapshotInfo().put(SnapshotInfo.MODE, "sampling").put(SnapshotInfo.EVENT, "cpu");
+        Snapshot kernel = sampled(cpu).putStat("mode.cpu", 1).putStat("timer.perf_sigtrap", 1).putStat(SamplingQuality.COUNTS_KERNEL, 1);
+        Snapshot user = sampled(cpu).putStat("mode.cpu", 1).putStat("timer.perf_sigtrap", 1).putStat(SamplingQuality.COUNTS_KERNEL, 0);
+        assertThat(SamplingQuality.event(cpu, kernel.stats())).isEqualTo("cpu (user + system CPU time)");
+        assertThat(SamplingQuality.event(cpu, user.stats()))
+                .isEqualTo("cpu (user CPU time only: time in system calls is not sampled)");
+        assertThat(SamplingQuality.of(kernel).userTimeOnly()).isFalse();
+        assertThat(SamplingQuality.of(user).userTimeOnly()).isTrue();
+        assertThat(SnapshotWarnings.of(user)).anyMatch(w -> w.startsWith("cpu mode sampled user time only"));
+        assertThat(SnapshotWarnings.of(kernel)).noneMatch(w -> w.contains("user time only"));
+        // before the statistic existed: perf sampled user time only, thread CPU timers both
+        Snapshot oldPerf = sampled(cpu).putStat("mode.cpu", 1).putStat("timer.perf_fasync", 1);
+        Snapshot oldTimer = sampled(cpu).putStat("mode.cpu", 1).putStat("timer.ctimer", 1);
+        assertThat(SamplingQuality.event(cpu, oldPerf.stats())).contains("user CPU time only");
+        assertThat(SamplingQuality.event(cpu, oldTimer.stats())).isEqualTo("cpu (user + system CPU time)");
+        SnapshotInfo wall = new SnapshotInfo().put(SnapshotInfo.MODE, "sampling").put(SnapshotInfo.EVENT, "wall");
+        assertThat(SamplingQuality.event(wall, sampled(wall).stats())).isEqualTo("wall (elapsed time)");
+    }
+
+    private static Snapshot sampled(SnapshotInfo info) {
+        return new Snapshot(info, Snapshot.samplingMetrics(false), new MethodTable());
+    }
+
+    @Test
     void instrumentedSnapshotsHaveNone() {
         Snapshot s = new Snapshot(new SnapshotInfo().put(SnapshotInfo.MODE, "instrumentation"),
                 Snapshot.instrumentationMetrics(), new MethodTable());

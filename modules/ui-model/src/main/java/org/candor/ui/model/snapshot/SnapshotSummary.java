@@ -56,7 +56,7 @@ public final class SnapshotSummary {
         if (metric != null && !metric.isBlank()) parts.add("Metric: " + metric + (unit == null ? "" : " (" + unit + ")"));
         String values = info.get(CalibratedValues.VALUES);
         if (values != null) parts.add("Times: " + values);
-        addIfPresent(parts, "Event", info.get(SnapshotInfo.EVENT));
+        addIfPresent(parts, "Event", SamplingQuality.event(info, snapshot.stats()));
         String interval = info.get(SnapshotInfo.INTERVAL_NS);
         if (interval != null && interval.matches("\\d+")) parts.add("Interval: " + HumanUnits.nanos(Long.parseLong(interval)));
         parts.add("Threads: " + snapshot.threadCount());

@@ -1,0 +1,223 @@
+#include "sampler/frame_pop.h"
+
+#include <cstddef>
+
+namespace candor {
+
+#if defined(__x86_64__)
+
+namespace {
+
+// HotSpot's compiled-method prologues (MacroAssembler::verified_entry, C1's build_frame; JDK 17-25), after the
+// inline-cache check. With a stack bang (methods that call others): `mov [rsp - N], eax`, `push rbp`, (`mov rbp, rsp`
+// with PreserveFramePointer), `sub rsp, F` unless the frame is two words. Without one (leaf methods): `sub rsp, F`,
+// `mov [rsp + F - 8], rbp`. JDK 21+ then checks the nmethod entry barrier (`cmp dword [r15 + d], imm32; jne`),
+// still before the frame counts as complete. Epilogues: `add rsp, F` (absent for a two-word frame), `pop rbp`, a
+// safepoint poll that leaves rsp alone, `ret`.
+constexpr std::uint8_t kPushRbp = 0x55;
+constexpr std::uint8_t kPopRbp = 0x5d;
+constexpr std::uint8_t kRet = 0xc3;
+constexpr std::uintptr_t kPrologueWindow = 96;  // the verified entry's prologue starts within this
+constexpr std::uintptr_t kPollWindow = 16;      // the longest poll between `pop rbp` and `ret`
+constexpr std::uintptr_t kWord = sizeof(std::uintptr_t);
+
+using Code = const volatile std::uint8_t*;
+
+std::uintptr_t stack_word(std::uintptr_t address) { return *reinterpret_cast<const volatile std::uintptr_t*>(address); }
+
+std::uint32_t imm32(Code p) {
+    return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
+           static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24;
+}
+
+// `sub rsp, F` at p: its length and F, or 0.
+int sub_rsp(Code p, std::uint32_t& n) {
+    if (p[0] != 0x48 || p[2] != 0xec) return 0;
+    if (p[1] == 0x83) { n = p[3]; return 4; }
+    if (p[1] == 0x81) { n = imm32(p + 3); return 7; }
+    return 0;
+}
+
+// `mov [rsp + d], rbp` at p: its length and d, or 0.
+int save_rbp(Code p, std::uint32_t& d) {
+    if (p[0] != 0x48 || p[1] != 0x89) return 0;
+    if (p[2] == 0x6c && p[3] == 0x24) { d = p[4]; return 5; }
+    if (p[2] == 0xac && p[3] == 0x24) { d = imm32(p + 4); return 8; }
+    return 0;
+}
+
+// `mov rbp, rsp`, in either encoding (HotSpot's assembler emits 48 8b ec)
+bool mov_rbp_rsp(Code p) { return p[0] == 0x48 && ((p[1] == 0x89 && p[2] == 0xe5) || (p[1] == 0x8b && p[2] == 0xec)); }
+
+bool stack_bang_before(Code p) { return p[-7] == 0x89 && p[-6] == 0x84 && p[-5] == 0x24; }
+
+// The nmethod entry barrier at p (`cmp dword [r15 + d], imm32` then `jne rel32`): its length, or 0.
+int entry_barrier(Code p) {
+    if (p[0] != 0x41 || p[1] != 0x81) return 0;
+    int cmp = p[2] == 0x7f ? 8 : p[2] == 0xbf ? 11 : 0;
+    if (cmp == 0 || p[cmp] != 0x0f || p[cmp + 1] != 0x85) return 0;
+    return cmp + 6;
+}
+
+bool ret_follows(Code p) {
+    for (std::uintptr_t i = 0; i <= kPollWindow; i++) {
+        if (p[i] == kRet) return true;
+    }
+    return false;
+}
+
+// The return poll after `pop rbp`: `cmp rsp, [r15 + d]` (JDK 17+), or `mov r10, [r15 + d]` and a test.
+bool poll_at(Code p) {
+    return (p[0] == 0x49 && p[1] == 0x3b && (p[2] == 0xa7 || p[2] == 0x67)) ||
+           (p[0] == 0x4d && p[1] == 0x8b && (p[2] == 0x97 || p[2] == 0x57));
+}
+
+// pc between `pop rbp` and `ret`, inside the poll.
+bool in_return_poll(Code pc) {
+    if (!ret_follows(pc)) return false;
+    for (std::uintptr_t k = 1; k <= kPollWindow; k++) {
+        if (pc[-static_cast<std::ptrdiff_t>(k)] == kPopRbp && poll_at(pc - k + 1)) return true;
+    }
+    return false;
+}
+
+// The caller's pc is the word at sp + offset, the caller's sp just above it.
+bool pop_to(FrameRegisters& regs, std::uintptr_t offset, KnownCode known, const void* arg) {
+    const std::uintptr_t pc = stack_word(regs.sp + offset);
+    const ReturnSite site = known(pc, arg);
+    if (site == ReturnSite::Unknown || (site == ReturnSite::Code && !follows_call(pc))) return false;
+    regs.pc = pc;
+    regs.sp = regs.sp + offset + kWord;
+    return true;
+}
+
+// pc inside a prologue whose frame is built from `build` on: before it nothing is on the stack; between the
+// instructions that build it `partial` words; from `built` until the entry barrier ends, the whole frame.
+bool pop_prologue(Code pc, Code build, Code partial_from, std::uintptr_t partial, Code built, std::uintptr_t whole,
+                  FrameRegisters& regs, KnownCode known, const void* arg) {
+    if (pc <= build) return pop_to(regs, 0, known, arg);
+    if (pc >= partial_from && pc < built) return pop_to(regs, partial, known, arg);
+    if (pc >= built && pc < built + entry_barrier(built)) return pop_to(regs, whole, known, arg);
+    return false;  // the frame is complete: AGCT's own business
+}
+
+bool pop_compiled(std::uintptr_t start, FrameRegisters& regs, KnownCode known, const void* arg) {
+    const Code pc = reinterpret_cast<Code>(regs.pc);
+    if (pc[0] == kRet) return pop_to(regs, 0, known, arg);
+    if (pc[0] == kPopRbp && ret_follows(pc + 1)) {
+        // the frame is gone, the caller's rbp not yet restored
+        const std::uintptr_t saved_rbp = stack_word(regs.sp);
+        if (!pop_to(regs, kWord, known, arg)) return false;
+        regs.fp = saved_rbp;
+        return true;
+    }
+    if (in_return_poll(pc)) return pop_to(regs, 0, known, arg);
+    if (regs.pc < start || regs.pc - start >= kPrologueWindow + 32) return false;
+    // The prologue: find where the frame is built and see which side of it pc is.
+    const Code begin = reinterpret_cast<Code>(start);
+    for (std::uintptr_t i = 0; i < kPrologueWindow; i++) {
+        const Code p = begin + i;
+        std::uint32_t f = 0;
+        if (p[0] == kPushRbp) {
+            Code next = p + 1;
+            if (mov_rbp_rsp(next)) next += 3;
+            const int sub = sub_rsp(next, f);
+            if (sub == 0 && next == p + 1 && !stack_bang_before(p)) continue;  // a 0x55 byte of something else
+            return pop_prologue(pc, p, p + 1, kWord, next + sub, f + kWord, regs, known, arg);
+        }
+        const int sub = sub_rsp(p, f);
+        std::uint32_t saved_at = 0;
+        const int save = sub != 0 ? save_rbp(p + sub, saved_at) : 0;
+        if (save != 0 && saved_at + kWord == f) {
+            Code built = p + sub + save;
+            if (mov_rbp_rsp(built)) built += 3;                                    // PreserveFramePointer:
+            if (built[0] == 0x48 && built[1] == 0x83 && built[2] == 0xc5) built += 4;  // add rbp, imm8
+            return pop_prologue(pc, p, p + sub, f, built, f, regs, known, arg);
+        }
+    }
+    return false;
+}
+
+// A stub that begins with `enter` (push rbp; mov rbp, rsp) and ends with `leave; ret`: inside it rbp frames it.
+bool pop_stub(std::uintptr_t start, FrameRegisters& regs, KnownCode known, const void* arg) {
+    const Code begin = reinterpret_cast<Code>(start);
+    if (begin[0] != kPushRbp || !mov_rbp_rsp(begin + 1)) return false;
+    const Code pc = reinterpret_cast<Code>(regs.pc);
+    if (pc == begin || pc[0] == kRet) return pop_to(regs, 0, known, arg);
+    if (pc == begin + 1) return pop_to(regs, kWord, known, arg);
+    // rbp must frame this thread's stack just above sp
+    if (regs.fp < regs.sp || regs.fp - regs.sp > (1u << 20) || (regs.fp & (kWord - 1)) != 0) return false;
+    const std::uintptr_t saved_rbp = stack_word(regs.fp);
+    const std::uintptr_t sp = regs.sp;
+    regs.sp = regs.fp;
+    if (!pop_to(regs, kWord, known, arg)) {
+        regs.sp = sp;
+        return false;
+    }
+    regs.fp = saved_rbp;
+    return true;
+}
+
+// An inline-cache stub: `mov rax, imm64` (the cached value) then `jmp rel32`; pc at either.
+bool in_inline_cache_stub(Code pc) {
+    return (pc[0] == 0x48 && pc[1] == 0xb8 && pc[10] == 0xe9) || (pc[0] == 0xe9 && pc[-10] == 0x48 && pc[-9] == 0xb8);
+}
+
+// Interpreter entries and adapters find their caller through the sender sp (r13), set by whoever jumped in: the
+// return address lies just below it. Inside an interpreted method r13 holds the bcp instead, and the word below it
+// is bytecode, which no return site check accepts.
+bool pop_by_sender_sp(FrameRegisters& regs, KnownCode known, const void* arg) {
+    if (regs.sender_sp <= regs.sp || regs.sender_sp - regs.sp > (1u << 20) || (regs.sender_sp & (kWord - 1)) != 0) {
+        return false;
+    }
+    const std::uintptr_t sp = regs.sp;
+    regs.sp = regs.sender_sp - kWord;
+    if (pop_to(regs, 0, known, arg)) return true;
+    regs.sp = sp;
+    return false;
+}
+
+}  // namespace
+
+bool follows_call(std::uintptr_t return_address) {
+    const Code r = reinterpret_cast<Code>(return_address);
+    if (r[-5] == 0xe8) return true;                                         // call rel32
+    if (r[-2] == 0xff && (r[-1] & 0xf8) == 0xd0) return true;               // call reg
+    if (r[-3] == 0x41 && r[-2] == 0xff && (r[-1] & 0xf8) == 0xd0) return true;  // call r8..r15
+    if (r[-3] == 0xff && (r[-2] & 0xf8) == 0x50) return true;               // call [reg + disp8]
+    if (r[-6] == 0xff && (r[-5] & 0xf8) == 0x90) return true;               // call [reg + disp32]
+    if (r[-6] == 0xff && r[-5] == 0x15) return true;                        // call [rip + disp32]
+    return false;
+}
+
+bool pop_unbuilt_frame(CodeShape shape, std::uintptr_t code_start, FrameRegisters& regs, KnownCode known,
+                       const void* known_arg) {
+    switch (shape) {
+        case CodeShape::FramelessStub:
+            return pop_to(regs, 0, known, known_arg);
+        case CodeShape::CompiledMethod:
+            return pop_compiled(code_start, regs, known, known_arg);
+        case CodeShape::Stub:
+            return pop_stub(code_start, regs, known, known_arg);
+        case CodeShape::Unknown:
+            return in_inline_cache_stub(reinterpret_cast<Code>(regs.pc)) && pop_to(regs, 0, known, known_arg);
+        case CodeShape::Adapter:
+            // before a C2I adapter sets r13 the return address is still on top of the stack
+            return pop_by_sender_sp(regs, known, known_arg) || pop_to(regs, 0, known, known_arg);
+        case CodeShape::Interpreter:
+            return pop_by_sender_sp(regs, known, known_arg);
+        case CodeShape::Other:
+            break;
+    }
+    return false;
+}
+
+#else
+
+bool follows_call(std::uintptr_t) { return false; }
+
+bool pop_unbuilt_frame(CodeShape, std::uintptr_t, FrameRegisters&, KnownCode, const void*) { return false; }
+
+#endif
+
+}  // namespace candor

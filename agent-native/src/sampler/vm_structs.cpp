@@ -1,0 +1,72 @@
+#include "sampler/vm_structs.h"
+
+#include <dlfcn.h>
+
+#include <cstring>
+
+namespace candor {
+
+namespace {
+
+template <typename T>
+T field_at(const char* entry, std::uint64_t offset) {
+    T value;
+    std::memcpy(&value, entry + offset, sizeof value);
+    return value;
+}
+
+bool named(const char* name, const char* wanted) { return name != nullptr && std::strcmp(name, wanted) == 0; }
+
+bool exported_u64(const char* symbol, std::uint64_t& out) {
+    const void* address = dlsym(RTLD_DEFAULT, symbol);
+    if (address == nullptr) return false;
+    std::memcpy(&out, address, sizeof out);
+    return true;
+}
+
+}  // namespace
+
+VmThreadLayout read_thread_layout(const void* entries, const VmStructsFormat& format) {
+    VmThreadLayout layout;
+    if (entries == nullptr || format.stride == 0) return layout;
+    bool state = false, anchor = false, sp = false, pc = false;
+    for (const char* entry = static_cast<const char*>(entries);; entry += format.stride) {
+        const char* type = field_at<const char*>(entry, format.type_name);
+        if (type == nullptr) break;
+        if (field_at<std::int32_t>(entry, format.is_static) != 0) continue;
+        const char* field = field_at<const char*>(entry, format.field_name);
+        const auto offset = static_cast<std::ptrdiff_t>(field_at<std::uint64_t>(entry, format.offset));
+        if (named(type, "JavaThread") && named(field, "_thread_state")) {
+            layout.thread_state = offset;
+            state = true;
+        } else if (named(type, "JavaThread") && named(field, "_anchor")) {
+            layout.anchor = offset;
+            anchor = true;
+        } else if (named(type, "JavaFrameAnchor") && named(field, "_last_Java_sp")) {
+            layout.last_java_sp = offset;
+            sp = true;
+        } else if (named(type, "JavaFrameAnchor") && named(field, "_last_Java_pc")) {
+            layout.last_java_pc = offset;
+            pc = true;
+        }
+    }
+    layout.valid = state && anchor && sp && pc;
+    return layout;
+}
+
+VmThreadLayout find_thread_layout() {
+    VmStructsFormat format;
+    const void* table = dlsym(RTLD_DEFAULT, "gHotSpotVMStructs");
+    if (table == nullptr || !exported_u64("gHotSpotVMStructEntryTypeNameOffset", format.type_name) ||
+        !exported_u64("gHotSpotVMStructEntryFieldNameOffset", format.field_name) ||
+        !exported_u64("gHotSpotVMStructEntryIsStaticOffset", format.is_static) ||
+        !exported_u64("gHotSpotVMStructEntryOffsetOffset", format.offset) ||
+        !exported_u64("gHotSpotVMStructEntryArrayStride", format.stride)) {
+        return VmThreadLayout{};
+    }
+    const void* entries = nullptr;
+    std::memcpy(&entries, table, sizeof entries);  // the symbol is a pointer to the array
+    return read_thread_layout(entries, format);
+}
+
+}  // namespace candor

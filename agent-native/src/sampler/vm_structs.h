@@ -1,0 +1,38 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace candor {
+
+// Where HotSpot keeps a Java thread's state and its last Java frame (the frame anchor), read from the
+// tables the VM exports for its Serviceability Agent (gHotSpotVMStructs). Nothing is guessed: a field the
+// table does not name leaves the layout invalid, and whatever needs it is not done.
+struct VmThreadLayout {
+    bool valid = false;
+    std::ptrdiff_t thread_state = 0;  // JavaThread::_thread_state (a 32-bit JavaThreadState)
+    std::ptrdiff_t anchor = 0;        // JavaThread::_anchor
+    std::ptrdiff_t last_java_sp = 0;  // JavaFrameAnchor::_last_Java_sp, within the anchor
+    std::ptrdiff_t last_java_pc = 0;  // JavaFrameAnchor::_last_Java_pc, within the anchor
+};
+
+// JavaThreadState values (globalDefinitions.hpp, the same in JDK 17 to 25).
+constexpr std::int32_t kThreadInVm = 6;
+
+// How an entry of gHotSpotVMStructs is laid out, as the VM's exported gHotSpotVMStructEntry*Offset
+// symbols say.
+struct VmStructsFormat {
+    std::uint64_t type_name = 0;
+    std::uint64_t field_name = 0;
+    std::uint64_t is_static = 0;
+    std::uint64_t offset = 0;
+    std::uint64_t stride = 0;
+};
+
+// The layout from a table (entries until one with no type name), or invalid.
+VmThreadLayout read_thread_layout(const void* entries, const VmStructsFormat& format);
+
+// The layout of the VM this library runs in (dlsym of the exported symbols), or invalid.
+VmThreadLayout find_thread_layout();
+
+}  // namespace candor

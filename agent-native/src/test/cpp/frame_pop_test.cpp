@@ -1,0 +1,357 @@
+// Popping a frame AGCT could not walk: HotSpot's x86-64 prologue and epilogue shapes, vtable/itable stubs,
+// and the refusals (a return address that follows no call, or lies outside known code; a pc in a built frame).
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "check.h"
+#include "sampler/frame_pop.h"
+
+using candor::CodeShape;
+using candor::FrameRegisters;
+using candor::pop_unbuilt_frame;
+
+#if defined(__x86_64__)
+
+namespace {
+
+// A caller's code: a direct call, an indirect call through a register, then filler.
+struct Caller {
+    std::uint8_t code[64];
+    std::uint8_t interpreter[16];
+    Caller() {
+        std::memset(code, 0x90, sizeof code);
+        const std::uint8_t call_rel32[] = {0xe8, 0x10, 0x20, 0x30, 0x40};
+        std::memcpy(code + 8, call_rel32, sizeof call_rel32);
+        code[30] = 0xff;  // call r11: 41 ff d3
+        code[29] = 0x41;
+        code[31] = 0xd3;
+    }
+    std::uintptr_t after_direct_call() const { return reinterpret_cast<std::uintptr_t>(code + 13); }
+    std::uintptr_t after_indirect_call() const { return reinterpret_cast<std::uintptr_t>(code + 32); }
+    std::uintptr_t no_call() const { return reinterpret_cast<std::uintptr_t>(code + 50); }
+    std::uintptr_t interpreter_return_entry() const { return reinterpret_cast<std::uintptr_t>(interpreter + 4); }
+};
+
+struct Range {
+    std::uintptr_t begin;
+    std::uintptr_t end;
+};
+
+// The caller's code is known code; the 16 bytes after it stand for the interpreter.
+candor::ReturnSite in_range(std::uintptr_t pc, const void* arg) {
+    const auto* range = static_cast<const Range*>(arg);
+    if (pc >= range->begin && pc < range->end) return candor::ReturnSite::Code;
+    if (pc >= range->end && pc < range->end + 16) return candor::ReturnSite::Interpreter;
+    return candor::ReturnSite::Unknown;
+}
+
+// A compiled method as C2 lays it out: inline-cache check, nops, the prologue, body, epilogue.
+enum class Prologue { Bang, BangTwoWords, NoBang, BangBarrier };
+
+struct Method {
+    std::vector<std::uint8_t> code;
+    std::size_t push_at = 0, sub_at = 0, save_at = 0, barrier_at = 0, body_at = 0, add_at = 0, pop_at = 0,
+                poll_at = 0, ret_at = 0;
+
+    // Offsets index `code`; the method starts after 16 bytes of padding, so bytes before it can be read.
+    explicit Method(Prologue shape = Prologue::Bang) {
+        code.assign(16, 0xcc);
+        const std::uint8_t ic[] = {0x44, 0x8b, 0x56, 0x08, 0x49, 0x3b, 0xc2, 0x0f, 0x85, 0x00, 0x00, 0x00, 0x00};
+        add(ic, sizeof ic);
+        while (code.size() < 48) code.push_back(0x90);
+        if (shape == Prologue::NoBang) {
+            sub_at = code.size();
+            const std::uint8_t sub[] = {0x48, 0x81, 0xec, 0x28, 0x00, 0x00, 0x00};  // sub rsp, 0x28 (imm32)
+            add(sub, sizeof sub);
+            save_at = code.size();
+            const std::uint8_t save[] = {0x48, 0x89, 0x6c, 0x24, 0x20};  // mov [rsp + 0x20], rbp
+            add(save, sizeof save);
+        } else {
+            const std::uint8_t bang[] = {0x89, 0x84, 0x24, 0x00, 0xc0, 0xfe, 0xff};
+            add(bang, sizeof bang);
+            push_at = code.size();
+            code.push_back(0x55);
+            sub_at = code.size();
+            if (shape != Prologue::BangTwoWords) {
+                const std::uint8_t sub[] = {0x48, 0x83, 0xec, 0x20};
+                add(sub, sizeof sub);
+            }
+        }
+        barrier_at = code.size();
+        if (shape == Prologue::BangBarrier) {
+            // cmp dword [r15 + 0x20], 0; jne rel32
+            const std::uint8_t barrier[] = {0x41, 0x81, 0x7f, 0x20, 0x00, 0x00, 0x00, 0x00,
+                                            0x0f, 0x85, 0x10, 0x00, 0x00, 0x00};
+            add(barrier, sizeof barrier);
+        }
+        body_at = code.size();
+        for (int i = 0; i < 40; i++) code.push_back(0x90);
+        add_at = code.size();
+        const std::uint8_t add_rsp[] = {0x48, 0x83, 0xc4, 0x20};
+        add(add_rsp, sizeof add_rsp);
+        pop_at = code.size();
+        code.push_back(0x5d);
+        poll_at = code.size();
+        const std::uint8_t poll[] = {0x49, 0x3b, 0xa7, 0x48, 0x03, 0x00, 0x00, 0x0f, 0x87, 0x01, 0x00, 0x00, 0x00};
+        add(poll, sizeof poll);
+        ret_at = code.size();
+        code.push_back(0xc3);
+        while (code.size() < 192) code.push_back(0xcc);
+    }
+    void add(const std::uint8_t* bytes, std::size_t n) { code.insert(code.end(), bytes, bytes + n); }
+    std::uintptr_t start() const { return reinterpret_cast<std::uintptr_t>(code.data()) + 16; }
+    std::uintptr_t at(std::size_t offset) const { return reinterpret_cast<std::uintptr_t>(code.data()) + offset; }
+};
+
+struct Stack {
+    std::uintptr_t words[16] = {};
+    std::uintptr_t sp() const { return reinterpret_cast<std::uintptr_t>(words); }
+};
+
+struct World {
+    Caller caller;
+    Range known{reinterpret_cast<std::uintptr_t>(caller.code), reinterpret_cast<std::uintptr_t>(caller.code) + 64};
+    Stack stack;
+
+    bool pop(CodeShape shape, std::uintptr_t start, std::uintptr_t pc, FrameRegisters& regs) {
+        regs.pc = pc;
+        regs.sp = stack.sp();
+        regs.fp = 0x1234;
+        return pop_unbuilt_frame(shape, start, regs, in_range, &known);
+    }
+};
+
+}  // namespace
+
+TEST(frame_pop_at_ret_takes_the_return_address_on_top_of_the_stack) {
+    World w;
+    Method m;
+    w.stack.words[0] = w.caller.after_direct_call();
+    FrameRegisters regs;
+    CHECK(w.pop(CodeShape::CompiledMethod, m.start(), m.at(m.ret_at), regs));
+    CHECK(regs.pc == w.caller.after_direct_call());
+    CHECK(regs.sp == w.stack.sp() + 8);
+    CHECK(regs.fp == 0x1234);
+}
+
+TEST(frame_pop_at_pop_rbp_restores_the_callers_rbp) {
+    World w;
+    Method m;
+    w.stack.words[0] = 0xabcdef;  // the saved rbp
+    w.stack.words[1] = w.caller.after_indirect_call();
+    FrameRegisters regs;
+    CHECK(w.pop(CodeShape::CompiledMethod, m.start(), m.at(m.pop_at), regs));
+    CHECK(regs.pc == w.caller.after_indirect_call());
+    CHECK(regs.sp == w.stack.sp() + 16);
+    CHECK(regs.fp == 0xabcdef);
+}
+
+TEST(frame_pop_in_the_return_poll_takes_the_top_word) {
+    World w;
+    Method m;
+    w.stack.words[0] = w.caller.after_direct_call();
+    FrameRegisters regs;
+    for (std::size_t offset : {m.poll_at, m.poll_at + 7}) {  // at the cmp, at the ja
+        CHECK(w.pop(CodeShape::CompiledMethod, m.start(), m.at(offset), regs));
+        CHECK(regs.pc == w.caller.after_direct_call());
+        CHECK(regs.sp == w.stack.sp() + 8);
+    }
+}
+
+TEST(frame_pop_in_the_prologue_before_and_after_push_rbp) {
+    World w;
+    Method m;
+    FrameRegisters regs;
+    w.stack.words[0] = w.caller.after_direct_call();
+    for (std::size_t offset : {std::size_t{16}, std::size_t{36}, m.push_at}) {  // inline-cache check, nops, push itself
+        CHECK(w.pop(CodeShape::CompiledMethod, m.start(), m.at(offset), regs));
+        CHECK(regs.pc == w.caller.after_direct_call());
+        CHECK(regs.sp == w.stack.sp() + 8);
+    }
+    w.stack.words[0] = 0x5555;  // the pushed rbp
+    w.stack.words[1] = w.caller.after_direct_call();
+    CHECK(w.pop(CodeShape::CompiledMethod, m.start(), m.at(m.sub_at), regs));
+    CHECK(regs.pc == w.caller.after_direct_call());
+    CHECK(regs.sp == w.stack.sp() + 16);
+    CHECK(regs.fp == 0x1234);
+}
+
+TEST(frame_pop_without_a_stack_bang_the_return_address_is_above_the_frame) {
+    World w;
+    Method m(Prologue::NoBang);
+    FrameRegisters regs;
+    w.stack.words[0] = w.caller.after_direct_call();
+    CHECK(w.pop(CodeShape::CompiledMethod, m.start(), m.at(m.sub_at), regs));
+    CHECK(regs.sp == w.stack.sp() + 8);
+    // at the mov: rsp is 0x28 lower, so the return address is at rsp + 0x28, rbp's slot just below it
+    w.stack.words[0] = 0;
+    w.stack.words[0x28 / 8] = w.caller.after_direct_call();
+    CHECK(w.pop(CodeShape::CompiledMethod, m.start(), m.at(m.save_at), regs));
+    CHECK(regs.pc == w.caller.after_direct_call());
+    CHECK(regs.sp == w.stack.sp() + 0x28 + 8);
+    CHECK(!w.pop(CodeShape::CompiledMethod, m.start(), m.at(m.body_at), regs));
+}
+
+TEST(frame_pop_of_a_two_word_frame_knows_push_rbp_by_the_stack_bang_before_it) {
+    World w;
+    Method m(Prologue::BangTwoWords);
+    FrameRegisters regs;
+    w.stack.words[0] = w.caller.after_direct_call();
+    CHECK(w.pop(CodeShape::CompiledMethod, m.start(), m.at(m.push_at), regs));
+    CHECK(regs.sp == w.stack.sp() + 8);
+    CHECK(!w.pop(CodeShape::CompiledMethod, m.start(), m.at(m.body_at), regs));
+}
+
+TEST(frame_pop_in_the_entry_barrier_takes_the_whole_frame) {
+    World w;
+    Method m(Prologue::BangBarrier);
+    FrameRegisters regs;
+    w.stack.words[0x20 / 8 + 1] = w.caller.after_indirect_call();  // above the frame and the pushed rbp
+    CHECK(w.pop(CodeShape::CompiledMethod, m.start(), m.at(m.barrier_at), regs));
+    CHECK(regs.pc == w.caller.after_indirect_call());
+    CHECK(regs.sp == w.stack.sp() + 0x20 + 16);
+    CHECK(w.pop(CodeShape::CompiledMethod, m.start(), m.at(m.barrier_at + 8), regs));  // at the jne
+    CHECK(!w.pop(CodeShape::CompiledMethod, m.start(), m.at(m.body_at), regs));
+}
+
+TEST(frame_pop_leaves_a_built_frame_to_agct) {
+    World w;
+    Method m;
+    w.stack.words[0] = w.caller.after_direct_call();
+    w.stack.words[1] = w.caller.after_direct_call();
+    FrameRegisters regs;
+    CHECK(!w.pop(CodeShape::CompiledMethod, m.start(), m.at(m.body_at + 10), regs));
+    CHECK(!w.pop(CodeShape::CompiledMethod, m.start(), m.at(m.add_at), regs));
+    CHECK(!w.pop(CodeShape::Other, m.start(), m.at(m.ret_at), regs));
+}
+
+TEST(frame_pop_refuses_a_return_address_that_follows_no_call_or_lies_outside_known_code) {
+    World w;
+    Method m;
+    FrameRegisters regs;
+    w.stack.words[0] = w.caller.no_call();
+    CHECK(!w.pop(CodeShape::CompiledMethod, m.start(), m.at(m.ret_at), regs));
+    CHECK(regs.pc == m.at(m.ret_at));  // untouched
+    w.stack.words[0] = m.at(m.body_at);  // not in the known range
+    CHECK(!w.pop(CodeShape::CompiledMethod, m.start(), m.at(m.ret_at), regs));
+}
+
+TEST(frame_pop_takes_a_return_address_into_the_interpreter_without_a_call_before_it) {
+    World w;
+    Method m;
+    std::memset(w.caller.interpreter, 0x90, sizeof w.caller.interpreter);
+    w.stack.words[0] = w.caller.interpreter_return_entry();
+    FrameRegisters regs;
+    CHECK(w.pop(CodeShape::CompiledMethod, m.start(), m.at(m.push_at), regs));
+    CHECK(regs.pc == w.caller.interpreter_return_entry());
+}
+
+TEST(frame_pop_of_a_stub_with_an_rbp_frame_follows_rbp) {
+    World w;
+    std::uint8_t stub[32];
+    std::memset(stub, 0x90, sizeof stub);
+    const std::uint8_t enter[] = {0x55, 0x48, 0x8b, 0xec};  // push rbp; mov rbp, rsp as HotSpot encodes it
+    std::memcpy(stub, enter, sizeof enter);
+    const auto start = reinterpret_cast<std::uintptr_t>(stub);
+    FrameRegisters regs;
+    // deep inside: rbp points at the saved rbp, the return address above it
+    w.stack.words[4] = 0x7777;
+    w.stack.words[5] = w.caller.after_direct_call();
+    regs.pc = start + 12;
+    regs.sp = w.stack.sp();
+    regs.fp = w.stack.sp() + 4 * 8;
+    CHECK(pop_unbuilt_frame(CodeShape::Stub, start, regs, in_range, &w.known));
+    CHECK(regs.pc == w.caller.after_direct_call());
+    CHECK(regs.sp == w.stack.sp() + 6 * 8);
+    CHECK(regs.fp == 0x7777);
+    // right after enter rbp equals rsp
+    w.stack.words[0] = 0x6666;
+    w.stack.words[1] = w.caller.after_indirect_call();
+    regs.pc = start + 12;
+    regs.sp = w.stack.sp();
+    regs.fp = w.stack.sp();
+    CHECK(pop_unbuilt_frame(CodeShape::Stub, start, regs, in_range, &w.known));
+    CHECK(regs.pc == w.caller.after_indirect_call());
+    CHECK(regs.sp == w.stack.sp() + 16);
+    CHECK(regs.fp == 0x6666);
+    // at its first instruction nothing is pushed yet
+    w.stack.words[0] = w.caller.after_indirect_call();
+    CHECK(w.pop(CodeShape::Stub, start, start, regs));
+    CHECK(regs.pc == w.caller.after_indirect_call());
+    // rbp below sp cannot be this stub's frame
+    regs.pc = start + 12;
+    regs.sp = w.stack.sp() + 64;
+    regs.fp = w.stack.sp();
+    CHECK(!pop_unbuilt_frame(CodeShape::Stub, start, regs, in_range, &w.known));
+    // a stub that does not begin with enter is left alone
+    stub[0] = 0x90;
+    CHECK(!w.pop(CodeShape::Stub, start, start + 12, regs));
+}
+
+TEST(frame_pop_in_unknown_code_takes_only_an_inline_cache_stub) {
+    World w;
+    std::uint8_t code[48];
+    std::memset(code, 0x90, sizeof code);
+    const std::uint8_t ic_stub[] = {0x48, 0xb8, 1, 2, 3, 4, 5, 6, 7, 8, 0xe9, 0x10, 0x20, 0x30, 0x40};  // mov rax; jmp
+    std::memcpy(code + 16, ic_stub, sizeof ic_stub);
+    const auto base = reinterpret_cast<std::uintptr_t>(code);
+    w.stack.words[0] = w.caller.after_direct_call();
+    FrameRegisters regs;
+    CHECK(w.pop(CodeShape::Unknown, 0, base + 16, regs));  // at the mov
+    CHECK(regs.pc == w.caller.after_direct_call());
+    CHECK(w.pop(CodeShape::Unknown, 0, base + 26, regs));  // at the jmp
+    CHECK(!w.pop(CodeShape::Unknown, 0, base + 30, regs));
+    CHECK(!w.pop(CodeShape::Unknown, 0, base + 4, regs));
+}
+
+TEST(frame_pop_of_an_adapter_or_interpreter_entry_uses_the_sender_sp) {
+    World w;
+    std::uint8_t code[16] = {};
+    const auto start = reinterpret_cast<std::uintptr_t>(code);
+    FrameRegisters regs;
+    // an I2C adapter that has realigned rsp: the return address is just below r13
+    w.stack.words[6] = w.caller.interpreter_return_entry();
+    std::memset(w.caller.interpreter, 0x90, sizeof w.caller.interpreter);
+    regs.pc = start + 3;
+    regs.sp = w.stack.sp();
+    regs.fp = 0x1234;
+    regs.sender_sp = w.stack.sp() + 7 * 8;
+    CHECK(pop_unbuilt_frame(CodeShape::Adapter, start, regs, in_range, &w.known));
+    CHECK(regs.pc == w.caller.interpreter_return_entry());
+    CHECK(regs.sp == w.stack.sp() + 7 * 8);
+    CHECK(regs.fp == 0x1234);
+    // an interpreter entry likewise
+    regs.pc = start + 3;
+    regs.sp = w.stack.sp();
+    regs.sender_sp = w.stack.sp() + 7 * 8;
+    CHECK(pop_unbuilt_frame(CodeShape::Interpreter, start, regs, in_range, &w.known));
+    // inside an interpreted method r13 is the bcp: the bytes below it are bytecode, no return address
+    std::uint8_t bytecode[32];
+    std::memset(bytecode, 0x2a, sizeof bytecode);
+    regs.pc = start + 3;
+    regs.sp = w.stack.sp();
+    regs.sender_sp = reinterpret_cast<std::uintptr_t>(bytecode + 16);
+    CHECK(!pop_unbuilt_frame(CodeShape::Interpreter, start, regs, in_range, &w.known));
+    // a C2I adapter before it sets r13: the return address is still on top
+    w.stack.words[0] = w.caller.after_direct_call();
+    w.stack.words[6] = 0;
+    regs.pc = start + 3;
+    regs.sp = w.stack.sp();
+    regs.sender_sp = w.stack.sp() + 7 * 8;
+    CHECK(pop_unbuilt_frame(CodeShape::Adapter, start, regs, in_range, &w.known));
+    CHECK(regs.pc == w.caller.after_direct_call());
+    CHECK(regs.sp == w.stack.sp() + 8);
+}
+
+TEST(frame_pop_of_a_vtable_stub_takes_the_top_word) {
+    World w;
+    Method stub;
+    w.stack.words[0] = w.caller.after_indirect_call();
+    FrameRegisters regs;
+    CHECK(w.pop(CodeShape::FramelessStub, stub.start(), stub.at(5), regs));
+    CHECK(regs.pc == w.caller.after_indirect_call());
+    CHECK(regs.sp == w.stack.sp() + 8);
+}
+
+#endif
