@@ -215,7 +215,11 @@ void Sampler::on_vm_init(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) {
 void Sampler::on_attach(jvmtiEnv* jvmti, JNIEnv* jni) {
     // Code generated before the agent arrived; the events go to our callbacks during these calls.
     jvmti->GenerateEvents(JVMTI_EVENT_DYNAMIC_CODE_GENERATED);
+    // Compiled before the CompiledMethodLoad event was enabled, so without the JIT's debug information between
+    // safepoints (the VM records it only while that event is on): counted, for the snapshot to say so.
+    replaying_compiled_methods_.store(true);
     jvmti->GenerateEvents(JVMTI_EVENT_COMPILED_METHOD_LOAD);
+    replaying_compiled_methods_.store(false);
     if (!start(jvmti, jni)) return;
     attached_ = true;
     attach_existing_threads(jvmti, jni, true);
@@ -603,6 +607,7 @@ void Sampler::on_class_prepare(jvmtiEnv* jvmti, jclass klass) { preload_method_i
 
 void Sampler::on_compiled_method_load(jmethodID method, jint code_size, const void* code_address) {
     code_map_.add_method(code_address, static_cast<std::size_t>(code_size), method);
+    if (replaying_compiled_methods_.load()) bump(stats_.attach_compiled_before);
 }
 
 void Sampler::on_compiled_method_unload(const void* code_address) { code_map_.remove_method(code_address); }
@@ -698,6 +703,7 @@ jobjectArray Sampler::result(JNIEnv* jni, const TreesCopy* copy) {
     add("attach.threads_unsampled", stats_.attach_unsampled.load());
     add("attach.timers", stats_.attach_timers.load());
     add("attach.timers_disabled", stats_.attach_timers_disabled.load());
+    add("attach.methods_compiled_before", stats_.attach_compiled_before.load());
     add("mode.cpu", options_.sample == SampleMode::Cpu);
     add("mode.wall", options_.sample == SampleMode::Wall);
     add("timer.perf_sigtrap", timer_.kind == TimerKind::PerfSigtrap);

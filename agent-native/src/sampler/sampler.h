@@ -144,6 +144,7 @@ private:
     std::atomic<pid_t> writer_tid_{0};    // the agent's own threads: no attach timer for them
     std::atomic<pid_t> wall_tid_{0};
     std::atomic<bool> logged_timer_failure_{false};
+    std::atomic<bool> replaying_compiled_methods_{false};  // on_attach: GenerateEvents(CompiledMethodLoad) runs
 
     // The control channel's side (sampler_control.cpp).
     std::mutex control_mutex_;            // pause, resume, reset, snapshot and drain, one at a time

@@ -40,6 +40,7 @@ struct SamplerStats {
     Counter attach_bound{0};            // of attach_threads: bound (first signal, or ThreadStart)
     Counter attach_timers{0};           // timers opened (cpu) / bind signals sent (wall) on the process's threads
     Counter attach_timers_disabled{0};  // of them: disabled on a thread that is no sampled Java thread
+    Counter attach_compiled_before{0};  // compiled methods already in the code cache (no non-safepoint debug info)
     // Sample writer; set back to 0 when it empties the trees (a reset).
     Counter tree_full{0};  // dropped: the node limit was reached
     Counter running{0};    // aggregated samples, thread running

@@ -101,6 +101,8 @@ class AttachSamplingIT {
         assertThat(s.stat("attach.threads")).as("Java threads prepared at the attach").isGreaterThanOrEqualTo(2);
         assertThat(s.stat("attach.threads_unsampled")).isZero();
         assertThat(s.stat("attach.threads_bound")).isGreaterThanOrEqualTo(2);
+        assertThat(s.stat("attach.methods_compiled_before")).as("busy threads ran compiled code before the attach")
+                .isPositive();
         assertThat(s.stat("samples.delivered")).isEqualTo(s.stat("samples.recorded")
                 + failed(s) + s.stat("samples.crash_guard"));
         double total = 100.0 * s.stat("samples.delivered") / s.stat("samples.expected");

@@ -20,6 +20,8 @@ public final class SamplingQuality {
     public static final String DROPPED = "samples.dropped.buffer_full";
     /** 1 when cpu mode counted system time too, 0 when user time only (perf refused kernel time); since 2026-11-27. */
     public static final String COUNTS_KERNEL = "cpu.counts_kernel";
+    /** Compiled methods already there when the sampler attached: no debug information between safepoints. */
+    public static final String COMPILED_BEFORE_ATTACH = "attach.methods_compiled_before";
     private static final String PERF_SIGTRAP = "timer.perf_sigtrap";
     private static final String PERF_FASYNC = "timer.perf_fasync";
 
@@ -29,6 +31,7 @@ public final class SamplingQuality {
     private final long attributed;
     private final long dropped;
     private final boolean userTimeOnly;
+    private final long compiledBeforeAttach;
 
     private SamplingQuality(Map<String, Long> stats) {
         expected = stats.getOrDefault(EXPECTED, 0L);
@@ -39,6 +42,7 @@ public final class SamplingQuality {
         for (Map.Entry<String, Long> e : stats.entrySet()) if (e.getKey().startsWith(FAILED_PREFIX)) f += e.getValue();
         failed = f;
         userTimeOnly = stats.getOrDefault("mode.cpu", 0L) == 1 && stats.getOrDefault(COUNTS_KERNEL, 1L) == 0;
+        compiledBeforeAttach = stats.getOrDefault(COMPILED_BEFORE_ATTACH, 0L);
     }
 
     /** The quality of a sampled snapshot; null for an instrumented one. */
@@ -82,6 +86,9 @@ public final class SamplingQuality {
 
     /** cpu mode where the kernel refused to sample system time (known since {@link #COUNTS_KERNEL} exists). */
     public boolean userTimeOnly() { return userTimeOnly; }
+
+    /** Methods the JIT had compiled before a dynamic attach (their inlined frames may be misnamed). */
+    public long compiledBeforeAttach() { return compiledBeforeAttach; }
 
     /** Delivered as a percentage of expected; NaN when nothing was expected. */
     public double deliveredPercent() {

@@ -176,6 +176,12 @@ public final class SnapshotWarnings {
             lines.add("cpu mode sampled user time only (the kernel refused perf's kernel time: see"
                     + " kernel.perf_event_paranoid); time the threads spent in system calls is missing from the trees");
         }
+        if (q.compiledBeforeAttach() > 0) {
+            lines.add(String.format(Locale.ROOT, "%,d %s compiled before the sampler attached, without the JIT's debug"
+                    + " information between safepoints: until recompiled, time in what they inline may be charged to"
+                    + " the inlining method (a launch with candor profile has no such methods)", q.compiledBeforeAttach(),
+                    q.compiledBeforeAttach() == 1 ? "method was" : "methods were"));
+        }
         if (q.deliveredPercent() < MIN_DELIVERED_PERCENT) {
             lines.add(String.format(Locale.ROOT, "only %,d of %,d expected samples were delivered (%.1f %%); the trees"
                     + " below are missing the rest of the threads' time", q.delivered(), q.expected(), q.deliveredPercent()));

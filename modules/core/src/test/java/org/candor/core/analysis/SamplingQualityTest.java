@@ -35,6 +35,10 @@ class SamplingQualityTest {
         assertThat(SamplingQuality.of(user).userTimeOnly()).isTrue();
         assertThat(SnapshotWarnings.of(user)).anyMatch(w -> w.startsWith("cpu mode sampled user time only"));
         assertThat(SnapshotWarnings.of(kernel)).noneMatch(w -> w.contains("user time only"));
+        Snapshot attached = sampled(cpu).putStat("mode.cpu", 1).putStat(SamplingQuality.COMPILED_BEFORE_ATTACH, 1234);
+        assertThat(SnapshotWarnings.of(attached)).anyMatch(w -> w.startsWith("1,234 methods were compiled before the"
+                + " sampler attached"));
+        assertThat(SnapshotWarnings.of(kernel)).noneMatch(w -> w.contains("compiled before the sampler attached"));
         // before the statistic existed: perf sampled user time only, thread CPU timers both
         Snapshot oldPerf = sampled(cpu).putStat("mode.cpu", 1).putStat("timer.perf_fasync", 1);
         Snapshot oldTimer = sampled(cpu).putStat("mode.cpu", 1).putStat("timer.ctimer", 1);
