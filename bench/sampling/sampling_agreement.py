@@ -144,16 +144,12 @@ def javac_command(args):
     return args.javac_dir, ["-cp", args.javac_classes, "JavacMain"] + javac_args(args.javac_dir, "sources.txt")
 
 
-def javac_check(w, log):
-    return output_check(w)
-
-
 def h2_command(args):
     return args.h2_dir, ["-cp", "lib/*", "org.h2.tools.RunScript", "-url", "jdbc:h2:mem:bench", "-user", "sa",
                          "-script", args.h2_script, "-showResults"]
 
 
-def h2_check(w, log):
+def h2_check(log):
     with open(log, errors="replace") as f:
         for line in f:
             if "--> CHECK" in line:
@@ -177,7 +173,7 @@ def one_run(args, workload, profiler, outdir, i):
         cmd = [args.java, "-agentpath:%s=start,event=cpu,interval=%s,file=%s,collapsed,ann,threads" % (args.async_lib,
                args.interval, coll)] + program
     rc, wall = run(cmd, cwd, log)
-    check = javac_check(cwd, log) if workload == "javac" else h2_check(cwd, log)
+    check = output_check(cwd) if workload == "javac" else h2_check(log)
     if profiler == "candor" and rc == 0:
         rep = subprocess.run([args.candor, "report", snap, "--format", "collapsed", "--value", "self_samples",
                               "-o", coll], capture_output=True, text=True)

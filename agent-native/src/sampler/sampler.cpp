@@ -143,7 +143,7 @@ bool Sampler::start(jvmtiEnv* jvmti, JNIEnv* jni) {
             thread_get_id_ = jni->GetMethodID(thread_class, "getId", "()J");
         }
         // The JavaThread lets a walk of a thread inside the VM start from its frame anchor (signal_handler.cpp).
-        thread_eetop_ = jni->GetFieldID(thread_class, "eetop", "J");
+        thread_eetop_ = jni->GetFieldID(thread_class, eetop_field(), "J");
         if (thread_eetop_ == nullptr) jni->ExceptionClear();
         jni->DeleteLocalRef(thread_class);
     }
@@ -356,7 +356,7 @@ void Sampler::attach_existing_threads(jvmtiEnv* jvmti, JNIEnv* jni, bool registe
     if (register_self) register_thread(jvmti, jni, self);
 
     ThreadEnvFinder finder;
-    const bool envs = finder.init(jni, thread_class_, self, options_.simulate_no_eetop ? "eetop_candor_simulated_missing" : "eetop");
+    const bool envs = finder.init(jni, thread_class_, self, eetop_field());
     struct Candidate {
         jthread ref;
         JNIEnv* env;

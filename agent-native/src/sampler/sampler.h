@@ -122,6 +122,8 @@ private:
     jclass thread_class_ = nullptr;  // global reference to java.lang.Thread
     jmethodID thread_get_id_ = nullptr;
     jfieldID thread_eetop_ = nullptr;  // java.lang.Thread.eetop: the JavaThread*, null when the JVM has none
+    // The field's name: "eetop", or (simulate=noeetop) one no JVM has, for the attach and the walks inside the VM alike.
+    const char* eetop_field() const { return options_.simulate_no_eetop ? "eetop_candor_simulated_missing" : "eetop"; }
     jthread writer_thread_ = nullptr;
     jthread wall_thread_ = nullptr;
 

@@ -120,6 +120,18 @@ void set_registers(ucontext_t& context, const FrameRegisters& regs) {
 #endif
 }
 
+// A copy of the signal's context for AGCT to start from `regs` with the pc one byte back: AGCT names the inlined
+// method of the instruction at its pc, by the debug information recorded after it. In compiled code the interrupted
+// pc is the instruction that would run next, while the time went into finishing the one before it (a load that
+// missed the cache, a long multiply), which may be another inlined method's; a return address would find the next
+// call's information instead of its own call's.
+void* one_byte_back(const void* ucontext, FrameRegisters regs, ucontext_t& copy) {
+    std::memcpy(&copy, ucontext, sizeof copy);
+    regs.pc -= 1;
+    set_registers(copy, regs);
+    return &copy;
+}
+
 ReturnSite return_site(std::uintptr_t pc, const void* code_map) {
     CodeEntry entry;
     if (!static_cast<const CodeMap*>(code_map)->lookup(pc, entry)) return ReturnSite::Unknown;
@@ -138,16 +150,10 @@ __attribute__((noinline)) bool guarded_rewalk(const SignalContext& context, Samp
     bool walked = false;
     FrameRegisters regs = registers_of(ucontext);
     if (pop_unbuilt_frame(entry.shape, entry.start, regs, return_site, context.code_map)) {
-        // AGCT takes the pc of its first frame for an interrupted instruction and looks up the debug information
-        // recorded *after* it; at a return address that would be the next call's, maybe another inlined method's.
-        // One byte back it finds the call's own.
-        regs.pc -= 1;
         ucontext_t copy;
-        std::memcpy(&copy, ucontext, sizeof copy);
-        set_registers(copy, regs);
         trace.frames = thread.frames + 1;
         trace.num_frames = 0;
-        context.agct(&trace, context.depth - 1, &copy);
+        context.agct(&trace, context.depth - 1, one_byte_back(ucontext, regs, copy));
         walked = trace.num_frames > 0;
     }
     std::atomic_signal_fence(std::memory_order_seq_cst);
@@ -213,20 +219,15 @@ void take_sample(const SignalContext& context, SampledThread& thread, void* ucon
     trace.num_frames = 0;
     trace.frames = thread.frames;
     bool in_system_call = false;
-    // In compiled code the interrupted pc is the instruction that would run next; the time was spent finishing
-    // the one before it (a load that missed the cache, a long multiply), which may belong to another inlined
-    // method. AGCT names the inlined method of the instruction at its pc, so it gets the pc one byte back.
-    ucontext_t before;
-    void* walk_from = ucontext;
-    CodeEntry top;
+    // Where the pc lies, looked up once: for the walk (compiled code gets it one byte back) and, should the
+    // walk fail, for popping the frame or charging the sample to that code.
+    CodeEntry entry;
     const std::uintptr_t pc = interrupted_pc(ucontext);
-    if (context.code_map->lookup(pc, top) && top.kind == CodeKind::Method && pc > top.start) {
-        std::memcpy(&before, ucontext, sizeof before);
-        FrameRegisters regs = registers_of(ucontext);
-        regs.pc -= 1;
-        set_registers(before, regs);
-        walk_from = &before;
-    }
+    const bool known = context.code_map->lookup(pc, entry);
+    ucontext_t before;
+    void* walk_from = known && entry.kind == CodeKind::Method && pc > entry.start
+                          ? one_byte_back(ucontext, registers_of(ucontext), before)
+                          : ucontext;
     if (!guarded_walk(context, thread, trace, walk_from, in_system_call)) {
         bump(stats.crash_guard);
         return;
@@ -271,8 +272,6 @@ void take_sample(const SignalContext& context, SampledThread& thread, void* ucon
         return;
     }
 #endif
-    CodeEntry entry;
-    const bool known = context.code_map->lookup(interrupted_pc(ucontext), entry);
     if (!known) entry = CodeEntry{0, 0, 0, CodeKind::Stub, CodeShape::Unknown};
     if ((result == kAgctUnknownJava || result == kAgctNotWalkableJava) && entry.shape != CodeShape::Other &&
         context.depth > 1 &&
