@@ -2,6 +2,7 @@
 
 #include <sched.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <ctime>
 #include <cstring>
@@ -22,7 +23,17 @@ CodeShape stub_shape(const std::string& name) {
 
 }  // namespace
 
-CodeMap::~CodeMap() { free_snapshot(current_.exchange(nullptr)); }
+CodeMap::~CodeMap() {
+    free_snapshot(current_.exchange(nullptr));
+    free_snapshot(delta_.exchange(nullptr));
+}
+
+CodeMap::Snapshot* CodeMap::new_snapshot(std::size_t count) {
+    const std::size_t bytes = sizeof(Snapshot) + (count > 0 ? count - 1 : 0) * sizeof(CodeEntry);
+    auto* snapshot = static_cast<Snapshot*>(std::malloc(bytes));
+    if (snapshot != nullptr) snapshot->count = count;
+    return snapshot;
+}
 
 void CodeMap::free_snapshot(Snapshot* snapshot) {
     if (snapshot == nullptr) return;
@@ -39,8 +50,17 @@ void CodeMap::insert_locked(const CodeEntry& entry) {
         auto before = std::prev(it);
         if (before->second.end > entry.start) it = before;
     }
-    while (it != ranges_.end() && it->second.start < entry.end) it = ranges_.erase(it);
+    while (it != ranges_.end() && it->second.start < entry.end) erase_locked(it++);
     ranges_.emplace(entry.start, entry);
+    changes_.push_back(entry);
+    changed_ = true;
+}
+
+void CodeMap::erase_locked(std::map<std::uintptr_t, CodeEntry>::iterator it) {
+    CodeEntry gone = it->second;
+    gone.kind = CodeKind::Removed;
+    changes_.push_back(gone);
+    ranges_.erase(it);
     changed_ = true;
 }
 
@@ -57,10 +77,7 @@ void CodeMap::remove_method(const void* start) {
     const auto begin = reinterpret_cast<std::uintptr_t>(start);
     std::lock_guard<std::mutex> lock(mutex_);
     const auto it = ranges_.find(begin);
-    if (it != ranges_.end() && it->second.kind == CodeKind::Method) {
-        ranges_.erase(it);
-        changed_ = true;
-    }
+    if (it != ranges_.end() && it->second.kind == CodeKind::Method) erase_locked(it);
 }
 
 void CodeMap::add_stub(const void* start, std::size_t size, const char* name) {
@@ -97,20 +114,28 @@ std::string CodeMap::stub_name(std::uintptr_t index) const {
 
 bool CodeMap::publish() {
     std::lock_guard<std::mutex> publishing(publish_mutex_);
-    Snapshot* fresh = nullptr;
+    Snapshot* base = nullptr;
+    Snapshot* delta = nullptr;
     {
         std::lock_guard<std::mutex> lock(mutex_);
         if (!changed_ && current_.load() != nullptr) return false;
-        const std::size_t count = ranges_.size();
-        const std::size_t bytes = sizeof(Snapshot) + (count > 0 ? count - 1 : 0) * sizeof(CodeEntry);
-        fresh = static_cast<Snapshot*>(std::malloc(bytes));
-        if (fresh == nullptr) return false;  // keep the old snapshot; try again next time
-        fresh->count = count;
-        std::size_t i = 0;
-        for (const auto& range : ranges_) fresh->entries[i++] = range.second;
+        if (current_.load() != nullptr && changes_.size() <= kMaxDelta) {
+            delta = new_snapshot(changes_.size());
+            if (delta == nullptr) return false;  // keep the old snapshots; try again next time
+            std::copy(changes_.begin(), changes_.end(), delta->entries);
+        } else {
+            base = new_snapshot(ranges_.size());
+            if (base == nullptr) return false;
+            std::size_t i = 0;
+            for (const auto& range : ranges_) base->entries[i++] = range.second;
+            changes_.clear();
+        }
         changed_ = false;
+        published_entries_.store(ranges_.size(), std::memory_order_relaxed);
     }
-    Snapshot* old = current_.exchange(fresh);
+    // A new base takes every change in: the delta goes with the old base.
+    Snapshot* old_base = base != nullptr ? current_.exchange(base) : nullptr;
+    Snapshot* old_delta = delta_.exchange(delta);
     const std::uint64_t epoch = epoch_.fetch_add(1);
     for (int spins = 0; readers_[epoch & 1].load() != 0; spins++) {
         if (spins < 64) sched_yield();
@@ -119,9 +144,10 @@ bool CodeMap::publish() {
             nanosleep(&pause, nullptr);
         }
     }
-    free_snapshot(old);
-    published_entries_.store(fresh->count, std::memory_order_relaxed);
+    free_snapshot(old_base);
+    free_snapshot(old_delta);
     publications_.fetch_add(1, std::memory_order_relaxed);
+    if (base != nullptr) base_publications_.fetch_add(1, std::memory_order_relaxed);
     return true;
 }
 
@@ -134,8 +160,24 @@ bool CodeMap::lookup(std::uintptr_t pc, CodeEntry& out) const {
         readers_[epoch & 1].fetch_sub(1);
     }
     bool found = false;
+    bool decided = false;
+    // The newest change that covers pc decides: an addition, or a removal (then no range).
+    const Snapshot* delta = delta_.load();
+    if (delta != nullptr) {
+        for (std::size_t i = delta->count; i-- > 0;) {
+            const CodeEntry& change = delta->entries[i];
+            if (change.start <= pc && pc < change.end) {
+                decided = true;
+                if (change.kind != CodeKind::Removed) {
+                    out = change;
+                    found = true;
+                }
+                break;
+            }
+        }
+    }
     const Snapshot* snapshot = current_.load();
-    if (snapshot != nullptr && snapshot->count > 0) {
+    if (!decided && snapshot != nullptr && snapshot->count > 0) {
         // The last entry with start <= pc.
         std::size_t low = 0, high = snapshot->count;
         while (low < high) {

@@ -16,6 +16,7 @@
 namespace candor {
 
 enum class CodeKind : std::uint8_t {
+    Removed = 0,  // inside a published delta only: the range is gone (lookup never returns one)
     Method = 1,  // a compiled method (CompiledMethodLoad)
     Stub = 2,    // generated code that is no method: interpreter, adapters, vtable/itable stubs, ...
 };
@@ -33,9 +34,12 @@ struct CodeEntry {
 //
 // Writers are JVMTI event callbacks (CompiledMethodLoad/Unload, DynamicCodeGenerated) on any
 // thread; they update a std::map under a mutex. The signal handler never sees that map: it reads
-// an immutable sorted array (a snapshot) through an atomic pointer, without locks.
-// publish() builds a new snapshot from the map when it changed and swaps it in; the writer thread
-// calls it every few milliseconds, so a snapshot lags the events by that much.
+// immutable arrays (snapshots) through atomic pointers, without locks: a base, sorted, and a delta,
+// the changes since the base in the order they came (additions and removals), searched first and
+// newest first. publish() swaps in a new delta when the changes since the base are few, else a new
+// base built from the map (copying a big program's whole map every few milliseconds cost ~0.5 % of
+// a CPU, so publications were spaced out, and samples in code the JIT had just made stayed one
+// frame); the writer thread calls it every few milliseconds, so the snapshots lag the events by that much.
 //
 // Freeing a replaced snapshot safely (an epoch scheme with two reader counters):
 //  - A reader loads the epoch e, increments readers[e & 1], and re-reads the epoch; if it moved
@@ -64,8 +68,11 @@ public:
     // The name of a stub id; "[stub]" for an unknown index.
     std::string stub_name(std::uintptr_t index) const;
 
+    // At most this many changes since the base go in a delta; past it publish() builds a new base.
+    static constexpr std::size_t kMaxDelta = 256;
+
     // Publisher side (never from a signal handler). Publishes when the ranges changed since the
-    // last publication, frees the replaced snapshot when no reader can hold it; true when it published.
+    // last publication, frees the replaced snapshots when no reader can hold them; true when it published.
     bool publish();
 
     // Reader side: async-signal-safe and lock-free. True and the entry when pc lies in a range.
@@ -73,6 +80,7 @@ public:
 
     std::size_t published_entries() const { return published_entries_.load(std::memory_order_relaxed); }
     std::uint64_t publications() const { return publications_.load(std::memory_order_relaxed); }
+    std::uint64_t base_publications() const { return base_publications_.load(std::memory_order_relaxed); }
 
 private:
     struct Snapshot {
@@ -81,20 +89,25 @@ private:
     };
 
     void insert_locked(const CodeEntry& entry);
+    void erase_locked(std::map<std::uintptr_t, CodeEntry>::iterator it);
+    static Snapshot* new_snapshot(std::size_t count);
     static void free_snapshot(Snapshot* snapshot);
 
     mutable std::mutex mutex_;  // guards ranges_, stub names, changed_
     std::map<std::uintptr_t, CodeEntry> ranges_;
+    std::vector<CodeEntry> changes_;  // since the base was built, oldest first
     std::vector<std::string> stub_names_;
     std::unordered_map<std::string, std::uintptr_t> stub_ids_;
     bool changed_ = false;
 
     std::mutex publish_mutex_;  // one publish at a time
-    std::atomic<Snapshot*> current_{nullptr};
+    std::atomic<Snapshot*> current_{nullptr};  // the base
+    std::atomic<Snapshot*> delta_{nullptr};    // changes since the base, or null
     std::atomic<std::uint64_t> epoch_{0};
     mutable std::atomic<std::int64_t> readers_[2] = {};
     std::atomic<std::size_t> published_entries_{0};
     std::atomic<std::uint64_t> publications_{0};
+    std::atomic<std::uint64_t> base_publications_{0};
 };
 
 }  // namespace candor

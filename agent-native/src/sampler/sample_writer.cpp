@@ -1,5 +1,7 @@
 #include "sampler/sample_writer.h"
 
+#include <time.h>
+
 #include <algorithm>
 #include <chrono>
 
@@ -16,11 +18,19 @@ namespace {
 // of a CPU in every profile. The 8 MiB buffer holds well over 10 ms of samples even at 100 us on many threads.
 constexpr auto kIdleWait = std::chrono::milliseconds(10);
 constexpr auto kPublishEvery = std::chrono::milliseconds(10);
-// A publication copies the whole code map (thousands of compiled methods in a big program): while the JIT keeps
-// changing it, publishing every 10 ms cost javac ~0.15 s of CPU. The next one waits at least this many times
-// as long as the last took, so publishing stays under half a percent of one CPU; a failed walk in code compiled
-// since then is attributed a little later.
+// A publication that builds a new base copies the whole code map (thousands of compiled methods in a big
+// program): while the JIT keeps changing it, that every 10 ms cost javac ~0.15 s of CPU. The next one waits at
+// least this many times the CPU time the last took, so publishing stays under half a percent of one CPU; most
+// publications are a small delta (code_map.h) and cost microseconds. CPU time, not elapsed: on a busy machine a
+// publication preempted for milliseconds once spaced the next ones by seconds, and samples in code the JIT had
+// just made stayed one frame.
 constexpr int kPublishSpacing = 200;
+
+std::chrono::nanoseconds thread_cpu_now() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return std::chrono::seconds(ts.tv_sec) + std::chrono::nanoseconds(ts.tv_nsec);
+}
 
 }  // namespace
 
@@ -93,8 +103,9 @@ void SampleWriter::run(jvmtiEnv* jvmti, JNIEnv* jni) {
         serve_request();
         const auto now = std::chrono::steady_clock::now();
         if (now >= next_publish) {
+            const auto cpu_before = thread_cpu_now();
             const bool published = code_map_.publish();
-            const auto took = std::chrono::steady_clock::now() - now;
+            const auto took = thread_cpu_now() - cpu_before;
             next_publish = now + (published ? std::max<std::chrono::steady_clock::duration>(kPublishEvery, took * kPublishSpacing)
                                             : kPublishEvery);
         }

@@ -690,6 +690,7 @@ jobjectArray Sampler::result(JNIEnv* jni, const TreesCopy* copy) {
     add("samples.discarded.not_java_thread", counts.not_java_thread);
     add("samples.dropped.buffer_full", counts.buffer_full);
     add("samples.dropped.tree_full", tree_full);
+    add("samples.dropped.signal_pending", counts.wall_still_pending);
     for (int slot = 0; slot < kAgctFailureSlots; slot++) {
         stats.emplace_back(std::string("samples.failed.") + agct_failure_name(slot),
                            static_cast<std::int64_t>(counts.failed[slot]));

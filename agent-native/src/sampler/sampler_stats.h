@@ -31,6 +31,7 @@ struct SamplerStats {
     Counter period_changes{0};    // jitter: a timer got a new period
     // Control side.
     Counter wall_signals{0};      // wall mode: signals sent to Java threads (the expected samples)
+    Counter wall_still_pending{0};  // wall mode: not sent, the thread's previous signal was still pending
     Counter timer_failed{0};      // threads whose timer could not be armed
     Counter threads_sampled{0};   // threads whose timer was armed (cpu) or that were registered (wall)
     Counter threads_over_limit{0};
@@ -63,6 +64,7 @@ struct SampleCounts {
     std::uint64_t not_java_thread = 0;
     std::uint64_t buffer_full = 0;
     std::uint64_t wall_signals = 0;
+    std::uint64_t wall_still_pending = 0;
 
     static SampleCounts read(const SamplerStats& stats) {
         SampleCounts c;
@@ -78,6 +80,7 @@ struct SampleCounts {
         c.not_java_thread = stats.not_java_thread.load(std::memory_order_relaxed);
         c.buffer_full = stats.buffer_full.load(std::memory_order_relaxed);
         c.wall_signals = stats.wall_signals.load(std::memory_order_relaxed);
+        c.wall_still_pending = stats.wall_still_pending.load(std::memory_order_relaxed);
         return c;
     }
 
@@ -96,6 +99,7 @@ struct SampleCounts {
         c.not_java_thread = not_java_thread - start.not_java_thread;
         c.buffer_full = buffer_full - start.buffer_full;
         c.wall_signals = wall_signals - start.wall_signals;
+        c.wall_still_pending = wall_still_pending - start.wall_still_pending;
         return c;
     }
 

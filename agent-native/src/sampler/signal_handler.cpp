@@ -344,6 +344,7 @@ void on_sampling_signal(int signo, siginfo_t* info, void* ucontext) {
             // Wall mode: an unbound thread only gets the attach's bind signal, which is no sample.
             bind_only = thread != nullptr && !context->engine->cpu();
         }
+        if (thread != nullptr) thread->wall_pending.store(false, std::memory_order_release);
         if (thread == nullptr) {
             bump(context->stats->not_java_thread);
         } else if (!bind_only) {

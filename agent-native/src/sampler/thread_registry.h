@@ -50,6 +50,10 @@ struct SampledThread {
 
     // Wall mode: RunState the wall sampler saw just before it signalled this thread.
     std::atomic<std::uint8_t> wall_state{0};
+    // Wall mode: set by the wall sampler when it signals this thread, cleared by the handler. Still
+    // set at the next tick, the signal is pending (the thread got no CPU meanwhile): a second one
+    // would merge with it, so none is sent and the miss is counted.
+    std::atomic<bool> wall_pending{false};
 
     // Registry side.
     jthread thread_ref = nullptr;  // global reference, for GetThreadState and names

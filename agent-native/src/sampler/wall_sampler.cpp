@@ -35,6 +35,10 @@ void WallSampler::tick(jvmtiEnv* jvmti) {
         // An attach record whose thread has not bound it yet: its tid is not known.
         if (!thread->bound.load(std::memory_order_acquire)) continue;
         sent++;
+        if (thread->wall_pending.load(std::memory_order_acquire)) {
+            bump(stats_.wall_still_pending);
+            continue;
+        }
         jint state = 0;
         bool running = false;
         if (jvmti->GetThreadState(thread->thread_ref, &state) == JVMTI_ERROR_NONE) {
@@ -42,7 +46,12 @@ void WallSampler::tick(jvmtiEnv* jvmti) {
         }
         thread->wall_state.store(static_cast<std::uint8_t>(running ? RunState::Running : RunState::Waiting),
                                  std::memory_order_relaxed);
-        if (syscall(SYS_tgkill, pid_, thread->tid, SIGPROF) == 0) bump(stats_.wall_signals);
+        thread->wall_pending.store(true, std::memory_order_release);
+        if (syscall(SYS_tgkill, pid_, thread->tid, SIGPROF) == 0) {
+            bump(stats_.wall_signals);
+        } else {
+            thread->wall_pending.store(false, std::memory_order_relaxed);
+        }
     }
     registry_.wall_cursor = cursor;
 }

@@ -89,6 +89,39 @@ TEST(code_map_unload_and_overlap) {
     CHECK(misses(map, 0x9000));
 }
 
+TEST(code_map_few_changes_publish_a_delta_over_the_base) {
+    CodeMap map;
+    for (std::uintptr_t i = 0; i < 1000; i++) map.add_method(at(0x100000 + 0x100 * i), 0x80, method(i + 1));
+    CHECK(map.publish());
+    CHECK(map.base_publications() == 1);
+    // a few changes: a delta, the base stays
+    map.add_method(at(0x900000), 0x40, method(5000));            // new
+    map.remove_method(at(0x100000));                             // out of the base
+    map.add_method(at(0x100100 + 0x40), 0x100, method(6000));    // overlaps methods 2 and 3's ranges
+    map.add_method(at(0x910000), 0x40, method(7000));
+    map.remove_method(at(0x910000));                             // out of the delta again
+    CHECK(map.publish());
+    CHECK(map.base_publications() == 1);
+    CHECK(map.published_entries() == 1000 - 1 - 2 + 2);
+    CHECK(finds(map, 0x900010, 5000, CodeKind::Method));
+    CHECK(misses(map, 0x100010));
+    CHECK(misses(map, 0x100100));                  // method 2 went with the overlap
+    CHECK(finds(map, 0x100150, 6000, CodeKind::Method));
+    CHECK(misses(map, 0x100240));                  // method 3 too, beyond the new range
+    CHECK(misses(map, 0x910010));
+    CHECK(finds(map, 0x100300, 4, CodeKind::Method));  // the base answers where no change covers pc
+    // many changes: a new base, the same answers
+    for (std::uintptr_t i = 0; i <= CodeMap::kMaxDelta; i++) map.add_method(at(0x200000 + 0x100 * i), 0x80, method(9000 + i));
+    CHECK(map.publish());
+    CHECK(map.base_publications() == 2);
+    CHECK(finds(map, 0x900010, 5000, CodeKind::Method));
+    CHECK(misses(map, 0x100010));
+    CHECK(misses(map, 0x100100));
+    CHECK(finds(map, 0x100150, 6000, CodeKind::Method));
+    CHECK(misses(map, 0x910010));
+    CHECK(finds(map, 0x200000 + 0x100 * CodeMap::kMaxDelta, 9000 + CodeMap::kMaxDelta, CodeKind::Method));
+}
+
 TEST(code_map_stub_names_are_interned) {
     CodeMap map;
     map.add_stub(at(0x100), 8, "vtable stub");

@@ -18,6 +18,8 @@ public final class SamplingQuality {
     public static final String FAILED_PREFIX = "samples.failed.";
     public static final String ATTRIBUTED_BY_PC = "samples.attributed_by_pc";
     public static final String DROPPED = "samples.dropped.buffer_full";
+    /** Wall mode: signals not sent, the thread's previous one was still pending (it had no CPU for a whole period). */
+    public static final String SIGNAL_PENDING = "samples.dropped.signal_pending";
     /** 1 when cpu mode counted system time too, 0 when user time only (perf refused kernel time); since 2026-11-27. */
     public static final String COUNTS_KERNEL = "cpu.counts_kernel";
     /** Compiled methods already there when the sampler attached: no debug information between safepoints. */
@@ -30,6 +32,7 @@ public final class SamplingQuality {
     private final long failed;
     private final long attributed;
     private final long dropped;
+    private final long signalPending;
     private final boolean userTimeOnly;
     private final long compiledBeforeAttach;
 
@@ -38,6 +41,7 @@ public final class SamplingQuality {
         delivered = stats.getOrDefault(DELIVERED, 0L);
         attributed = stats.getOrDefault(ATTRIBUTED_BY_PC, 0L);
         dropped = stats.getOrDefault(DROPPED, 0L);
+        signalPending = stats.getOrDefault(SIGNAL_PENDING, 0L);
         long f = 0;
         for (Map.Entry<String, Long> e : stats.entrySet()) if (e.getKey().startsWith(FAILED_PREFIX)) f += e.getValue();
         failed = f;
@@ -83,6 +87,9 @@ public final class SamplingQuality {
     public long failed() { return failed; }
     public long attributedByPc() { return attributed; }
     public long dropped() { return dropped; }
+
+    /** Wall samples not taken: the thread had not yet handled its previous signal (not in expected). */
+    public long signalPending() { return signalPending; }
 
     /** cpu mode where the kernel refused to sample system time (known since {@link #COUNTS_KERNEL} exists). */
     public boolean userTimeOnly() { return userTimeOnly; }

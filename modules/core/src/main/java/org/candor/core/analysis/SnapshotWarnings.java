@@ -172,6 +172,12 @@ public final class SnapshotWarnings {
             lines.add(String.format(Locale.ROOT, "%,d %s dropped (the sampler's buffer was full); the trees below are"
                     + " missing their time", q.dropped(), q.dropped() == 1 ? "sample was" : "samples were"));
         }
+        // a few on a busy machine are normal; from 1 % on, the threads' wall time is visibly short
+        if (q.signalPending() > 0 && q.signalPending() * 100 >= q.expected() + q.signalPending()) {
+            lines.add(String.format(Locale.ROOT, "%,d wall %s not taken: the thread had not yet handled the previous"
+                    + " signal (it got no CPU for a whole period, the machine is overloaded); the trees below are missing"
+                    + " that much of the threads' time", q.signalPending(), q.signalPending() == 1 ? "sample was" : "samples were"));
+        }
         if (q.userTimeOnly()) {
             lines.add("cpu mode sampled user time only (the kernel refused perf's kernel time: see"
                     + " kernel.perf_event_paranoid); time the threads spent in system calls is missing from the trees");

@@ -101,6 +101,13 @@ class SnapshotWarningsTest {
                         + " of the threads' time");
         assertThat(SnapshotWarnings.of(stats("samples.expected", 10_000, "samples.delivered", 9_500), sampled, () -> -1))
                 .isEmpty();
+        assertThat(SnapshotWarnings.of(stats("samples.expected", 9_900, "samples.delivered", 9_900,
+                "samples.dropped.signal_pending", 100), sampled, () -> -1)).containsExactly(
+                "100 wall samples were not taken: the thread had not yet handled the previous signal (it got no CPU"
+                        + " for a whole period, the machine is overloaded); the trees below are missing that much of the"
+                        + " threads' time");
+        assertThat(SnapshotWarnings.of(stats("samples.expected", 9_901, "samples.delivered", 9_901,
+                "samples.dropped.signal_pending", 99), sampled, () -> -1)).as("under 1 %: a busy machine").isEmpty();
         assertThat(SnapshotWarnings.of(stats("samples.expected", 0, "samples.delivered", 0), sampled, () -> -1))
                 .as("nothing expected: nothing to compare").isEmpty();
         assertThat(SnapshotWarnings.of(stats("samples.expected", 10_000, "samples.delivered", 10),
