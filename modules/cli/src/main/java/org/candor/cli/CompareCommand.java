@@ -5,9 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.analysis.SnapshotComparison;
-import org.candor.core.model.Snapshot;
 import org.candor.core.report.ComparisonReport;
-import org.candor.core.snapshot.SnapshotReader;
+import org.candor.core.snapshot.SnapshotFile;
 
 /** {@code candor compare A B}: what changed between two snapshots, method by method (the app's comparison, as text). */
 final class CompareCommand implements Command {
@@ -45,15 +44,16 @@ final class CompareCommand implements Command {
             }
         }
         if (files.size() != 2) throw new UsageException("compare: two snapshots, A (the baseline) and B");
-        Snapshot a = CalibratedValues.select(SnapshotReader.read(files.get(0)), raw);
-        Snapshot b = CalibratedValues.select(SnapshotReader.read(files.get(1)), raw);
-        SnapshotComparison comparison;
-        try {
-            comparison = new SnapshotComparison(a, b, metric);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("compare: " + e.getMessage());
+        // read in place, as the report is: two snapshots of any size compare in about the same memory
+        try (SnapshotFile fileA = SnapshotFile.open(files.get(0)); SnapshotFile fileB = SnapshotFile.open(files.get(1))) {
+            SnapshotComparison comparison;
+            try {
+                comparison = new SnapshotComparison(CalibratedValues.select(fileA, raw), CalibratedValues.select(fileB, raw), metric);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("compare: " + e.getMessage());
+            }
+            console.out.print(ComparisonReport.format(comparison, files.get(0).toString(), files.get(1).toString(), top));
         }
-        console.out.print(ComparisonReport.format(comparison, files.get(0).toString(), files.get(1).toString(), top));
         return 0;
     }
 }

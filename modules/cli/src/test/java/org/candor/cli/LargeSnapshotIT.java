@@ -32,6 +32,8 @@ class LargeSnapshotIT {
 
     @TempDir static Path dir;
     private static Path snapshot;
+    /** The same threads less "wide": four million paths. */
+    private static Path withoutWide;
     private static Tree wide;
     private static Tree deep;
     private static Tree bushy;
@@ -126,6 +128,39 @@ class LargeSnapshotIT {
             w.stats(Map.of(Snapshot.STAT_DROPPED_CALLS, 0L));
             w.commit();
         }
+        withoutWide = dir.resolve("without-wide.candor");
+        try (SnapshotStreamWriter w = SnapshotStreamWriter.open(withoutWide)) {
+            w.info(new SnapshotInfo().put(SnapshotInfo.MODE, "instrumentation"));
+            w.metrics(Snapshot.instrumentationMetrics());
+            w.thread(2, "deep", deep, null);
+            w.thread(3, "bushy", bushy, null);
+            w.methods(methods);
+            w.stats(Map.of(Snapshot.STAT_DROPPED_CALLS, 0L));
+            w.commit();
+        }
+    }
+
+    @Test
+    void twoSnapshotsOfMillionsOfPathsCompareInA256MegabyteHeap() throws Exception {
+        CandorCli r = CandorCli.runWithJvmOptions(SMALL_HEAP, "compare", snapshot.toString(), withoutWide.toString());
+        assertThat(r.exitCode).as(r.stderr).isZero();
+        assertThat(r.stderr).isEmpty();
+        // B lacks wide, whose million nodes give method m (1 + m) ns of self time 1,000 times: m999 lost the most
+        List<String> lines = r.stdout.lines().toList();
+        assertThat(lines.get(0)).startsWith("Candor comparison by self time: A = " + snapshot);
+        assertThat(lines.get(2)).contains("big.C99.m999()");
+        long a = 0;
+        long b = 0;
+        for (Tree t : List.of(wide, deep, bushy)) {
+            for (int i = 1; i < t.size(); i++) {
+                if (t.method[i] != 999) continue;
+                a += t.self[i];
+                if (t != wide) b += t.self[i];
+            }
+        }
+        assertThat(a - b).isEqualTo(1_000_000L);
+        assertThat(lines.get(2)).contains("-1.00 ms");
+        assertThat(r.stdout).contains("(970 more methods; --top N shows more)");
     }
 
     @Test

@@ -1,27 +1,32 @@
 package org.candor.core.analysis;
 
-import java.util.ArrayDeque;
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
-import java.util.Deque;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.candor.core.model.CallNode;
 import org.candor.core.model.Metric;
 import org.candor.core.model.MethodInfo;
 import org.candor.core.model.MethodTable;
 import org.candor.core.model.Snapshot;
-import org.candor.core.model.ThreadProfile;
+import org.candor.core.snapshot.SnapshotFile;
+import org.candor.core.snapshot.ThreadTree;
 
 /**
  * Two snapshots side by side (A, the baseline, and B): one figure per method (the flat diff) and one per call path
  * over all threads (the diff tree), with B minus A. Methods and paths are matched by class, name and descriptor,
  * since method ids are a file's own; a method or path that only one snapshot has shows 0 on the other side.
+ *
+ * <p>Both files are read in place ({@link SnapshotFile}): the flat diff from their FLAT sections, the diff tree a
+ * level at a time as it is opened ({@link #children}), so two snapshots of tens of millions of call paths compare in
+ * the memory of a few of their levels. The files stay the caller's to close.
  */
 public final class SnapshotComparison {
 
-    /** A method's (or a call path's) figure in A and in B. */
+    /** A method's figure in A and in B. */
     public static final class Row {
         private final MethodInfo method;
         private final long a;
@@ -41,20 +46,69 @@ public final class SnapshotComparison {
         public double deltaFraction() { return a == 0 ? Double.NaN : (double) (b - a) / a; }
     }
 
-    private final Snapshot a;
-    private final Snapshot b;
+    /**
+     * A call path of the diff tree: its figure in A and in B (0 where a snapshot lacks the path) and where its
+     * records are in each file, for reading its children.
+     */
+    public static final class Branch {
+        private final int methodId;
+        private long a;
+        private long b;
+        private boolean hasChildren;
+        private final Sources inA = new Sources();
+        private final Sources inB = new Sources();
+
+        Branch(int methodId) {
+            this.methodId = methodId;
+        }
+
+        /** The comparison's method id ({@link #methods()}); {@link org.candor.core.model.CallNode#ROOT} at the root. */
+        public int methodId() { return methodId; }
+        public long a() { return a; }
+        public long b() { return b; }
+        public long delta() { return b - a; }
+        /** Whether either snapshot has calls below this path. */
+        public boolean hasChildren() { return hasChildren; }
+    }
+
+    /** The records of one side merged into a branch: thread index and offset, one pair each. */
+    private static final class Sources {
+        int[] threads = new int[0];
+        long[] offsets = new long[0];
+        int count;
+
+        void add(int thread, long offset) {
+            if (count == threads.length) {
+                threads = Arrays.copyOf(threads, Math.max(2, count * 2));
+                offsets = Arrays.copyOf(offsets, threads.length);
+            }
+            threads[count] = thread;
+            offsets[count++] = offset;
+        }
+
+        int[] threads() { return count == threads.length ? threads : Arrays.copyOf(threads, count); }
+        long[] offsets() { return count == offsets.length ? offsets : Arrays.copyOf(offsets, count); }
+    }
+
+    private final SnapshotFile a;
+    private final SnapshotFile b;
     private final String metricKey;
     private final int metricA;
     private final int metricB;
     /** The methods of both files, by signature: the ids rows and the diff tree use. */
     private final MethodTable methods = new MethodTable();
-    private final Map<String, MethodInfo> bySignature = new HashMap<>();
+    private final int[] unifiedA;
+    private final int[] unifiedB;
+    private final int[] rank;
+    /** Each file's order of children (its ranks are sorted once: a big method table takes a while). */
+    private final ChildOrder orderA;
+    private final ChildOrder orderB;
 
     /**
      * @param metricKey the figure compared (e.g. {@code self_time}, {@code total_time}, {@code calls})
      * @throws IllegalArgumentException when a snapshot does not have it
      */
-    public SnapshotComparison(Snapshot a, Snapshot b, String metricKey) {
+    public SnapshotComparison(SnapshotFile a, SnapshotFile b, String metricKey) {
         this.a = a;
         this.b = b;
         this.metricKey = metricKey;
@@ -62,8 +116,19 @@ public final class SnapshotComparison {
         this.metricB = b.metricIndex(metricKey);
         if (metricA < 0 || metricB < 0) {
             throw new IllegalArgumentException((metricA < 0 ? "the first" : "the second") + " snapshot has no '"
-                    + metricKey + "' to compare (it has " + keys(metricA < 0 ? a : b) + ")");
+                    + metricKey + "' to compare (it has " + keys(metricA < 0 ? a.metrics() : b.metrics()) + ")");
         }
+        Map<String, Integer> bySignature = new HashMap<>();
+        this.unifiedA = unify(a.methods(), bySignature);
+        this.unifiedB = unify(b.methods(), bySignature);
+        this.rank = MethodRanks.bySignature(methods);
+        this.orderA = new ChildOrder(a.methods(), metricA);
+        this.orderB = new ChildOrder(b.methods(), metricB);
+    }
+
+    /** Two snapshots in memory (small ones: each is encoded to be read as a file is). */
+    public static SnapshotComparison of(Snapshot a, Snapshot b, String metricKey) {
+        return new SnapshotComparison(SnapshotFile.of(a), SnapshotFile.of(b), metricKey);
     }
 
     /** The metric both snapshots are compared by. */
@@ -75,61 +140,106 @@ public final class SnapshotComparison {
     public MethodTable methods() { return methods; }
 
     /** One row per method of either snapshot (its flat figure over all threads), largest change first. */
-    public List<Row> flat() {
-        Map<MethodInfo, long[]> values = new HashMap<>();
-        for (HotSpot h : HotSpots.compute(a, a.threads())) values.computeIfAbsent(unified(h.method()), k -> new long[2])[0] += h.value(metricA);
-        for (HotSpot h : HotSpots.compute(b, b.threads())) values.computeIfAbsent(unified(h.method()), k -> new long[2])[1] += h.value(metricB);
+    public List<Row> flat() throws IOException {
+        long[][] values = new long[methods.size()][];
+        for (HotSpot h : HotSpots.compute(a, a.threads())) {
+            long[] v = values[unifiedA[h.method().id()]];
+            if (v == null) v = values[unifiedA[h.method().id()]] = new long[2];
+            v[0] += h.value(metricA);
+        }
+        for (HotSpot h : HotSpots.compute(b, b.threads())) {
+            long[] v = values[unifiedB[h.method().id()]];
+            if (v == null) v = values[unifiedB[h.method().id()]] = new long[2];
+            v[1] += h.value(metricB);
+        }
         List<Row> rows = new ArrayList<>();
-        for (Map.Entry<MethodInfo, long[]> e : values.entrySet()) {
-            long[] v = e.getValue();
-            if (v[0] == 0 && v[1] == 0) continue;
-            rows.add(new Row(e.getKey(), v[0], v[1]));
+        for (int id = 0; id < values.length; id++) {
+            long[] v = values[id];
+            if (v == null || (v[0] == 0 && v[1] == 0)) continue;
+            rows.add(new Row(methods.get(id), v[0], v[1]));
         }
         rows.sort(Comparator.comparingLong((Row r) -> Math.abs(r.delta())).reversed()
-                .thenComparing(r -> r.method().toString()));
+                .thenComparingInt(r -> rank[r.method().id()]));
         return rows;
     }
 
-    /**
-     * The call paths of both snapshots over all threads, merged: each node holds A's figure at index 0 and B's at
-     * index 1, under a root ({@link CallNode#ROOT}) that holds the sums of its children.
-     */
-    public CallNode tree() {
-        CallNode root = new CallNode(null, CallNode.ROOT, 2);
-        add(root, a, metricA, 0);
-        add(root, b, metricB, 1);
-        for (CallNode c : root.children()) {
-            root.addValue(0, c.value(0));
-            root.addValue(1, c.value(1));
-        }
+    /** The diff tree's root: all threads of both snapshots, the figures of their first calls summed. */
+    public Branch root() throws IOException {
+        Branch root = new Branch(org.candor.core.model.CallNode.ROOT);
+        addRoots(a, orderA, root, true);
+        addRoots(b, orderB, root, false);
         return root;
     }
 
-    private void add(CallNode into, Snapshot s, int metric, int column) {
-        int[] ids = new int[s.methods().size()];
-        for (int i = 0; i < ids.length; i++) ids[i] = unified(s.methods().get(i)).id();
-        Deque<CallNode[]> todo = new ArrayDeque<>();
-        for (ThreadProfile t : s.threads()) {
-            for (CallNode c : t.root().children()) todo.push(new CallNode[] {c, into});
+    /**
+     * The call paths one level below {@code parent} in either snapshot, merged by method: B's figure highest first,
+     * then A's, then by signature. Reads both files below the parent's records.
+     */
+    public List<Branch> children(Branch parent) throws IOException {
+        Map<Integer, Branch> byMethod = new LinkedHashMap<>();
+        if (parent.hasChildren) {
+            readChildren(a, orderA, unifiedA, parent.inA, byMethod, true);
+            readChildren(b, orderB, unifiedB, parent.inB, byMethod, false);
         }
-        while (!todo.isEmpty()) {
-            CallNode[] pair = todo.pop();
-            CallNode from = pair[0];
-            CallNode to = pair[1].childOrCreate(ids[from.methodId()]);
-            to.addValue(column, from.value(metric));
-            for (CallNode c : from.children()) todo.push(new CallNode[] {c, to});
-        }
+        List<Branch> children = new ArrayList<>(byMethod.values());
+        children.sort(Comparator.comparingLong((Branch x) -> x.b).reversed()
+                .thenComparing(Comparator.comparingLong((Branch x) -> x.a).reversed())
+                .thenComparingInt(x -> rank[x.methodId]));
+        return children;
     }
 
-    /** The comparison's own entry for a file's method: one per class, name and descriptor over both files. */
-    private MethodInfo unified(MethodInfo m) {
-        return bySignature.computeIfAbsent(m.className() + '.' + m.name() + m.descriptor(),
-                k -> methods.add(m.className(), m.name(), m.descriptor()));
+    private static void addRoots(SnapshotFile file, ChildOrder order, Branch root, boolean sideA) throws IOException {
+        int metric = order.metric();
+        List<ThreadTree> threads = file.threads();
+        if (threads.isEmpty()) return;
+        int[] all = new int[threads.size()];
+        long[] offsets = new long[all.length];
+        for (int t = 0; t < all.length; t++) {
+            all[t] = t;
+            offsets[t] = threads.get(t).root();
+        }
+        // the sums of the threads' first calls: a thread's root record need not hold them
+        order.walk(file, file.threads(), true).walkFrom(all, offsets, (node, depth) -> {
+            if (depth == 0) return true;
+            if (sideA) root.a += node.value(metric);
+            else root.b += node.value(metric);
+            root.hasChildren = true;
+            return false;
+        });
+        Sources into = sideA ? root.inA : root.inB;
+        for (int t = 0; t < all.length; t++) into.add(t, offsets[t]);
     }
 
-    private static String keys(Snapshot s) {
+    private static void readChildren(SnapshotFile file, ChildOrder order, int[] unified, Sources below,
+                                     Map<Integer, Branch> into, boolean sideA) throws IOException {
+        if (below.count == 0) return;
+        int metric = order.metric();
+        order.walk(file, file.threads(), true).walkFrom(below.threads(), below.offsets(), (node, depth) -> {
+            if (depth == 0) return true;
+            Branch branch = into.computeIfAbsent(unified[node.method()], Branch::new);
+            Sources sources = sideA ? branch.inA : branch.inB;
+            for (int i = 0; i < node.sourceCount(); i++) sources.add(node.sourceThread(i), node.sourceOffset(i));
+            if (sideA) branch.a += node.value(metric);
+            else branch.b += node.value(metric);
+            branch.hasChildren |= node.hasChildren();
+            return false;
+        });
+    }
+
+    /** For each of a file's method ids, the comparison's entry: one per class, name and descriptor over both files. */
+    private int[] unify(MethodTable file, Map<String, Integer> bySignature) {
+        int[] ids = new int[file.size()];
+        for (int i = 0; i < ids.length; i++) {
+            MethodInfo m = file.get(i);
+            ids[i] = bySignature.computeIfAbsent(m.className() + '.' + m.name() + m.descriptor(),
+                    k -> methods.add(m.className(), m.name(), m.descriptor()).id());
+        }
+        return ids;
+    }
+
+    private static String keys(List<Metric> metrics) {
         List<String> out = new ArrayList<>();
-        for (Metric m : s.metrics()) out.add(m.key());
+        for (Metric m : metrics) out.add(m.key());
         return String.join(", ", out);
     }
 }

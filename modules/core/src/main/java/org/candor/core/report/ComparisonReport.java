@@ -9,7 +9,7 @@ public final class ComparisonReport {
 
     private ComparisonReport() {}
 
-    public static String format(SnapshotComparison comparison, String nameA, String nameB, int top) {
+    public static String format(SnapshotComparison comparison, String nameA, String nameB, int top) throws java.io.IOException {
         Metric metric = comparison.metric();
         StringBuilder s = new StringBuilder();
         s.append("Candor comparison by ").append(metric.label().toLowerCase(java.util.Locale.ROOT))

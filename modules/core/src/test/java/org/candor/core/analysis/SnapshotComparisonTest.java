@@ -38,10 +38,10 @@ class SnapshotComparisonTest {
     }
 
     @Test
-    void methodsMatchBySignatureAndTheLargestChangeComesFirst() {
+    void methodsMatchBySignatureAndTheLargestChangeComesFirst() throws Exception {
         Snapshot a = run(true, 300, 100, 200, false);
         Snapshot b = run(false, 500, 100, 400, false);
-        List<SnapshotComparison.Row> rows = new SnapshotComparison(a, b, "self_time").flat();
+        List<SnapshotComparison.Row> rows = SnapshotComparison.of(a, b, "self_time").flat();
         assertThat(rows).extracting(r -> r.method().name()).containsExactly("parse", "handle", "main");
         SnapshotComparison.Row parse = rows.get(0);
         assertThat(parse.a()).isEqualTo(200);
@@ -52,10 +52,10 @@ class SnapshotComparisonTest {
     }
 
     @Test
-    void aMethodOnlyOneSideHasShowsZeroOnTheOther() {
+    void aMethodOnlyOneSideHasShowsZeroOnTheOther() throws Exception {
         Snapshot a = run(true, 300, 100, 200, false);
         Snapshot b = run(true, 300, 100, 200, true);
-        List<SnapshotComparison.Row> rows = new SnapshotComparison(a, b, "calls").flat();
+        List<SnapshotComparison.Row> rows = SnapshotComparison.of(a, b, "calls").flat();
         SnapshotComparison.Row cache = rows.get(0);
         assertThat(cache.method().name()).isEqualTo("cache");
         assertThat(cache.a()).isZero();
@@ -64,25 +64,51 @@ class SnapshotComparisonTest {
     }
 
     @Test
-    void theDiffTreeMergesCallPathsWithBothFigures() {
+    void theDiffTreeMergesCallPathsWithBothFigures() throws Exception {
         Snapshot a = run(true, 300, 100, 200, false);
-        Snapshot b = run(false, 500, 100, 400, false);
-        SnapshotComparison c = new SnapshotComparison(a, b, "total_time");
-        CallNode root = c.tree();
-        assertThat(root.value(0)).isEqualTo(310);
-        assertThat(root.value(1)).isEqualTo(510);
-        CallNode main = root.children().get(0);
-        CallNode handle = main.children().get(0);
-        CallNode parse = handle.children().get(0);
-        assertThat(c.methods().get(parse.methodId()).name()).isEqualTo("parse");
-        assertThat(new long[] {parse.value(0), parse.value(1)}).containsExactly(200, 400);
+        Snapshot b = run(false, 500, 100, 400, true);
+        // a second thread in B with the same path: merged into it
+        Snapshot one = run(false, 40, 40, 0, false);
+        b.addThread(new ThreadProfile(2, "worker", one.threads().get(0).root()));
+        SnapshotComparison c = SnapshotComparison.of(a, b, "total_time");
+        SnapshotComparison.Branch root = c.root();
+        assertThat(root.a()).isEqualTo(310);
+        assertThat(root.b()).isEqualTo(510 + 50);
+        SnapshotComparison.Branch main = only(c.children(root));
+        assertThat(c.methods().get(main.methodId()).name()).isEqualTo("main");
+        assertThat(new long[] {main.a(), main.b()}).containsExactly(310, 560);
+        SnapshotComparison.Branch handle = only(c.children(main));
+        List<SnapshotComparison.Branch> below = c.children(handle);
+        assertThat(below).extracting(x -> c.methods().get(x.methodId()).name()).containsExactly("parse", "cache");
+        SnapshotComparison.Branch parse = below.get(0);
+        assertThat(new long[] {parse.a(), parse.b()}).containsExactly(200, 400);
+        SnapshotComparison.Branch cache = below.get(1);
+        assertThat(new long[] {cache.a(), cache.b()}).as("a path only B has").containsExactly(0, 0);
+        assertThat(parse.hasChildren()).isFalse();
+        assertThat(c.children(parse)).isEmpty();
+    }
+
+    @Test
+    void snapshotsWithoutThreadsCompareAsZeros() throws Exception {
+        Snapshot a = new Snapshot(new SnapshotInfo(), Snapshot.instrumentationMetrics(), new MethodTable());
+        Snapshot b = run(true, 300, 100, 200, false);
+        SnapshotComparison c = SnapshotComparison.of(a, b, "total_time");
+        assertThat(c.root().a()).isZero();
+        assertThat(c.root().b()).isEqualTo(310);
+        assertThat(c.children(c.root())).hasSize(1);
+        assertThat(c.flat()).allMatch(r -> r.a() == 0);
+    }
+
+    private static SnapshotComparison.Branch only(List<SnapshotComparison.Branch> branches) {
+        assertThat(branches).hasSize(1);
+        return branches.get(0);
     }
 
     @Test
     void aFigureOneSnapshotLacksIsOneClearError() {
         Snapshot a = run(true, 300, 100, 200, false);
         Snapshot sampled = new Snapshot(new SnapshotInfo(), Snapshot.samplingMetrics(false), new MethodTable());
-        assertThatThrownBy(() -> new SnapshotComparison(a, sampled, "calls"))
+        assertThatThrownBy(() -> SnapshotComparison.of(a, sampled, "calls"))
                 .hasMessage("the second snapshot has no 'calls' to compare (it has total_time, self_time, samples,"
                         + " self_samples)");
     }

@@ -10,8 +10,8 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.swing.JFileChooser;
 import javax.swing.filechooser.FileNameExtensionFilter;
-import org.candor.core.model.Snapshot;
-import org.candor.core.snapshot.SnapshotReader;
+import org.candor.core.analysis.CalibratedValues;
+import org.candor.core.snapshot.SnapshotFile;
 import org.candor.ui.snapshot.Problems;
 import org.candor.ui.snapshot.SnapshotOpener;
 import org.candor.ui.snapshot.SnapshotTopComponent;
@@ -28,7 +28,7 @@ import org.openide.windows.WindowManager;
 
 /**
  * File &gt; Compare Snapshots…: the snapshot of the active window (A, the baseline) against one the user picks (B);
- * with no snapshot window active, two picked files, the first as A. Both are read in the background.
+ * with no snapshot window active, two picked files, the first as A. Both are read in place, in the background.
  */
 @ActionID(category = "File", id = "org.candor.ui.calltree.CompareSnapshotsAction")
 @ActionRegistration(displayName = "#CTL_CompareSnapshotsAction")
@@ -73,31 +73,52 @@ public final class CompareSnapshotsAction implements ActionListener {
         READER.post(() -> compare(fileA, fileB));
     }
 
-    /** Reads both snapshots, then opens the comparison; a file that cannot be read is one notification. Any thread. */
+    /**
+     * Opens both snapshots in place and reads what the comparison shows first, then opens it; a file that cannot be
+     * read, or two with no figure in common, is one notification. Any thread.
+     */
     public static void compare(Path fileA, Path fileB) {
         ProgressHandle progress = ProgressHandle.createHandle(Bundle.MSG_Comparing());
         progress.start();
         Path reading = fileA;
+        SnapshotFile a = null;
+        SnapshotFile b = null;
         try {
-            Snapshot a = SnapshotReader.read(fileA);
+            a = SnapshotFile.open(fileA);
             reading = fileB;
-            Snapshot b = SnapshotReader.read(fileB);
+            b = SnapshotFile.open(fileB);
+            reading = null;
+            // calibrated times, as the snapshot window shows them
+            ComparisonPanel.Prepared prepared = ComparisonPanel.prepare(CalibratedValues.select(a, false),
+                    CalibratedValues.select(b, false));
+            a = null;
+            b = null;  // the window owns them now
             EventQueue.invokeLater(() -> {
-                try {
-                    ComparisonTopComponent.open(fileA, a, fileB, b);
-                    LOG.log(Level.INFO, "Compared snapshots {0} and {1}", new Object[] {fileA, fileB});
-                } catch (IllegalArgumentException noCommonFigure) {
-                    String message = "Cannot compare " + fileA + " with " + fileB + ": " + noCommonFigure.getMessage();
-                    LOG.log(Level.INFO, message);
-                    Problems.notify(Bundle.TITLE_CannotCompare(), message);
-                }
+                ComparisonTopComponent.open(fileA, fileB, prepared);
+                LOG.log(Level.INFO, "Compared snapshots {0} and {1}", new Object[] {fileA, fileB});
             });
-        } catch (IOException | RuntimeException ex) {
-            String message = SnapshotOpener.failureMessage(reading, ex);
+        } catch (IllegalArgumentException noCommonFigure) {
+            String message = "Cannot compare " + fileA + " with " + fileB + ": " + noCommonFigure.getMessage();
             LOG.log(Level.INFO, message);
             Problems.notify(Bundle.TITLE_CannotCompare(), message);
+        } catch (IOException | RuntimeException ex) {
+            String message = reading != null ? SnapshotOpener.failureMessage(reading, ex)
+                    : "Cannot compare " + fileA + " with " + fileB + ": " + ex.getMessage();
+            LOG.log(Level.INFO, message, ex);
+            Problems.notify(Bundle.TITLE_CannotCompare(), message);
         } finally {
+            closeQuietly(a);
+            closeQuietly(b);
             progress.finish();
+        }
+    }
+
+    private static void closeQuietly(SnapshotFile f) {
+        if (f == null) return;
+        try {
+            f.close();
+        } catch (IOException e) {
+            LOG.log(Level.INFO, "Closing a snapshot", e);
         }
     }
 }

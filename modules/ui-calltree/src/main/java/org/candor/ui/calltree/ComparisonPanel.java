@@ -1,8 +1,12 @@
 package org.candor.ui.calltree;
 
 import java.awt.BorderLayout;
+import java.awt.EventQueue;
 import java.awt.FlowLayout;
+import java.io.IOException;
 import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import javax.swing.BorderFactory;
 import javax.swing.JComboBox;
 import javax.swing.JLabel;
@@ -15,11 +19,11 @@ import javax.swing.SortOrder;
 import javax.swing.SwingConstants;
 import javax.swing.table.AbstractTableModel;
 import javax.swing.table.DefaultTableCellRenderer;
-import org.candor.core.analysis.ChildOrder;
 import org.candor.core.analysis.SnapshotComparison;
 import org.candor.core.model.MethodInfo;
 import org.candor.core.model.Metric;
-import org.candor.core.model.Snapshot;
+import org.candor.core.snapshot.SnapshotFile;
+import org.candor.ui.snapshot.Problems;
 import org.candor.ui.model.snapshot.CallTreeRow;
 import org.candor.ui.model.snapshot.ComparedValue;
 import org.candor.ui.model.snapshot.ComparisonFigures;
@@ -29,21 +33,66 @@ import org.netbeans.swing.outline.RowModel;
 
 /**
  * Two snapshots side by side (core's {@link SnapshotComparison}): the methods with A, B, B - A and the change, by the
- * figure chosen, largest change first; and the call paths of both merged into one tree by total time.
+ * figure chosen, largest change first; and the call paths of both merged into one tree by total time. Both files are
+ * read in place: what the panel first shows is read by {@link #prepare} off the event thread, another figure's
+ * methods and a row's children in the background as they are asked for.
  */
 final class ComparisonPanel extends JPanel {
 
-    private final Snapshot a;
-    private final Snapshot b;
+    /** What the panel shows at first, read off the event thread. */
+    static final class Prepared {
+        final SnapshotFile a;
+        final SnapshotFile b;
+        final ComparisonFigures figures;
+        final SnapshotComparison methods;
+        final List<SnapshotComparison.Row> rows;
+        final SnapshotComparison byTree;
+        final CallTreeRow root;
+
+        private Prepared(SnapshotFile a, SnapshotFile b) throws IOException {
+            this.a = a;
+            this.b = b;
+            this.figures = new ComparisonFigures(a, b);
+            this.methods = new SnapshotComparison(a, b, figures.comparable().get(0).key());
+            this.rows = methods.flat();
+            this.byTree = new SnapshotComparison(a, b, figures.treeMetric().key());
+            this.root = CallTreeRow.root(byTree);
+        }
+    }
+
+    /**
+     * Reads what the panel shows first. Any thread (the event thread only for small files in memory).
+     *
+     * @throws IllegalArgumentException when the two have no figure in common
+     */
+    static Prepared prepare(SnapshotFile a, SnapshotFile b) throws IOException {
+        if (new ComparisonFigures(a, b).comparable().isEmpty()) {
+            throw new IllegalArgumentException("they have no figure in common (A has " + keys(a) + ", B has " + keys(b) + ")");
+        }
+        return new Prepared(a, b);
+    }
+
+    private static String keys(SnapshotFile f) {
+        List<String> out = new java.util.ArrayList<>();
+        for (Metric m : f.metrics()) out.add(m.key());
+        return String.join(", ", out);
+    }
+
+    private static final Logger LOG = Logger.getLogger(ComparisonPanel.class.getName());
+
+    private final SnapshotFile a;
+    private final SnapshotFile b;
     private final ComparisonFigures figures;
     private final JTable methods = new JTable();
     private final Outline tree;
+    /** The figure the methods are compared by: the last one asked for wins. */
+    private volatile String methodsBy;
 
-    ComparisonPanel(Snapshot a, String nameA, Snapshot b, String nameB) {
+    ComparisonPanel(Prepared prepared, String nameA, String nameB) {
         super(new BorderLayout());
-        this.a = a;
-        this.b = b;
-        this.figures = new ComparisonFigures(a, b);
+        this.a = prepared.a;
+        this.b = prepared.b;
+        this.figures = prepared.figures;
         JLabel header = new JLabel("A: " + nameA + " (baseline)   \u00b7   B: " + nameB);
         header.setName("comparisonHeader");
         header.setMinimumSize(new java.awt.Dimension(0, header.getPreferredSize().height));
@@ -73,13 +122,15 @@ final class ComparisonPanel extends JPanel {
         methods.setAutoCreateRowSorter(true);
         methods.setShowGrid(false);
         methods.setFillsViewportHeight(true);
-        metric.addActionListener(e -> showMethods(((Metric) metric.getSelectedItem()).key()));
-        showMethods(((Metric) metric.getSelectedItem()).key());
+        metric.addActionListener(e -> readMethods(((Metric) metric.getSelectedItem()).key()));
+        methodsBy = prepared.methods.metricKey();
+        showMethods(prepared.rows, prepared.methods.metric().unit());
 
-        SnapshotComparison byTotal = new SnapshotComparison(a, b, figures.treeMetric().key());
+        SnapshotComparison byTotal = prepared.byTree;
         tree = CallTreeOutline.create("comparedTree", byTotal.methods());
-        CallTreeModel model = new CallTreeModel(CallTreeRow.root(byTotal.tree(), new ChildOrder(byTotal.methods(), 1)));
+        CallTreeModel model = new CallTreeModel(prepared.root);
         tree.setModel(DefaultOutlineModel.createOutlineModel(model, new Columns(byTotal.metric().unit()), true, "Method"));
+        RowExpansion.watch(tree);
         widths(tree);
         DefaultTableCellRenderer treeRight = new DefaultTableCellRenderer();
         treeRight.setHorizontalAlignment(SwingConstants.RIGHT);
@@ -96,9 +147,26 @@ final class ComparisonPanel extends JPanel {
     JTable methodsTable() { return methods; }
     Outline tree() { return tree; }
 
-    private void showMethods(String metricKey) {
-        SnapshotComparison c = new SnapshotComparison(a, b, metricKey);
-        methods.setModel(new MethodsModel(c.flat(), c.metric().unit()));
+    /** Reads the methods' figures of another metric in the background, then shows them. */
+    private void readMethods(String metricKey) {
+        if (metricKey.equals(methodsBy)) return;
+        methodsBy = metricKey;
+        RowExpansion.READS.post(() -> {
+            try {
+                SnapshotComparison c = new SnapshotComparison(a, b, metricKey);
+                List<SnapshotComparison.Row> rows = c.flat();
+                EventQueue.invokeLater(() -> {
+                    if (metricKey.equals(methodsBy)) showMethods(rows, c.metric().unit());
+                });
+            } catch (IOException | RuntimeException e) {
+                LOG.log(Level.WARNING, "Cannot compare the methods by " + metricKey, e);
+                Problems.notify("Cannot compare the snapshots", "The methods cannot be compared by " + metricKey + ": " + e.getMessage());
+            }
+        });
+    }
+
+    private void showMethods(List<SnapshotComparison.Row> rows, Metric.Unit unit) {
+        methods.setModel(new MethodsModel(rows, unit));
         widths(methods);
         methods.getRowSorter().setSortKeys(List.of());  // the comparison's own order: largest change first
     }

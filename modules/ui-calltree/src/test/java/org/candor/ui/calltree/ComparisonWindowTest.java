@@ -12,9 +12,12 @@ import org.assertj.swing.core.Robot;
 import org.assertj.swing.edt.FailOnThreadViolationRepaintManager;
 import org.assertj.swing.fixture.FrameFixture;
 import org.assertj.swing.fixture.JTableFixture;
+import org.assertj.swing.timing.Condition;
+import org.assertj.swing.timing.Pause;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.ThreadProfile;
+import org.candor.core.snapshot.SnapshotFile;
 import org.candor.ui.model.snapshot.TestSnapshots;
 import org.candor.ui.snapshot.GuiTests;
 import org.junit.jupiter.api.AfterEach;
@@ -51,7 +54,12 @@ class ComparisonWindowTest {
         Robot robot = BasicRobot.robotWithNewAwtHierarchy();
         JFrame frame = execute(() -> {
             JFrame f = new JFrame("Candor comparison");
-            f.add(new ComparisonTopComponent(Path.of("before.candor"), a, Path.of("after.candor"), b));
+            try {
+                f.add(new ComparisonTopComponent(Path.of("before.candor"), Path.of("after.candor"),
+                        ComparisonPanel.prepare(SnapshotFile.of(a), SnapshotFile.of(b))));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
             f.setLocation(100, 100);
             return f;
         });
@@ -76,6 +84,13 @@ class ComparisonWindowTest {
         GuiTests.screenshot(window.target(), "comparison-methods");
 
         window.comboBox("comparisonMetric").selectItem("Calls");
+        // read in the background
+        Pause.pause(new Condition("the methods compared by calls") {
+            @Override public boolean test() {
+                return "0".equals(execute(() -> methods.target().getModel().getRowCount() > 0
+                        ? String.valueOf(methods.target().getValueAt(0, 3)) : ""));
+            }
+        }, 10_000);
         assertThat(methods.valueAt(row(0).column(3))).isEqualTo("0");
     }
 
@@ -88,6 +103,17 @@ class ComparisonWindowTest {
         assertThat(tree.valueAt(row(0).column(2))).isEqualTo("2.90 s");
         assertThat(tree.valueAt(row(0).column(3))).isEqualTo("+500 ms");
         assertThat(tree.valueAt(row(1).column(3))).isEqualTo("0 ns");
+        // a row's children are read from both snapshots as it opens
+        int before = execute(() -> tree.target().getRowCount());
+        tree.selectRows(0);
+        tree.pressAndReleaseKeys(java.awt.event.KeyEvent.VK_RIGHT);
+        Pause.pause(new Condition("Thread.run opened") {
+            @Override public boolean test() {
+                return execute(() -> tree.target().getRowCount()) > before;
+            }
+        }, 10_000);
+        assertThat(tree.valueAt(row(1).column(0))).contains("handle");
+        assertThat(tree.valueAt(row(1).column(3))).isEqualTo("+500 ms");
         GuiTests.screenshot(window.target(), "comparison-tree");
     }
 }

@@ -17,7 +17,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import javax.imageio.ImageIO;
 import java.util.prefs.Preferences;
-import java.util.regex.Pattern;
 import javax.swing.JFrame;
 import org.candor.ui.model.analyze.Configurations;
 import org.assertj.swing.core.BasicRobot;
@@ -94,7 +93,7 @@ class LiveSessionsWindowTest {
         // matches nothing loaded), the program's package only
         window.button("analyze").click();
         DialogFixture dialog = WindowFinder.findDialog("analyzePerformanceDialog").withTimeout(10_000).using(window.robot());
-        dialog.list("tasks").selectItem(Pattern.compile(".*<b>Part of application</b>.*"));
+        org.candor.ui.live.analyze.TaskChoice.choose(dialog, "Part of application");
         dialog.textBox("rootListEntry").enterText(TARGET + ".tick," + TARGET + ".tock\n");
         dialog.textBox("includesEntry").enterText("org.candor.ui.live.program.**\n");
         assertThat(dialog.comboBox("targetJvm").selectedItem()).startsWith("JVM " + pid);
@@ -148,7 +147,7 @@ class LiveSessionsWindowTest {
         // new settings for the running session: Total over the same package, results cleared
         window.button("apply").click();
         DialogFixture change = WindowFinder.findDialog("analyzePerformanceDialog").withTimeout(10_000).using(window.robot());
-        change.list("tasks").selectItem(Pattern.compile(".*<b>Entire application</b>.*"));
+        org.candor.ui.live.analyze.TaskChoice.choose(change, "Entire application");
         assertThat(change.button("run").text()).isEqualTo("Apply");
         change.button("run").click();
         waitFor("settings changed", () -> message().startsWith("Settings changed; collected results cleared: total scheme"));

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.prefs.Preferences;
-import java.util.regex.Pattern;
 import javax.swing.SwingUtilities;
 import org.assertj.swing.core.BasicRobot;
 import org.assertj.swing.core.Robot;
@@ -264,7 +263,7 @@ class AnalyzePerformanceDialogTest {
     }
 
     private static void task(DialogFixture d, String title) {
-        d.list("tasks").selectItem(Pattern.compile(".*<b>" + Pattern.quote(title) + "</b>.*"));
+        TaskChoice.choose(d, title);
     }
 
     private static boolean visible(DialogFixture d, String name) {

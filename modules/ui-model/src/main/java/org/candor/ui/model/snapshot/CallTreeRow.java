@@ -45,6 +45,14 @@ public final class CallTreeRow {
         return NodeBranches.root(root, order);
     }
 
+    /**
+     * The root row of a comparison's diff tree, A's figure as value 0 and B's as value 1; its children are read at
+     * once (call off the event thread), the others' as their rows are expanded.
+     */
+    public static CallTreeRow root(org.candor.core.analysis.SnapshotComparison comparison) throws IOException {
+        return ComparedBranches.root(comparison);
+    }
+
     CallTreeRow(Branches branches, Object node, int methodId, long[] values, boolean leaf, CallTreeRow parent, int index) {
         this.branches = branches;
         this.node = node;

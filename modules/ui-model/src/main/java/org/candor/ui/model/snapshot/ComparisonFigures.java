@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.candor.core.analysis.SnapshotComparison;
 import org.candor.core.model.Metric;
-import org.candor.core.model.Snapshot;
+import org.candor.core.snapshot.SnapshotFile;
 
 /**
  * What a comparison of two snapshots shows beside each method or call path (core's {@link SnapshotComparison}): A,
@@ -15,10 +15,10 @@ public final class ComparisonFigures {
     /** The figure columns, after the method. */
     public static final List<String> COLUMNS = List.of("A", "B", "B \u2212 A", "Change");
 
-    private final Snapshot a;
-    private final Snapshot b;
+    private final SnapshotFile a;
+    private final SnapshotFile b;
 
-    public ComparisonFigures(Snapshot a, Snapshot b) {
+    public ComparisonFigures(SnapshotFile a, SnapshotFile b) {
         this.a = a;
         this.b = b;
     }

@@ -5,13 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.candor.core.model.MeasuredMetric;
 import org.candor.core.model.Metric;
 import org.candor.core.model.Snapshot;
+import org.candor.core.snapshot.SnapshotFile;
 import org.junit.jupiter.api.Test;
 
 class ComparisonFiguresTest {
 
     @Test
     void methodsCompareBySelfTimeFirstAndTheTreeByTotalTime() {
-        ComparisonFigures f = new ComparisonFigures(TestSnapshots.shop(), TestSnapshots.shop());
+        ComparisonFigures f = new ComparisonFigures(SnapshotFile.of(TestSnapshots.shop()), SnapshotFile.of(TestSnapshots.shop()));
         assertThat(f.comparable()).extracting(Metric::label).containsExactly("Self time", "Calls", "Total time");
         assertThat(f.treeMetric().key()).isEqualTo("total_time");
     }
@@ -19,7 +20,7 @@ class ComparisonFiguresTest {
     @Test
     void onlyTheFiguresBothHaveAreOffered() {
         Snapshot faults = TestSnapshots.shop().withMetrics(MeasuredMetric.of("page-faults", "events").instrumentationColumns());
-        ComparisonFigures f = new ComparisonFigures(TestSnapshots.shop(), faults);
+        ComparisonFigures f = new ComparisonFigures(SnapshotFile.of(TestSnapshots.shop()), SnapshotFile.of(faults));
         assertThat(f.comparable()).extracting(Metric::label).containsExactly("Calls");
         assertThat(f.treeMetric().label()).isEqualTo("Calls");
     }
