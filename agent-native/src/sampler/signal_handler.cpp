@@ -335,6 +335,8 @@ void on_sampling_signal(int signo, siginfo_t* info, void* ucontext) {
     }
     const int saved_errno = errno;
     context->in_flight.fetch_add(1);
+    // Handled, whatever happens to it next (sampling paused or stopping): the wall sampler may signal again.
+    if (SampledThread* self = g_current_thread) self->wall_pending.store(false, std::memory_order_release);
     if (context->enabled.load() && !context->ignoring.load(std::memory_order_relaxed)) {
         SampledThread* thread = g_current_thread;
         bool bind_only = false;
@@ -344,7 +346,6 @@ void on_sampling_signal(int signo, siginfo_t* info, void* ucontext) {
             // Wall mode: an unbound thread only gets the attach's bind signal, which is no sample.
             bind_only = thread != nullptr && !context->engine->cpu();
         }
-        if (thread != nullptr) thread->wall_pending.store(false, std::memory_order_release);
         if (thread == nullptr) {
             bump(context->stats->not_java_thread);
         } else if (!bind_only) {

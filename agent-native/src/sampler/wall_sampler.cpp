@@ -57,6 +57,12 @@ void WallSampler::tick(jvmtiEnv* jvmti) {
 }
 
 void WallSampler::run(jvmtiEnv* jvmti) {
+    {
+        // A signal of an earlier session that was never handled (its handler went at a detach) left its
+        // thread marked: this session starts with none pending.
+        std::lock_guard<std::mutex> lock(registry_.mutex);
+        for (SampledThread* thread : registry_.live) thread->wall_pending.store(false, std::memory_order_relaxed);
+    }
     // Deadlines, not pauses: the time a tick takes does not stretch the mean interval.
     auto deadline = std::chrono::steady_clock::now();
     for (;;) {
