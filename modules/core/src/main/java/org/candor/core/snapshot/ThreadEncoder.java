@@ -13,7 +13,8 @@ import java.util.Arrays;
  */
 final class ThreadEncoder {
 
-    private final TreeScratch scratch = new TreeScratch();
+    /** Taken for each tree written, given back after it (see {@link TreeScratch#take}). */
+    private TreeScratch scratch;
     private final int metricCount;
     private final int sortMetric;
     private final boolean[] inclusive;
@@ -46,6 +47,17 @@ final class ThreadEncoder {
      * @param methodCount the size of the method table, or -1 while it is not known
      */
     void write(SnapshotOutput out, long threadId, String name, NodeTable tree, int methodCount, FlatSums flat)
+            throws IOException {
+        scratch = TreeScratch.take();
+        try {
+            writeTree(out, threadId, name, tree, methodCount, flat);
+        } finally {
+            scratch.giveBack();
+            scratch = null;
+        }
+    }
+
+    private void writeTree(SnapshotOutput out, long threadId, String name, NodeTable tree, int methodCount, FlatSums flat)
             throws IOException {
         String thread = "thread " + name + " (#" + threadId + ")";
         int n = tree.size();
