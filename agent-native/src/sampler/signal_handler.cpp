@@ -203,6 +203,75 @@ __attribute__((noinline)) bool guarded_anchor_walk(const SignalContext& context,
     return walked;
 }
 
+// AGCT gave up on a thread inside the VM whose last Java frame is a stub that built an rbp frame of its own: C1's
+// runtime stubs (counter_overflow, handle_exception_from_callee, ...) call into the VM from it, and AGCT does not
+// walk out of them (javac: most of its not_walkable_not_java samples, with the time charged to no method at all).
+// Point the anchor at the stub's caller, as the stub's rbp frame says (pop_unbuilt_frame's Stub shape), walk, and
+// put the anchor back as it was; also when the walk faults. Only for a thread in _thread_in_vm (see
+// guarded_anchor_walk). True with the stub's entry in `stub` and the caller's frames from thread.frames + 1.
+__attribute__((noinline)) bool guarded_stub_anchor_walk(const SignalContext& context, SampledThread& thread,
+                                                        ASGCT_CallTrace& trace, CodeEntry& stub, void* ucontext) {
+    const VmThreadLayout& layout = context.vm_layout;
+    char* const anchor = thread.vm_thread + layout.anchor;
+    auto* volatile sp_slot = reinterpret_cast<volatile std::uintptr_t*>(anchor + layout.last_java_sp);
+    auto* volatile fp_slot = reinterpret_cast<volatile std::uintptr_t*>(anchor + layout.last_java_fp);
+    auto* volatile pc_slot = reinterpret_cast<volatile std::uintptr_t*>(anchor + layout.last_java_pc);
+    volatile std::uintptr_t saved_sp = 0;
+    volatile std::uintptr_t saved_fp = 0;
+    volatile std::uintptr_t saved_pc = 0;
+    if (sigsetjmp(thread.guard, 0) != 0) {
+        if (saved_pc != 0) {
+            *pc_slot = 0;
+            *sp_slot = saved_sp;
+            *fp_slot = saved_fp;
+            *pc_slot = saved_pc;
+        }
+        return false;
+    }
+    thread.in_walk = 1;
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    bool walked = false;
+    const auto* state = reinterpret_cast<const volatile std::int32_t*>(thread.vm_thread + layout.thread_state);
+    const std::uintptr_t sp = *sp_slot;
+    const std::uintptr_t fp = *fp_slot;
+    const std::uintptr_t pc = *pc_slot;
+    if (*state == kThreadInVm && sp != 0 && pc != 0 && (sp & (sizeof(std::uintptr_t) - 1)) == 0 &&
+        context.code_map->lookup(pc, stub) && stub.kind == CodeKind::Stub && stub.shape == CodeShape::Stub) {
+        FrameRegisters regs;
+        regs.pc = pc;
+        regs.sp = sp;
+        regs.fp = fp;
+        if (pop_unbuilt_frame(CodeShape::Stub, stub.start, regs, return_site, context.code_map)) {
+            saved_sp = sp;
+            saved_fp = fp;
+            saved_pc = pc;
+            // pc last: an anchor with a pc is walkable, so sp and fp must name the frame by then
+            *pc_slot = 0;
+            std::atomic_signal_fence(std::memory_order_seq_cst);
+            *sp_slot = regs.sp;
+            *fp_slot = regs.fp;
+            std::atomic_signal_fence(std::memory_order_seq_cst);
+            *pc_slot = regs.pc;
+            std::atomic_signal_fence(std::memory_order_seq_cst);
+            trace.frames = thread.frames + 1;
+            trace.num_frames = 0;
+            context.agct(&trace, context.depth - 1, ucontext);
+            std::atomic_signal_fence(std::memory_order_seq_cst);
+            *pc_slot = 0;
+            std::atomic_signal_fence(std::memory_order_seq_cst);
+            *sp_slot = sp;
+            *fp_slot = fp;
+            std::atomic_signal_fence(std::memory_order_seq_cst);
+            *pc_slot = pc;
+            saved_pc = 0;
+            walked = trace.num_frames > 0;
+        }
+    }
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    thread.in_walk = 0;
+    return walked;
+}
+
 ASGCT_CallFrame frame_by_pc(const CodeEntry& entry) {
     ASGCT_CallFrame frame;
     frame.lineno = entry.kind == CodeKind::Stub ? kStubFrame : kPcFrame;
@@ -270,6 +339,20 @@ void take_sample(const SignalContext& context, SampledThread& thread, void* ucon
         write_record(context, thread, RecordKind::JavaTrace, trace.num_frames, state, truncated, thread.frames,
                      static_cast<std::uint32_t>(trace.num_frames));
         return;
+    }
+    if (result == kAgctNotWalkableNotJava && thread.vm_thread != nullptr && context.vm_layout.valid &&
+        context.vm_layout.has_fp && context.depth > 1) {
+        CodeEntry stub;
+        if (guarded_stub_anchor_walk(context, thread, trace, stub, ucontext)) {
+            bump(stats.recorded);
+            bump(stats.recovered_in_vm);
+            const bool truncated = trace.num_frames >= context.depth - 1;
+            if (truncated) bump(stats.truncated);
+            thread.frames[0] = frame_by_pc(stub);
+            write_record(context, thread, RecordKind::Popped, result, state, truncated, thread.frames,
+                         static_cast<std::uint32_t>(trace.num_frames) + 1);
+            return;
+        }
     }
 #endif
     if (!known) entry = CodeEntry{0, 0, 0, CodeKind::Stub, CodeShape::Unknown};

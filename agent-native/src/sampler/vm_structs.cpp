@@ -48,6 +48,9 @@ VmThreadLayout read_thread_layout(const void* entries, const VmStructsFormat& fo
         } else if (named(type, "JavaFrameAnchor") && named(field, "_last_Java_pc")) {
             layout.last_java_pc = offset;
             pc = true;
+        } else if (named(type, "JavaFrameAnchor") && named(field, "_last_Java_fp")) {
+            layout.last_java_fp = offset;
+            layout.has_fp = true;
         }
     }
     layout.valid = state && anchor && sp && pc;

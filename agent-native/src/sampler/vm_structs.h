@@ -14,6 +14,8 @@ struct VmThreadLayout {
     std::ptrdiff_t anchor = 0;        // JavaThread::_anchor
     std::ptrdiff_t last_java_sp = 0;  // JavaFrameAnchor::_last_Java_sp, within the anchor
     std::ptrdiff_t last_java_pc = 0;  // JavaFrameAnchor::_last_Java_pc, within the anchor
+    bool has_fp = false;              // x86: the table names JavaFrameAnchor::_last_Java_fp
+    std::ptrdiff_t last_java_fp = 0;  // within the anchor
 };
 
 // JavaThreadState values (globalDefinitions.hpp, the same in JDK 17 to 25).

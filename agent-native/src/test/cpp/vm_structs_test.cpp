@@ -50,6 +50,11 @@ TEST(vm_structs_finds_the_thread_state_and_the_frame_anchor) {
     CHECK(layout.thread_state == 904);
     CHECK(layout.last_java_sp == 0);
     CHECK(layout.last_java_pc == 16);
+    CHECK(!layout.has_fp);  // not named: the stub walk from the anchor is not tried
+
+    table.insert(table.begin() + 3, Entry{"JavaFrameAnchor", "_last_Java_fp", "intptr_t*", 0, 8, nullptr});
+    const candor::VmThreadLayout with_fp = read_thread_layout(table.data(), format());
+    CHECK(with_fp.valid && with_fp.has_fp && with_fp.last_java_fp == 8);
 }
 
 TEST(vm_structs_without_a_field_is_invalid) {
