@@ -117,27 +117,22 @@ class LargeSnapshotIT {
 
         MethodTable methods = new MethodTable();
         for (int m = 0; m < METHODS; m++) methods.add("big.C" + m / 10, "m" + m, "()V");
-        snapshot = dir.resolve("big.candor");
-        try (SnapshotStreamWriter w = SnapshotStreamWriter.open(snapshot)) {
+        snapshot = write(dir.resolve("big.candor"), methods, wide, deep, bushy);
+        withoutWide = write(dir.resolve("without-wide.candor"), methods, null, deep, bushy);
+    }
+
+    /** Writes the trees given (null: left out) as threads 1 (wide), 2 (deep) and 3 (bushy), as an agent writes them. */
+    private static Path write(Path file, MethodTable methods, Tree... trees) throws Exception {
+        String[] names = {"wide", "deep", "bushy"};
+        try (SnapshotStreamWriter w = SnapshotStreamWriter.open(file)) {
             w.info(new SnapshotInfo().put(SnapshotInfo.MODE, "instrumentation"));
             w.metrics(Snapshot.instrumentationMetrics());
-            w.thread(1, "wide", wide, null);
-            w.thread(2, "deep", deep, null);
-            w.thread(3, "bushy", bushy, null);
+            for (int t = 0; t < trees.length; t++) if (trees[t] != null) w.thread(t + 1, names[t], trees[t], null);
             w.methods(methods);
             w.stats(Map.of(Snapshot.STAT_DROPPED_CALLS, 0L));
             w.commit();
         }
-        withoutWide = dir.resolve("without-wide.candor");
-        try (SnapshotStreamWriter w = SnapshotStreamWriter.open(withoutWide)) {
-            w.info(new SnapshotInfo().put(SnapshotInfo.MODE, "instrumentation"));
-            w.metrics(Snapshot.instrumentationMetrics());
-            w.thread(2, "deep", deep, null);
-            w.thread(3, "bushy", bushy, null);
-            w.methods(methods);
-            w.stats(Map.of(Snapshot.STAT_DROPPED_CALLS, 0L));
-            w.commit();
-        }
+        return file;
     }
 
     @Test
