@@ -19,7 +19,6 @@ BENCH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(dirname "$BENCH")"
 SHARED_WORKLOADS="${CANDOR_SHARED_WORKLOADS:-$(cd "$ROOT/.." && pwd)/shared/workloads}"
 CACHE="${CANDOR_WORKLOADS:-$HOME/.cache/candor-workloads}"
-AP_VERSION=4.5
 
 case "${1:-}" in -h|--help) sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 command -v python3 >/dev/null || { echo "full-size: needs python3" >&2; exit 2; }
@@ -27,10 +26,6 @@ command -v python3 >/dev/null || { echo "full-size: needs python3" >&2; exit 2; 
 
 . "$BENCH/java-tools.sh"
 bench_java_tools "$@"
-ARGS=()
-while [ $# -gt 0 ]; do
-  case "$1" in --java) shift 2 ;; *) ARGS+=("$1"); shift ;; esac
-done
 
 CLI_LIB="$ROOT/modules/cli/target/candor/lib"
 [ -f "$CLI_LIB/candor-cli.jar" ] || { echo "full-size: build the distribution first (mvn -B install -DskipTests)" >&2; exit 2; }
@@ -42,9 +37,9 @@ if [ ! -f "$CLASSES/SnapshotFigures.class" ] || [ -n "$(find "$BENCH/fullsize" -
 fi
 
 . "$BENCH/async-profiler.sh"
-bench_async_profiler "$AP_VERSION" full-size
+bench_async_profiler full-size
 
 "$SHARED_WORKLOADS/javac.sh" prepare >/dev/null
 mkdir -p "$BENCH/results"
 exec python3 "$BENCH/fullsize/full_size.py" --java "$JAVA" --candor "$ROOT/candor" --cli-lib "$CLI_LIB" \
-  --classes "$CLASSES" --async-lib "$AP_LIB" --workload "$CACHE/javac" --results "$BENCH/results" ${ARGS[@]+"${ARGS[@]}"}
+  --classes "$CLASSES" --async-lib "$AP_LIB" --workload "$CACHE/javac" --results "$BENCH/results" ${BENCH_ARGS[@]+"${BENCH_ARGS[@]}"}

@@ -1,10 +1,17 @@
 # Sourced by the benchmark scripts: sets JAVA (the resolved java, from $JAVA_HOME or PATH, or the script's own
-# `--java JAVA` argument) and JAVAC (the javac beside it, else the one on PATH). Call: bench_java_tools "$@"
+# `--java JAVA` argument), JAVAC (the javac beside it, else the one on PATH) and BENCH_ARGS (the arguments less
+# `--java JAVA`, for a script that hands the rest on). Call: bench_java_tools "$@"
 bench_java_tools() {
   JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+  BENCH_ARGS=()
   local args=("$@") i
   for ((i = 0; i < ${#args[@]}; i++)); do
-    [ "${args[$i]}" = "--java" ] && [ $((i + 1)) -lt ${#args[@]} ] && JAVA="${args[$((i + 1))]}"
+    if [ "${args[$i]}" = "--java" ]; then
+      [ $((i + 1)) -lt ${#args[@]} ] && JAVA="${args[$((i + 1))]}"
+      i=$((i + 1))
+    else
+      BENCH_ARGS+=("${args[$i]}")
+    fi
   done
   JAVA="$(readlink -f "$(command -v "$JAVA")")"
   JAVAC="$(dirname "$JAVA")/javac"

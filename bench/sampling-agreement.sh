@@ -16,17 +16,12 @@ BENCH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(dirname "$BENCH")"
 SHARED_WORKLOADS="${CANDOR_SHARED_WORKLOADS:-$(cd "$ROOT/.." && pwd)/shared/workloads}"
 CACHE="${CANDOR_WORKLOADS:-$HOME/.cache/candor-workloads}"
-AP_VERSION=4.5
 
 case "${1:-}" in -h|--help) sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 command -v python3 >/dev/null || { echo "sampling-agreement: needs python3" >&2; exit 2; }
 
 . "$BENCH/java-tools.sh"
 bench_java_tools "$@"
-ARGS=()
-while [ $# -gt 0 ]; do
-  case "$1" in --java) shift 2 ;; *) ARGS+=("$1"); shift ;; esac
-done
 
 CLI_LIB="$ROOT/modules/cli/target/candor/lib"
 [ -f "$CLI_LIB/candor-cli.jar" ] || { echo "sampling-agreement: build the distribution first (mvn -B install -DskipTests)" >&2; exit 2; }
@@ -39,11 +34,11 @@ if [ ! -f "$CLASSES/JavacMain.class" ] || [ "$BENCH/fullsize/JavacMain.java" -nt
 fi
 
 . "$BENCH/async-profiler.sh"
-bench_async_profiler "$AP_VERSION" sampling-agreement
+bench_async_profiler sampling-agreement
 
 "$SHARED_WORKLOADS/javac.sh" prepare >/dev/null
 "$SHARED_WORKLOADS/h2.sh" prepare >/dev/null
 mkdir -p "$BENCH/results"
 exec python3 "$BENCH/sampling/sampling_agreement.py" --java "$JAVA" --candor "$ROOT/candor" --async-lib "$AP_LIB" \
   --javac-dir "$CACHE/javac" --javac-classes "$CLASSES" --h2-dir "$CACHE/h2" --h2-script "$SHARED_WORKLOADS/h2-bench.sql" \
-  --results "$BENCH/results" ${ARGS[@]+"${ARGS[@]}"}
+  --results "$BENCH/results" ${BENCH_ARGS[@]+"${BENCH_ARGS[@]}"}

@@ -17,7 +17,6 @@ BENCH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(dirname "$BENCH")"
 SHARED_WORKLOADS="${CANDOR_SHARED_WORKLOADS:-$(cd "$ROOT/.." && pwd)/shared/workloads}"
 CACHE="${CANDOR_WORKLOADS:-$HOME/.cache/candor-workloads}"
-AP_VERSION=4.5
 
 case "${1:-}" in -h|--help) sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 command -v python3 >/dev/null || { echo "sampling-overhead: needs python3" >&2; exit 2; }
@@ -43,7 +42,7 @@ fi
 
 # async-profiler from Maven Central (tools.profiler:async-profiler, linux-x64/libasyncProfiler.so inside the jar).
 . "$BENCH/async-profiler.sh"
-if ! bench_async_profiler "$AP_VERSION" sampling-overhead; then
+if ! bench_async_profiler sampling-overhead; then
   echo "sampling-overhead: could not fetch async-profiler; its configurations will be reported as not available" >&2
 fi
 
