@@ -161,6 +161,38 @@ __attribute__((noinline)) bool guarded_rewalk(const SignalContext& context, Samp
     return walked;
 }
 
+// A thread's frame anchor and state in its HotSpot JavaThread, where the VM's tables say they are (vm_structs.h).
+struct AnchorSlots {
+    volatile std::uintptr_t* sp;
+    volatile std::uintptr_t* fp;  // null where the tables do not name it
+    volatile std::uintptr_t* pc;
+    const volatile std::int32_t* state;
+
+    AnchorSlots(const VmThreadLayout& layout, char* vm_thread)
+        : sp(reinterpret_cast<volatile std::uintptr_t*>(vm_thread + layout.anchor + layout.last_java_sp)),
+          fp(layout.has_fp ? reinterpret_cast<volatile std::uintptr_t*>(vm_thread + layout.anchor + layout.last_java_fp)
+                           : nullptr),
+          pc(reinterpret_cast<volatile std::uintptr_t*>(vm_thread + layout.anchor + layout.last_java_pc)),
+          state(reinterpret_cast<const volatile std::int32_t*>(vm_thread + layout.thread_state)) {}
+
+    // Inside the VM with a last Java sp: the only anchors this handler may write (see guarded_anchor_walk).
+    bool in_vm_with_sp() const {
+        const std::uintptr_t at = *sp;
+        return *state == kThreadInVm && at != 0 && (at & (sizeof(std::uintptr_t) - 1)) == 0;
+    }
+
+    // Sets the whole anchor (only where fp is named): pc cleared first and set last, never walkable half-written.
+    void put(std::uintptr_t new_sp, std::uintptr_t new_fp, std::uintptr_t new_pc) const {
+        *pc = 0;
+        std::atomic_signal_fence(std::memory_order_seq_cst);
+        *sp = new_sp;
+        *fp = new_fp;
+        std::atomic_signal_fence(std::memory_order_seq_cst);
+        *pc = new_pc;
+        std::atomic_signal_fence(std::memory_order_seq_cst);
+    }
+};
+
 // A thread inside the VM (unknown_not_java): called from Java code whose frame anchor got its sp but not its pc
 // (the interpreter's VM calls and many stubs leave the pc for the VM's make_walkable to fill in when it walks),
 // so AGCT finds no frame to start from. Fill it in as make_walkable would, with the return address just below
@@ -168,32 +200,26 @@ __attribute__((noinline)) bool guarded_rewalk(const SignalContext& context, Samp
 // for a thread in _thread_in_vm: no safepoint or handshake walks its stack while it runs this handler.
 __attribute__((noinline)) bool guarded_anchor_walk(const SignalContext& context, SampledThread& thread,
                                                    ASGCT_CallTrace& trace, void* ucontext) {
-    const VmThreadLayout& layout = context.vm_layout;
-    auto* volatile pc_slot = reinterpret_cast<volatile std::uintptr_t*>(thread.vm_thread + layout.anchor +
-                                                                         layout.last_java_pc);
+    const AnchorSlots anchor(context.vm_layout, thread.vm_thread);
     volatile std::uintptr_t written = 0;
     if (sigsetjmp(thread.guard, 0) != 0) {
-        if (written != 0 && *pc_slot == written) *pc_slot = 0;
+        if (written != 0 && *anchor.pc == written) *anchor.pc = 0;
         return false;
     }
     thread.in_walk = 1;
     std::atomic_signal_fence(std::memory_order_seq_cst);
     bool walked = false;
-    const auto* state = reinterpret_cast<const volatile std::int32_t*>(thread.vm_thread + layout.thread_state);
-    const auto* sp_slot = reinterpret_cast<const volatile std::uintptr_t*>(thread.vm_thread + layout.anchor +
-                                                                           layout.last_java_sp);
-    const std::uintptr_t sp = *sp_slot;
-    if (*state == kThreadInVm && sp != 0 && (sp & (sizeof(std::uintptr_t) - 1)) == 0 && *pc_slot == 0) {
-        const std::uintptr_t pc = reinterpret_cast<const volatile std::uintptr_t*>(sp)[-1];
+    if (anchor.in_vm_with_sp() && *anchor.pc == 0) {
+        const std::uintptr_t pc = reinterpret_cast<const volatile std::uintptr_t*>(*anchor.sp)[-1];
         if (return_site(pc, context.code_map) != ReturnSite::Unknown) {
             written = pc;
-            *pc_slot = pc;
+            *anchor.pc = pc;
             std::atomic_signal_fence(std::memory_order_seq_cst);
             trace.frames = thread.frames;
             trace.num_frames = 0;
             context.agct(&trace, context.depth, ucontext);
             std::atomic_signal_fence(std::memory_order_seq_cst);
-            if (*pc_slot == pc) *pc_slot = 0;
+            if (*anchor.pc == pc) *anchor.pc = 0;
             written = 0;
             walked = trace.num_frames > 0;
         }
@@ -208,61 +234,38 @@ __attribute__((noinline)) bool guarded_anchor_walk(const SignalContext& context,
 // walk out of them (javac: most of its not_walkable_not_java samples, with the time charged to no method at all).
 // Point the anchor at the stub's caller, as the stub's rbp frame says (pop_unbuilt_frame's Stub shape), walk, and
 // put the anchor back as it was; also when the walk faults. Only for a thread in _thread_in_vm (see
-// guarded_anchor_walk). True with the stub's entry in `stub` and the caller's frames from thread.frames + 1.
+// guarded_anchor_walk), and where the tables name the anchor's fp. True with the stub's entry in `stub` and the
+// caller's frames from thread.frames + 1.
 __attribute__((noinline)) bool guarded_stub_anchor_walk(const SignalContext& context, SampledThread& thread,
                                                         ASGCT_CallTrace& trace, CodeEntry& stub, void* ucontext) {
-    const VmThreadLayout& layout = context.vm_layout;
-    char* const anchor = thread.vm_thread + layout.anchor;
-    auto* volatile sp_slot = reinterpret_cast<volatile std::uintptr_t*>(anchor + layout.last_java_sp);
-    auto* volatile fp_slot = reinterpret_cast<volatile std::uintptr_t*>(anchor + layout.last_java_fp);
-    auto* volatile pc_slot = reinterpret_cast<volatile std::uintptr_t*>(anchor + layout.last_java_pc);
+    const AnchorSlots anchor(context.vm_layout, thread.vm_thread);
     volatile std::uintptr_t saved_sp = 0;
     volatile std::uintptr_t saved_fp = 0;
-    volatile std::uintptr_t saved_pc = 0;
+    volatile std::uintptr_t saved_pc = 0;  // non-zero while the anchor names the caller
     if (sigsetjmp(thread.guard, 0) != 0) {
-        if (saved_pc != 0) {
-            *pc_slot = 0;
-            *sp_slot = saved_sp;
-            *fp_slot = saved_fp;
-            *pc_slot = saved_pc;
-        }
+        if (saved_pc != 0) anchor.put(saved_sp, saved_fp, saved_pc);
         return false;
     }
     thread.in_walk = 1;
     std::atomic_signal_fence(std::memory_order_seq_cst);
     bool walked = false;
-    const auto* state = reinterpret_cast<const volatile std::int32_t*>(thread.vm_thread + layout.thread_state);
-    const std::uintptr_t sp = *sp_slot;
-    const std::uintptr_t fp = *fp_slot;
-    const std::uintptr_t pc = *pc_slot;
-    if (*state == kThreadInVm && sp != 0 && pc != 0 && (sp & (sizeof(std::uintptr_t) - 1)) == 0 &&
-        context.code_map->lookup(pc, stub) && stub.kind == CodeKind::Stub && stub.shape == CodeShape::Stub) {
-        FrameRegisters regs;
-        regs.pc = pc;
-        regs.sp = sp;
-        regs.fp = fp;
+    FrameRegisters regs;
+    regs.pc = *anchor.pc;
+    if (anchor.fp != nullptr && anchor.in_vm_with_sp() && regs.pc != 0 && context.code_map->lookup(regs.pc, stub) &&
+        stub.kind == CodeKind::Stub && stub.shape == CodeShape::Stub) {
+        regs.sp = *anchor.sp;
+        regs.fp = *anchor.fp;
+        const FrameRegisters at_stub = regs;
         if (pop_unbuilt_frame(CodeShape::Stub, stub.start, regs, return_site, context.code_map)) {
-            saved_sp = sp;
-            saved_fp = fp;
-            saved_pc = pc;
-            // pc last: an anchor with a pc is walkable, so sp and fp must name the frame by then
-            *pc_slot = 0;
-            std::atomic_signal_fence(std::memory_order_seq_cst);
-            *sp_slot = regs.sp;
-            *fp_slot = regs.fp;
-            std::atomic_signal_fence(std::memory_order_seq_cst);
-            *pc_slot = regs.pc;
-            std::atomic_signal_fence(std::memory_order_seq_cst);
+            saved_sp = at_stub.sp;
+            saved_fp = at_stub.fp;
+            saved_pc = at_stub.pc;
+            anchor.put(regs.sp, regs.fp, regs.pc);
             trace.frames = thread.frames + 1;
             trace.num_frames = 0;
             context.agct(&trace, context.depth - 1, ucontext);
             std::atomic_signal_fence(std::memory_order_seq_cst);
-            *pc_slot = 0;
-            std::atomic_signal_fence(std::memory_order_seq_cst);
-            *sp_slot = sp;
-            *fp_slot = fp;
-            std::atomic_signal_fence(std::memory_order_seq_cst);
-            *pc_slot = pc;
+            anchor.put(at_stub.sp, at_stub.fp, at_stub.pc);
             saved_pc = 0;
             walked = trace.num_frames > 0;
         }
@@ -341,7 +344,7 @@ void take_sample(const SignalContext& context, SampledThread& thread, void* ucon
         return;
     }
     if (result == kAgctNotWalkableNotJava && thread.vm_thread != nullptr && context.vm_layout.valid &&
-        context.vm_layout.has_fp && context.depth > 1) {
+        context.depth > 1) {
         CodeEntry stub;
         if (guarded_stub_anchor_walk(context, thread, trace, stub, ucontext)) {
             bump(stats.recorded);

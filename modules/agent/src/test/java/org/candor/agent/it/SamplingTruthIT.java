@@ -41,24 +41,16 @@ class SamplingTruthIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("jdks")
     void deepMegamorphicStacksAreWhole(String javaHome) throws Exception {
-        wholeStacks(javaHome);
-    }
-
-    private void wholeStacks(String javaHome) throws Exception {
         AgentRun run = AgentRun.sampled(javaHome, dir, CPU_1MS, List.of(), "org.candor.it.targets.DeepDispatch", "4");
         assertWhole(run, "deep", javaHome);
         assertThat(SnapshotReader.read(run.snapshot).stat("samples.recovered"))
                 .as("walks AGCT gave up on and the popped frame made whole").isPositive();
     }
 
+    /** Interpreted code calling into the VM: AGCT alone found 0.6 % of these stacks (2026-11-27). */
     @ParameterizedTest(name = "{0}")
     @MethodSource("jdks")
     void stacksOfAThreadInsideTheVmAreWhole(String javaHome) throws Exception {
-        insideTheVm(javaHome);
-    }
-
-    /** Interpreted code calling into the VM: AGCT alone found 0.6 % of these stacks (2026-11-27). */
-    private void insideTheVm(String javaHome) throws Exception {
         AgentRun run = AgentRun.sampled(javaHome, dir, CPU_1MS, List.of("-Xint"), "org.candor.it.targets.VmAllocations", "2");
         assertWhole(run, "alloc", javaHome);
         assertThat(SnapshotReader.read(run.snapshot).stat("samples.recovered.in_vm"))
@@ -90,12 +82,6 @@ class SamplingTruthIT {
         assertThat(100.0 * oneFrame / all).as("one-frame stacks, %").isLessThan(1.5);
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
-    void stacksOfAThreadInsideTheVmFromAC1RuntimeStubAreWhole(String javaHome) throws Exception {
-        fromC1RuntimeStubs(javaHome);
-    }
-
     /**
      * C1-compiled code with profiling only (-XX:TieredStopAtLevel=3): the invocation counters of DeepDispatch's tiny
      * methods overflow every thousand calls or so, and each overflow calls into the VM from C1's counter_overflow
@@ -103,7 +89,9 @@ class SamplingTruthIT {
      * caller, none of these samples had a stack (not_walkable_not_java: 28 of 3,039 samples, 0 whole; after: 45
      * whole, 5 failed, 2026-11-27).
      */
-    private void fromC1RuntimeStubs(String javaHome) throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jdks")
+    void stacksOfAThreadInsideTheVmFromAC1RuntimeStubAreWhole(String javaHome) throws Exception {
         AgentRun run = AgentRun.sampled(javaHome, dir, CPU_1MS, List.of("-XX:TieredStopAtLevel=3"),
                 "org.candor.it.targets.DeepDispatch", "4");
         assertThat(run.exitCode).as(run.toString()).isZero();
@@ -158,10 +146,6 @@ class SamplingTruthIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("jdks")
     void aHotMethodInlinedIntoItsCallerIsNamed(String javaHome) throws Exception {
-        inlinedFrame(javaHome);
-    }
-
-    private void inlinedFrame(String javaHome) throws Exception {
         AgentRun run = AgentRun.sampled(javaHome, dir, CPU_1MS, List.of(), "org.candor.it.targets.InlinedLeaf", "3");
         assertThat(run.exitCode).as(run.toString()).isZero();
         double hot = selfShare(SnapshotReader.read(run.snapshot), "inlined", "hotLeaf");
@@ -177,14 +161,10 @@ class SamplingTruthIT {
         assertThat(hotWithout).as("the control: pcs charged to the caller's safepoints").isLessThan(25.0);
     }
 
+    /** AGCT given the interrupted pc itself put 2.5 % in load and 77 % in caller (2026-11-27). */
     @ParameterizedTest(name = "{0}")
     @MethodSource("jdks")
     void aStalledLoadIsChargedToTheInlinedMethodThatMadeIt(String javaHome) throws Exception {
-        stalledLoad(javaHome);
-    }
-
-    /** AGCT given the interrupted pc itself put 2.5 % in load and 77 % in caller (2026-11-27). */
-    private void stalledLoad(String javaHome) throws Exception {
         AgentRun run = AgentRun.sampled(javaHome, dir, CPU_1MS, List.of("-Xmx512m"), "org.candor.it.targets.CacheMissLoad", "3");
         assertThat(run.exitCode).as(run.toString()).isZero();
         Snapshot s = SnapshotReader.read(run.snapshot);
