@@ -104,8 +104,8 @@ public final class ClassInstrumenter {
             if (kind == null) return next;
             int id = registry.register(className, name, descriptor);
             chosen.add(new Chosen(id, name, descriptor, kind));
-            return new ProbeInserter(ASM_API, new HiddenClassRedirect(ASM_API, next), access, name, descriptor, id, kind, writeFrames,
-                    monitors.contains(name + descriptor));
+            return new TrivialMethodCheck(ASM_API, new ProbeInserter(ASM_API, new HiddenClassRedirect(ASM_API, next), access,
+                    name, descriptor, id, kind, writeFrames, monitors.contains(name + descriptor)), registry, id);
         }
     }
 }

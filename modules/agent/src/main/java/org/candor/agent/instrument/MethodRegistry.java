@@ -15,6 +15,8 @@ public final class MethodRegistry {
         public final String className;
         public final String name;
         public final String descriptor;
+        /** Its code is next to nothing ({@link TrivialMethodCheck}); set when its class is instrumented. */
+        volatile boolean trivial;
 
         Entry(String className, String name, String descriptor) {
             this.className = className;
@@ -45,6 +47,20 @@ public final class MethodRegistry {
     public int find(String key) {
         Integer id = ids.get(key);
         return id == null ? -1 : id;
+    }
+
+    /** A method whose own code is next to nothing ({@link TrivialMethodCheck}). */
+    void markTrivial(int id) {
+        get(id).trivial = true;
+    }
+
+    /** Per registered id, whether its code is next to nothing: one look at every entry, for a snapshot. */
+    public boolean[] trivialMethods() {
+        synchronized (entries) {
+            boolean[] trivial = new boolean[entries.size()];
+            for (int i = 0; i < trivial.length; i++) trivial[i] = entries.get(i).trivial;
+            return trivial;
+        }
     }
 
     public Entry get(int id) {

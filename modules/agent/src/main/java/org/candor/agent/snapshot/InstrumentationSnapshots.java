@@ -95,6 +95,7 @@ public final class InstrumentationSnapshots implements SnapshotSource {
         Snapshot stats = new Snapshot(info, metrics, new MethodTable());
         MethodIds ids = new MethodIds(registry);
         TreeCounts counts = new TreeCounts();
+        TrivialCalls trivial = new TrivialCalls(registry.trivialMethods());
         int written = 0;
         try (SnapshotStreamWriter w = SnapshotStreamWriter.open(target)) {
             w.metrics(metrics);
@@ -102,11 +103,14 @@ public final class InstrumentationSnapshots implements SnapshotSource {
                 ThreadTreeCopy copy = state.copy();
                 counts.add(copy);
                 if (copy.nodeCount() <= 1) continue;
-                ThreadTables tables = new ThreadTables(copy, TreeValues.of(copy, nanosPerTick, calibrated), ids, nanosPerTick);
+                TreeValues values = TreeValues.of(copy, nanosPerTick, calibrated);
+                trivial.add(copy, values);
+                ThreadTables tables = new ThreadTables(copy, values, ids, nanosPerTick);
                 w.thread(copy.threadId, copy.threadName, tables.tree(), tables.flat());
                 written++;
             }
             counts.addTo(stats);
+            trivial.addTo(stats, calibrated);
             CounterStats.addTo(stats, Clock.counterStats());
             stats.putStat(Snapshot.STAT_INSTRUMENTED_CLASSES, this.stats.classesInstrumented.get());
             stats.putStat(Snapshot.STAT_INSTRUMENTED_METHODS, this.stats.methodsInstrumented());

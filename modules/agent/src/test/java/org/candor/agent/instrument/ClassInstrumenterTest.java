@@ -52,6 +52,35 @@ class ClassInstrumenterTest {
         assertThat(probeCalls(instrumenter.instrument(shape, ALL), "doubled")[0]).isEqualTo(1);
     }
 
+    /** Methods of every shape the trivial check tells apart. */
+    @SuppressWarnings("unused")
+    static final class Shaped {
+        int x;
+        long[] values = new long[4];
+        int getX() { return x; }
+        void setX(int v) { x = v; }
+        static int answer() { return 42; }
+        int scaled(int a) { return a * x + 3; }
+        void eight(int a, int b) { x = a * b + a; }            // aload, iload, iload, imul, iload, iadd, putfield, return
+        int eleven(int a, int b) { return a * b + a - b + x; }
+        int callsOne() { return getX(); }
+        Object allocates() { return new Object(); }
+        int branches(int a) { return a > 0 ? a : -a; }
+        int loops(int n) { int s = 0; for (int i = 0; i < n; i++) s += i; return s; }
+        void throwsOne() { throw new IllegalStateException(); }
+        synchronized int locked() { return x; }
+    }
+
+    @Test
+    void trivialMethodsAreStraightLineCodeOfAtMostEightInstructionsThatCallAndAllocateNothing() throws Exception {
+        instrumenter.instrument(bytes(Shaped.class.getName().replace('.', '/')), ALL);
+        boolean[] trivial = registry.trivialMethods();
+        List<String> found = new java.util.ArrayList<>();
+        for (int id = 0; id < registry.size(); id++) if (trivial[id]) found.add(registry.get(id).name);
+        // a synchronized method's monitor is the JVM's, not an instruction: it is as cheap as its code when uncontended
+        assertThat(found).containsExactlyInAnyOrder("getX", "setX", "answer", "scaled", "eight", "locked");
+    }
+
     private static int[] probeCalls(byte[] classFile, String method) {
         int[] counts = new int[3];
         new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {

@@ -20,7 +20,7 @@ import org.candor.core.snapshot.ThreadTree;
  * the one place that decides which losses deserve a warning and how they are worded, for the text report, the
  * profile command and the app, which marks its statistics line when there is any (judgements live in this package:
  * settings that matched nothing have theirs beside it). The statistics are the agent's (docs/formats/snapshot.md,
- * "Data conventions"): calls dropped, depth limit hits, calls beyond the tree budget, folded recursion, dense calls,
+ * "Data conventions"): calls dropped, depth limit hits, calls beyond the tree budget, folded recursion, the probes' effect ({@link ProbeEffect}) or else dense calls,
  * threads not recorded, classes not instrumented; of a sampled profile, samples dropped and samples short of those
  * expected.
  */
@@ -85,6 +85,16 @@ public final class SnapshotWarnings {
      */
     public static List<String> of(Map<String, Long> stats, SnapshotInfo info, LongSupplier totalCalls,
                                   LongSupplier totalNanos) {
+        return of(stats, info, totalCalls, totalNanos, () -> -1);
+    }
+
+    /**
+     * As {@link #of(Map, SnapshotInfo, LongSupplier, LongSupplier)}; where the agent measured the probes' effect
+     * ({@link ProbeEffect}), {@code probeEffect} gives its estimate summed over every method of every thread (ns,
+     * -1 when unknown), and the probe-effect line takes the place of the call-density one.
+     */
+    public static List<String> of(Map<String, Long> stats, SnapshotInfo info, LongSupplier totalCalls,
+                                  LongSupplier totalNanos, LongSupplier probeEffect) {
         List<String> lines = new ArrayList<>();
         long dropped = stat(stats, DROPPED);
         if (dropped > 0) {
@@ -110,8 +120,14 @@ public final class SnapshotWarnings {
             lines.add("recursion folded: " + share(folded, totalCalls)
                     + " are attributed to an earlier frame of their method" + from);
         }
-        String dense = denseCalls(info, totalCalls, totalNanos);
-        if (dense != null) lines.add(dense);
+        ProbeEffect effect = ProbeEffect.of(stats, info);
+        if (effect == null) {
+            String dense = denseCalls(info, totalCalls, totalNanos);
+            if (dense != null) lines.add(dense);
+        } else {
+            String line = effect.warning(probeEffect.getAsLong(), totalNanos.getAsLong(), Metric.Unit.NANOS);
+            if (line != null) lines.add(line);
+        }
         long notRecorded = stat(stats, THREADS_NOT_RECORDED);
         if (notRecorded > 0) {
             String names = info.get(THREADS_NOT_RECORDED_NAMES);
@@ -134,12 +150,32 @@ public final class SnapshotWarnings {
      * time, as the text report gives them from a file.
      */
     public static List<String> of(Snapshot s) {
-        return of(s.stats(), s.info(), () -> allCalls(s), () -> allNanos(s));
+        return of(s.stats(), s.info(), () -> allCalls(s), () -> allNanos(s), () -> probeEffect(s));
     }
 
     /** As {@link #of(Snapshot)}, of a snapshot read in place: the calls from its flat profiles, the time from its totals. */
     public static List<String> of(SnapshotFile file) {
-        return of(file.stats(), file.info(), () -> allCalls(file), () -> allNanos(file));
+        return of(file.stats(), file.info(), () -> allCalls(file), () -> allNanos(file), () -> probeEffect(file));
+    }
+
+    private static long probeEffect(SnapshotFile file) {
+        ProbeEffect effect = ProbeEffect.of(file.stats(), file.info());
+        if (effect == null) return -1;
+        long sum = 0;
+        try {
+            for (ThreadTree t : file.threads()) sum += Math.max(0, effect.of(FlatProfiles.of(file, t), file.metrics()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return sum;
+    }
+
+    private static long probeEffect(Snapshot s) {
+        ProbeEffect effect = ProbeEffect.of(s.stats(), s.info());
+        if (effect == null) return -1;
+        long sum = 0;
+        for (ThreadProfile t : s.threads()) sum += Math.max(0, effect.of(FlatProfiles.of(t, s.metrics()), s.metrics()));
+        return sum;
     }
 
     private static long allCalls(SnapshotFile file) {

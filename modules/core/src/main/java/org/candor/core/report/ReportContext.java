@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.candor.core.analysis.CallTrees;
 import org.candor.core.analysis.FlatProfiles;
+import org.candor.core.analysis.ProbeEffect;
 import org.candor.core.analysis.ThreadTotals;
 import org.candor.core.model.FlatProfile;
 import org.candor.core.model.MethodTable;
@@ -110,6 +111,19 @@ final class ReportContext {
                 FlatProfile f = flat(t);
                 for (int r = 0; r < f.size(); r++) sum += f.value(r, calls);
             }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return sum;
+    }
+
+    /** The probes' estimated effect ({@link ProbeEffect}) over every method of all threads; -1 without an estimate. */
+    long allProbeEffect() {
+        ProbeEffect effect = ProbeEffect.of(file.stats(), file.info());
+        if (effect == null) return -1;
+        long sum = 0;
+        try {
+            for (ThreadTree t : file.threads()) sum += Math.max(0, effect.of(flat(t), metrics));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -111,7 +111,7 @@ final class TextHeader {
             ReportSupport.padRight(s, e.getKey(), keyWidth + 2);
             s.append(e.getValue()).append('\n');
         }
-        for (String warning : SnapshotWarnings.of(stats, info, report::allCalls, report::allNanos)) {
+        for (String warning : SnapshotWarnings.of(stats, info, report::allCalls, report::allNanos, report::allProbeEffect)) {
             s.append("  WARNING: ").append(warning).append('\n');
         }
         CalibrationTable.write(stats, s);

@@ -10,6 +10,7 @@ import org.candor.core.analysis.ColumnOrder;
 import org.candor.core.analysis.HotSpot;
 import org.candor.core.analysis.HotSpots;
 import org.candor.core.analysis.PercentBasis;
+import org.candor.core.analysis.ProbeEffect;
 import org.candor.core.analysis.SortMetric;
 import org.candor.core.analysis.SubtreeSums;
 import org.candor.core.analysis.TreeWalk;
@@ -188,10 +189,17 @@ final class TextReport implements ReportWriter {
             out.text(line).text("  (no calls recorded)\n");
             return;
         }
+        // the probes' estimated part of each method's self time, beside it (ProbeEffect)
+        ProbeEffect effect = ProbeEffect.of(report.file.stats(), report.file.info());
+        int self = effect == null ? -1 : ProbeEffect.selfMetric(metrics);
+        int calls = report.file.metricIndex(Metric.CALLS.key());
+        boolean effectColumn = self >= 0 && calls >= 0;
+        int effectWidth = ProbeEffect.LABEL.length() + 2;
         line.append("  ");
         ReportSupport.padLeft(line, r.label(), columns.width(rank));
         ReportSupport.padLeft(line, "Percent", 9);
         for (int k : columns.order) if (k != rank) ReportSupport.padLeft(line, metrics.get(k).label(), columns.width(k));
+        if (effectColumn) ReportSupport.padLeft(line, ProbeEffect.LABEL, effectWidth);
         out.text(line.append("  Method\n"));
         for (int i = 0; i < spots.size() && i < top; i++) {
             HotSpot h = spots.get(i);
@@ -201,6 +209,10 @@ final class TextReport implements ReportWriter {
             ReportSupport.padLeft(line, total == 0 ? "-" : HumanUnits.percent(100.0 * h.value(rank) / total), 9);
             for (int k : columns.order) {
                 if (k != rank) ReportSupport.padLeft(line, HumanUnits.value(h.value(k), metrics.get(k).unit()), columns.width(k));
+            }
+            if (effectColumn) {
+                ReportSupport.padLeft(line, HumanUnits.value(effect.of(h.value(calls), h.value(self)), metrics.get(self).unit()),
+                        effectWidth);
             }
             out.text(line.append("  ").append(h.method().signature()).append('\n'));
         }

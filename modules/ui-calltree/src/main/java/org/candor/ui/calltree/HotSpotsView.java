@@ -16,6 +16,7 @@ import javax.swing.JTable;
 import javax.swing.ListSelectionModel;
 import javax.swing.RowSorter;
 import javax.swing.SortOrder;
+import javax.swing.ToolTipManager;
 import org.candor.core.model.MethodInfo;
 import org.candor.ui.model.snapshot.HotSpotRows;
 import org.candor.ui.model.snapshot.SelectedThreads;
@@ -59,6 +60,13 @@ final class HotSpotsView extends JPanel implements SnapshotView {
         table.setFillsViewportHeight(true);
         table.setShowGrid(false);
         table.setAutoCreateRowSorter(true);
+        table.setTableHeader(new javax.swing.table.JTableHeader(table.getColumnModel()) {
+            @Override public String getToolTipText(java.awt.event.MouseEvent e) {
+                int column = columnAtPoint(e.getPoint());
+                return shown == null || column < 0 ? null : shown.columnHint(table.convertColumnIndexToModel(column));
+            }
+        });
+        ToolTipManager.sharedInstance().registerComponent(table.getTableHeader());
         table.getTableHeader().setReorderingAllowed(false);
         JScrollPane scroll = new JScrollPane(table);
         scroll.setBorder(BorderFactory.createEmptyBorder());

@@ -4,12 +4,16 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.candor.core.analysis.HotSpot;
+import org.candor.core.analysis.ProbeEffect;
+import org.candor.core.model.Metric;
 import org.candor.core.model.MethodInfo;
 
 /**
  * The hot spots of the threads shown: one row per method, largest first by the value core ranks hot spots by, the
- * method then {@link ValueColumns#forHotSpots}, times as shares of the threads' whole. The threads' exact flat
- * profiles where the snapshot has them (FLAT), else computed from their trees: make it off the event thread.
+ * method then {@link ValueColumns#forHotSpots}, times as shares of the threads' whole; last, where the agent measured
+ * it, core's estimate of the probes' effect in each method's self time ({@link ProbeEffect}), as the text report's
+ * hot spots show it. The threads' exact flat profiles where the snapshot has them (FLAT), else computed from their
+ * trees: make it off the event thread.
  */
 public final class HotSpotRows {
 
@@ -19,34 +23,61 @@ public final class HotSpotRows {
     private final List<HotSpot> spots;
     private final ValueColumns columns;
     private final long whole;
+    /** Null without an estimate; then there is no effect column. */
+    private final ProbeEffect effect;
+    private final int calls;
+    private final int self;
 
-    private HotSpotRows(List<HotSpot> spots, ValueColumns columns, long whole) {
+    private HotSpotRows(List<HotSpot> spots, ValueColumns columns, long whole, ProbeEffect effect, List<Metric> metrics) {
         this.spots = spots;
         this.columns = columns;
         this.whole = whole;
+        int callsIndex = indexOf(metrics, Metric.CALLS.key());
+        int selfIndex = ProbeEffect.selfMetric(metrics);
+        boolean shown = effect != null && callsIndex >= 0 && selfIndex >= 0;
+        this.effect = shown ? effect : null;
+        this.calls = callsIndex;
+        this.self = selfIndex;
     }
 
     public static HotSpotRows of(SnapshotSource snapshot, SelectedThreads shown) throws IOException {
         List<HotSpot> spots = new ArrayList<>(shown.hotSpots());
         spots.sort(HotSpot.byValueDescending(new ViewMetrics(snapshot.metrics()).hotSpots()));
-        return new HotSpotRows(List.copyOf(spots), ValueColumns.forHotSpots(snapshot.metrics()), shown.whole());
+        return new HotSpotRows(List.copyOf(spots), ValueColumns.forHotSpots(snapshot.metrics()), shown.whole(),
+                ProbeEffect.of(snapshot.stats(), snapshot.info()), snapshot.metrics());
     }
 
     public int rowCount() { return spots.size(); }
-    public int columnCount() { return 1 + columns.count(); }
+    public int columnCount() { return 1 + columns.count() + (effect != null ? 1 : 0); }
+
+    /** The column of the probes' estimated effect, or -1 when the snapshot has no estimate. */
+    public int effectColumn() { return effect != null ? 1 + columns.count() : -1; }
 
     public String columnName(int column) {
-        return column == METHOD_COLUMN ? "Method" : columns.name(column - 1);
+        if (column == METHOD_COLUMN) return "Method";
+        return column == effectColumn() ? ProbeEffect.LABEL : columns.name(column - 1);
     }
 
     public Class<?> columnType(int column) {
-        return column == METHOD_COLUMN ? MethodInfo.class : columns.type(column - 1);
+        if (column == METHOD_COLUMN) return MethodInfo.class;
+        return column == effectColumn() ? effectType() : columns.type(column - 1);
+    }
+
+    /** What a column holds, for its header's tip; null for the columns whose name says it. */
+    public String columnHint(int column) {
+        if (column != effectColumn()) return null;
+        return effect.explanation(columns.type(columnOf(self)) == TimeShare.class ? Metric.Unit.NANOS : Metric.Unit.COUNT);
     }
 
     /** The method, a {@link TimeShare} or a {@link Long}. */
     public Object cell(int row, int column) {
         HotSpot spot = spots.get(row);
-        return column == METHOD_COLUMN ? spot.method() : columns.cell(column - 1, spot::value, whole);
+        if (column == METHOD_COLUMN) return spot.method();
+        if (column == effectColumn()) {
+            long v = effect.of(spot.value(calls), spot.value(self));
+            return effectType() == TimeShare.class ? new TimeShare(v, whole) : (Object) v;
+        }
+        return columns.cell(column - 1, spot::value, whole);
     }
 
     public MethodInfo method(int row) { return spots.get(row).method(); }
@@ -54,6 +85,20 @@ public final class HotSpotRows {
     /** The row of a method, or -1 when it is not among the hot spots. */
     public int rowOf(int methodId) {
         for (int r = 0; r < spots.size(); r++) if (spots.get(r).method().id() == methodId) return r;
+        return -1;
+    }
+
+    private Class<?> effectType() {
+        return columns.type(columnOf(self));
+    }
+
+    private int columnOf(int metricIndex) {
+        for (int c = 0; c < columns.count(); c++) if (columns.metricIndex(c) == metricIndex) return c;
+        return 0;
+    }
+
+    private static int indexOf(List<Metric> metrics, String key) {
+        for (int k = 0; k < metrics.size(); k++) if (metrics.get(k).key().equals(key)) return k;
         return -1;
     }
 }

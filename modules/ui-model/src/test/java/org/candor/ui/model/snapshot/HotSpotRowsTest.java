@@ -33,4 +33,30 @@ class HotSpotRowsTest {
         assertThat(rows.method(0).name()).isEqualTo("findByCustomer");
         assertThat(rows.cell(0, 1).toString()).isEqualTo("380 ms  42.2%");
     }
+
+    @Test
+    void whereTheAgentMeasuredTheProbesEffectEachMethodShowsItsEstimateLast() throws Exception {
+        org.candor.core.model.Snapshot shop = TestSnapshots.shop();
+        shop.info().put("mode", "instrumentation");
+        // 1 ms a trivial call (core's ProbeEffect)
+        shop.putStat(org.candor.core.analysis.ProbeEffect.TRIVIAL_METHODS, 4);
+        shop.putStat(org.candor.core.analysis.ProbeEffect.TRIVIAL_CALLS, 20_000);
+        shop.putStat(org.candor.core.analysis.ProbeEffect.TRIVIAL_SELF, 20_000_000_000L);
+        SnapshotSource s = SnapshotSource.of(shop);
+        HotSpotRows rows = HotSpotRows.of(s, s.select(s.threadChoices().get(0)));
+
+        int effect = rows.effectColumn();
+        assertThat(effect).isEqualTo(rows.columnCount() - 1);
+        assertThat(rows.columnName(effect)).isEqualTo("Probe effect (est.)");
+        assertThat(rows.columnHint(effect)).contains("1000000.0 ns").contains("4 trivial methods");
+        assertThat(rows.columnHint(1)).isNull();
+        assertThat(rows.method(0).name()).isEqualTo("findByCustomer");
+        assertThat(rows.cell(0, effect).toString()).isEqualTo("1.48 s  44.8%");  // 4,200 calls: at most its self time
+        int main = rows.rowOf(0);
+        assertThat(rows.method(main).name()).isEqualTo("main");
+        assertThat(rows.cell(main, effect).toString()).startsWith("1.00 ms ");     // its one call of its 50 ms
+        // a snapshot without the estimate has no such column
+        SnapshotSource plain = SnapshotSource.of(TestSnapshots.shop());
+        assertThat(HotSpotRows.of(plain, plain.select(plain.threadChoices().get(0))).effectColumn()).isEqualTo(-1);
+    }
 }
