@@ -2,6 +2,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.candor.core.analysis.HotSpot;
 import org.candor.core.analysis.HotSpots;
+import org.candor.core.analysis.ProbeEffect;
 import org.candor.core.model.MethodInfo;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.ThreadProfile;
@@ -9,8 +10,9 @@ import org.candor.core.snapshot.SnapshotReader;
 
 /**
  * The figures of a snapshot the full-size benchmark needs, one per line, tab-separated: {@code stat KEY VALUE},
- * {@code thread NAME TOTAL_NS RAW_TOTAL_NS CALLS} (all its calls) and {@code method CLASS.NAME CALLS SELF TOTAL RAW_SELF RAW_TOTAL}
- * (the flat profile over all threads, as the report's hot spots).
+ * {@code thread NAME TOTAL_NS RAW_TOTAL_NS CALLS} (all its calls) and
+ * {@code method CLASS.NAME CALLS SELF TOTAL RAW_SELF RAW_TOTAL EFFECT} (the flat profile over all threads, as the report's
+ * hot spots; EFFECT is core's estimate of the probes' effect in the self time, -1 without one).
  */
 public final class SnapshotFigures {
     public static void main(String[] args) throws Exception {
@@ -29,10 +31,12 @@ public final class SnapshotFigures {
             System.out.println("thread\t" + t.name() + "\t" + t.root().value(total) + "\t" + t.root().value(rawTotal)
                     + "\t" + threadCalls);
         }
+        ProbeEffect effect = ProbeEffect.of(s.stats(), s.info());
         for (HotSpot h : HotSpots.compute(s, s.threads())) {
             MethodInfo m = h.method();
+            long estimate = effect == null ? -1 : effect.of(h.value(calls), h.value(self));
             System.out.println("method\t" + m.className() + "." + m.name() + "\t" + h.value(calls) + "\t" + h.value(self)
-                    + "\t" + h.value(total) + "\t" + h.value(rawSelf) + "\t" + h.value(rawTotal));
+                    + "\t" + h.value(total) + "\t" + h.value(rawSelf) + "\t" + h.value(rawTotal) + "\t" + estimate);
         }
     }
 }

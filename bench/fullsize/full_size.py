@@ -95,9 +95,9 @@ def figures(args, snapshot):
         elif f[0] == "thread":
             threads[f[1]] = (int(f[2]), int(f[3]), int(f[4]))
         elif f[0] == "method":
-            calls, self_, total, raw_self, raw_total = map(int, f[2:7])
-            prev = methods.get(f[1], (0, 0, 0, 0, 0))
-            methods[f[1]] = tuple(a + b for a, b in zip(prev, (calls, self_, total, raw_self, raw_total)))
+            calls, self_, total, raw_self, raw_total, effect = map(int, f[2:8])
+            prev = methods.get(f[1], (0, 0, 0, 0, 0, 0))
+            methods[f[1]] = tuple(a + b for a, b in zip(prev, (calls, self_, total, raw_self, raw_total, max(0, effect))))
     return stats, threads, methods
 
 
@@ -287,6 +287,18 @@ def summarize(results, top, only, agent_options):
                 # Candor's default metric is elapsed time: the main thread's wall time is the like-for-like figure
                 L.append("  against the plain run's main-thread wall time %.2f s (the metric measured): calibrated / real = %.2f"
                          % (main_wall / 1e9, cal / main_wall))
+        effect = sum(v[5] for v in r.get("methods", {}).values())
+        if s.get("probe_effect.trivial_calls"):
+            per_call = s.get("probe_effect.trivial_self", 0) / s["probe_effect.trivial_calls"]
+            cal_all = sum(v[1] for v in r["methods"].values())
+            line = ("  probe effect (est.): %s trivial methods, %s calls at %.1f ns a call; %.2f s of the calibrated %.2f s"
+                    " (%.0f %%), which leaves %.2f s" % (fmt(s.get("probe_effect.trivial_methods")),
+                                                        fmt(s["probe_effect.trivial_calls"]), per_call, effect / 1e9,
+                                                        cal_all / 1e9, 100.0 * effect / cal_all if cal_all else 0,
+                                                        (cal_all - effect) / 1e9))
+            if main_cpu:
+                line += "; the plain run's main-thread CPU time %.2f s" % (main_cpu / 1e9)
+            L.append(line)
     L.append("")
     asy = [r for r in results.get("async", []) if r.get("async_samples")]
     tot = [r for r in results.get("total", []) if "methods" in r]
@@ -296,20 +308,40 @@ def summarize(results, top, only, agent_options):
         cal_sum = sum(v[1] for v in methods.values()) or 1
         raw_sum = sum(v[3] for v in methods.values()) or 1
         L.append("per-method self shares: async-profiler 4.5 cpu 1 ms (%d samples in javac code; each to its deepest javac frame) "
-                 "against Candor Total (calibrated, raw), top %d by async-profiler" % (n, top))
-        L.append("  %8s %11s %8s  %s" % ("async %", "calibrated%", "raw %", "method"))
-        diffs = []
+                 "against Candor Total (calibrated, raw, calibrated less the probe-effect estimate), top %d by async-profiler" % (n, top))
+        less_sum = sum(v[1] - v[5] for v in methods.values()) or 1
+        L.append("  %8s %11s %8s %12s  %s" % ("async %", "calibrated%", "raw %", "less effect%", "method"))
+        diffs, diffs_less = [], []
         for name, k in per.most_common(top):
             v = methods.get(name)
             a = 100.0 * k / n
             c = 100.0 * v[1] / cal_sum if v else 0.0
             rw = 100.0 * v[3] / raw_sum if v else 0.0
+            le = 100.0 * (v[1] - v[5]) / less_sum if v else 0.0
             diffs.append(abs(a - c))
-            L.append("  %8.2f %11.2f %8.2f  %s" % (a, c, rw, name))
+            diffs_less.append(abs(a - le))
+            L.append("  %8.2f %11.2f %8.2f %12.2f  %s" % (a, c, rw, le, name))
+        if any(v[5] for v in methods.values()):
+            # each method's CPU time in the plain run (async-profiler's samples x 1 ms) against Candor's self time,
+            # and against it less core's estimate of the probes' effect: how much of the gap the estimate accounts for
+            names = set(per) | set(methods)
+            real = {m: per.get(m, 0) * 1e6 for m in names}
+            cal = {m: methods[m][1] if m in methods else 0 for m in names}
+            est = {m: methods[m][5] if m in methods else 0 for m in names}
+            err = sum(abs(real[m] - cal[m]) for m in names)
+            err_less = sum(abs(real[m] - (cal[m] - est[m])) for m in names)
+            big = [m for m in names if real[m] >= 20e6 or cal[m] >= 20e6]
+            excess = sum((cal[m] - real[m]) ** 2 for m in big)
+            left = sum((cal[m] - real[m] - est[m]) ** 2 for m in big)
+            L.append("  per method, sum of |plain CPU (async samples x 1 ms) - Candor self|: calibrated %.1f s, calibrated"
+                     " less the probe-effect estimate %.1f s; the estimate explains %.0f %% of the variance of the excess"
+                     " (methods of 20 ms or more: %d)" % (err / 1e9, err_less / 1e9,
+                                                         100.0 * (1 - left / excess) if excess else 0, len(big)))
         top_async = {m for m, _ in per.most_common(10)}
         top_candor = {m for m, _ in sorted(methods.items(), key=lambda kv: -kv[1][1])[:10]}
-        L.append("  top-10 shared: %d of 10; mean |async - calibrated| over the top %d: %.2f points"
-                 % (len(top_async & top_candor), top, statistics.mean(diffs) if diffs else float("nan")))
+        L.append("  top-10 shared: %d of 10; mean |async - calibrated| over the top %d: %.2f points (less the estimate:"
+                 " %.2f points)" % (len(top_async & top_candor), top, statistics.mean(diffs) if diffs else float("nan"),
+                                    statistics.mean(diffs_less) if diffs_less else float("nan")))
     L.append("")
     L.append("goals (issue 12):")
     for c in ("total", "lazy"):
