@@ -147,6 +147,35 @@ class CallTreeWindowTest {
     }
 
     @Test
+    void hotSpotsShowTheProbesEstimatedEffectLastWithItsMeaningInTheHeadersTip(@TempDir Path dir) throws Exception {
+        window.cleanUp();
+        Snapshot shop = TestSnapshots.shop();
+        // what the agent counted of its trivial methods: 1 ms a call (core's ProbeEffect)
+        shop.putStat(org.candor.core.analysis.ProbeEffect.TRIVIAL_METHODS, 4);
+        shop.putStat(org.candor.core.analysis.ProbeEffect.TRIVIAL_CALLS, 20_000);
+        shop.putStat(org.candor.core.analysis.ProbeEffect.TRIVIAL_SELF, 20_000_000_000L);
+        Path file = dir.resolve("effect.candor");
+        SnapshotWriter.write(shop, file);
+        show(file, SnapshotReader.read(file));
+        window.tabbedPane("views").selectTab("Hot spots");
+        JTableFixture hotSpots = window.table("hotSpots");
+
+        int effect = execute(() -> hotSpots.target().getColumnCount() - 1);
+        assertThat(execute(() -> hotSpots.target().getColumnName(effect))).isEqualTo("Probe effect (est.)");
+        // findByCustomer's 4,200 calls would bear 4.2 s: at most its 1.48 s of self time; Main.main's one call 1 ms
+        assertThat(hotSpots.valueAt(row(0).column(effect))).isEqualTo("1.48 s  44.8%");
+        assertThat(hotSpots.valueAt(row(4).column(effect))).isEqualTo("1.00 ms  0.0%");
+        String tip = execute(() -> {
+            java.awt.Rectangle r = hotSpots.target().getTableHeader().getHeaderRect(effect);
+            return hotSpots.target().getTableHeader().getToolTipText(new java.awt.event.MouseEvent(
+                    hotSpots.target().getTableHeader(), java.awt.event.MouseEvent.MOUSE_MOVED, 0, 0,
+                    r.x + 5, r.y + 5, 0, false));
+        });
+        assertThat(tip).startsWith("Estimated part of the self time that is the probes' effect").contains("4 trivial methods");
+        GuiTests.screenshot(window.target(), "hot-spots-probe-effect");
+    }
+
+    @Test
     void aMillionNodeTreeOpensAndExpandsWithoutFreezing(@TempDir Path dir) throws Exception {
         window.cleanUp();
         show(dir.resolve("wide.candor"), TestSnapshots.wide(1000)); // 1,001,001 nodes, merged in the background
