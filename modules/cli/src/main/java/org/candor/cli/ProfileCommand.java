@@ -187,7 +187,7 @@ final class ProfileCommand implements Command {
         try (SnapshotFile s = SnapshotFile.open(output)) {
             console.note("wrote " + output + ": " + Summary.of(s));
             SnapshotInfo info = s.info();
-            for (String warning : SnapshotWarnings.of(s.stats(), info, () -> Summary.calls(s), () -> Summary.nanos(s))) console.note(warning);
+            for (String warning : SnapshotWarnings.of(s)) console.note(warning);
             if ("delayed".equals(info.get("session.start")) && info.get("session.recording_start_time") == null) {
                 console.note("recording never started: the session waited for 'candor ctl PID start' (--delay-start)");
             }

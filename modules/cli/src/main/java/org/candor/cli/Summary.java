@@ -3,9 +3,7 @@ package org.candor.cli;
 import java.io.IOException;
 import org.candor.core.analysis.FlatProfiles;
 import org.candor.core.analysis.SamplingQuality;
-import org.candor.core.analysis.ThreadTotals;
 import org.candor.core.model.FlatProfile;
-import org.candor.core.model.Metric;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.core.snapshot.SnapshotFile;
@@ -24,19 +22,6 @@ final class Summary {
         SamplingQuality sampling = SamplingQuality.of(s.info(), s.stats());
         if (sampling != null) return head + sampling.summary();
         return head + String.format("%,d calls, %,d calls dropped", calls(s), s.stat(Snapshot.STAT_DROPPED_CALLS));
-    }
-
-    /** The threads' total time together in ns; -1 when the snapshot does not measure time. */
-    static long nanos(SnapshotFile s) {
-        int total = s.metricIndex(Metric.TOTAL_TIME.key());
-        if (total < 0 || s.metrics().get(total).unit() != Metric.Unit.NANOS) return -1;
-        long sum = 0;
-        try {
-            for (ThreadTree t : s.threads()) sum += ThreadTotals.of(s, t, FlatProfiles.of(s, t))[total];
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        return sum;
     }
 
     /** Every call the snapshot counted, from the flat profiles; -1 without call counts. */

@@ -1,7 +1,6 @@
 package org.candor.agent.snapshot;
 
-import java.util.HashMap;
-import java.util.Map;
+import java.util.Arrays;
 import org.candor.agent.instrument.MethodRegistry;
 import org.candor.core.analysis.SnapshotWarnings;
 import org.candor.core.model.MethodTable;
@@ -14,23 +13,29 @@ final class MethodIds {
 
     private final MethodRegistry registry;
     private final MethodTable table = new MethodTable();
-    private final Map<Integer, Integer> ids = new HashMap<>();
+    /** Table id + 1 by registry id (0: not in the table yet): asked once a node, so no boxing, no hashing. */
+    private int[] ids = new int[1024];
+    /** The synthetic method's table id, or -1 while no tree has calls beyond the budget. */
+    private int beyond = -1;
 
     MethodIds(MethodRegistry registry) {
         this.registry = registry;
     }
 
     int of(int registryId) {
-        Integer id = ids.get(registryId);
-        if (id == null) {
-            if (registryId == org.candor.probe.ThreadTreeCopy.BEYOND) {
-                id = table.add(SnapshotWarnings.BEYOND_BUDGET_CLASS, SnapshotWarnings.BEYOND_BUDGET_METHOD,
+        if (registryId == org.candor.probe.ThreadTreeCopy.BEYOND) {
+            if (beyond < 0) {
+                beyond = table.add(SnapshotWarnings.BEYOND_BUDGET_CLASS, SnapshotWarnings.BEYOND_BUDGET_METHOD,
                         SnapshotWarnings.BEYOND_BUDGET_DESCRIPTOR).id();
-            } else {
-                MethodRegistry.Entry e = registry.get(registryId);
-                id = table.add(e.className, e.name, e.descriptor).id();
             }
-            ids.put(registryId, id);
+            return beyond;
+        }
+        if (registryId >= ids.length) ids = Arrays.copyOf(ids, Math.max(registryId + 1, ids.length * 2));
+        int id = ids[registryId] - 1;
+        if (id < 0) {
+            MethodRegistry.Entry e = registry.get(registryId);
+            id = table.add(e.className, e.name, e.descriptor).id();
+            ids[registryId] = id + 1;
         }
         return id;
     }
@@ -39,6 +44,6 @@ final class MethodIds {
 
     /** Methods in the table that were called: all but the one for calls beyond the budget. */
     int invoked() {
-        return table.size() - (ids.containsKey(org.candor.probe.ThreadTreeCopy.BEYOND) ? 1 : 0);
+        return table.size() - (beyond >= 0 ? 1 : 0);
     }
 }
