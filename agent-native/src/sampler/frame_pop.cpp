@@ -177,6 +177,32 @@ bool pop_by_sender_sp(FrameRegisters& regs, KnownCode known, const void* arg) {
     return false;
 }
 
+// The interpreter builds a method's fixed frame a word at a time after `enter` (x86-64 generate_fixed_frame): the
+// sender sp (r13) first, then an empty last sp; only then does r13 become the bcp, and the Method*, mirror, profile
+// data, cache, locals, bcp and the expression stack's bottom follow. AGCT does not walk such a frame (javac: almost
+// all its failures in the interpreter lie in this stretch of the method entry), but its caller is already fixed:
+// the return address above the saved rbp, the sender sp in the frame's first word, exactly as the VM takes an
+// interpreted frame's sender. Only while r13 no longer holds a stack address and fewer words than the whole fixed
+// part lie below rbp: a frame whose fixed part is complete is one AGCT walks (an empty expression stack leaves rsp
+// at its bottom, 9 words below rbp), and it keeps callers out of the window; after `leave` rbp is the caller's own,
+// complete frame, so rsp lies further below.
+constexpr std::uintptr_t kFixedFrameWords = 9;
+
+bool pop_half_built_interpreter_frame(FrameRegisters& regs, KnownCode known, const void* arg) {
+    const std::uintptr_t fp = regs.fp;
+    if ((fp & (kWord - 1)) != 0 || fp < regs.sp + 2 * kWord || fp - regs.sp >= kFixedFrameWords * kWord) return false;
+    if (regs.sender_sp >= regs.sp && regs.sender_sp - regs.sp < (1u << 20)) return false;  // r13: the sender sp still
+    const std::uintptr_t sender_sp = stack_word(fp - kWord);
+    if (sender_sp < fp + 2 * kWord || sender_sp - fp > (1u << 20) || (sender_sp & (kWord - 1)) != 0) return false;
+    const std::uintptr_t pc = stack_word(fp + kWord);
+    const ReturnSite site = known(pc, arg);
+    if (site == ReturnSite::Unknown || (site == ReturnSite::Code && !follows_call(pc))) return false;
+    regs.pc = pc;
+    regs.sp = sender_sp;
+    regs.fp = stack_word(fp);
+    return true;
+}
+
 }  // namespace
 
 bool follows_call(std::uintptr_t return_address) {
@@ -205,7 +231,7 @@ bool pop_unbuilt_frame(CodeShape shape, std::uintptr_t code_start, FrameRegister
             // before a C2I adapter sets r13 the return address is still on top of the stack
             return pop_by_sender_sp(regs, known, known_arg) || pop_to(regs, 0, known, known_arg);
         case CodeShape::Interpreter:
-            return pop_by_sender_sp(regs, known, known_arg);
+            return pop_by_sender_sp(regs, known, known_arg) || pop_half_built_interpreter_frame(regs, known, known_arg);
         case CodeShape::Other:
             break;
     }

@@ -18,7 +18,7 @@ enum class CodeShape : std::uint8_t {
     CompiledMethod = 1,  // frameless only in its prologue and epilogue
     FramelessStub = 2,   // a vtable or itable stub: jumps on, never builds a frame
     Interpreter = 3,     // the template interpreter: its calls push their return address themselves; popped
-                         // only at a method's entry, from the sender sp (r13)
+                         // only at a method's entry: from the sender sp (r13), or from a fixed frame half built
     Stub = 4,            // another stub (arraycopy, GC barriers, ...): popped when it begins with `enter`
     Unknown = 5,         // no code the JVM reported: popped only from an inline-cache stub (`mov rax, imm64;
                          // jmp`), frameless code in the InlineCacheBuffer, which JVMTI never names

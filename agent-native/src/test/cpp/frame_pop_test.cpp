@@ -354,4 +354,50 @@ TEST(frame_pop_of_a_vtable_stub_takes_the_top_word) {
     CHECK(regs.sp == w.stack.sp() + 8);
 }
 
+TEST(frame_pop_of_a_half_built_interpreter_frame_takes_its_sender) {
+    World w;
+    std::uint8_t code[16] = {};
+    std::uint8_t bytecode[32];
+    std::memset(bytecode, 0x2a, sizeof bytecode);
+    std::memset(w.caller.interpreter, 0x90, sizeof w.caller.interpreter);
+    const auto start = reinterpret_cast<std::uintptr_t>(code);
+    // rbp at words[12]: the caller's rbp, the return address above it, the sender sp pushed below it, r13 the bcp
+    const std::uintptr_t fp = w.stack.sp() + 12 * 8;
+    w.stack.words[12] = 0xfeed0;
+    w.stack.words[13] = w.caller.interpreter_return_entry();
+    w.stack.words[11] = w.stack.sp() + 15 * 8;
+    FrameRegisters regs;
+    auto at = [&](std::uintptr_t words_below_fp) {
+        regs.pc = start + 3;
+        regs.fp = fp;
+        regs.sp = fp - words_below_fp * 8;
+        regs.sender_sp = reinterpret_cast<std::uintptr_t>(bytecode + 4);
+        return pop_unbuilt_frame(CodeShape::Interpreter, start, regs, in_range, &w.known);
+    };
+    CHECK(at(2));  // sender sp and last sp pushed, r13 just became the bcp
+    CHECK(regs.pc == w.caller.interpreter_return_entry());
+    CHECK(regs.sp == w.stack.sp() + 15 * 8);
+    CHECK(regs.fp == 0xfeed0);
+    CHECK(at(8));  // one word short of the whole fixed part
+    // the whole fixed part pushed (9 words), or more: a frame AGCT walks, or the caller's after a `leave`
+    CHECK(!at(9));
+    CHECK(!at(11));
+    // rbp just set (nothing below it yet)
+    CHECK(!at(1));
+    // r13 still the sender sp: the entry before r13 turned into the bcp, popped from r13 only
+    regs.pc = start + 3;
+    regs.fp = fp;
+    regs.sp = fp - 2 * 8;
+    regs.sender_sp = w.stack.sp() + 15 * 8;
+    CHECK(!pop_unbuilt_frame(CodeShape::Interpreter, start, regs, in_range, &w.known));
+    // a return address that follows no call, then one that does; a sender sp below rbp
+    w.stack.words[13] = w.caller.no_call();
+    CHECK(!at(2));
+    w.stack.words[13] = w.caller.after_direct_call();
+    CHECK(at(2));
+    CHECK(regs.pc == w.caller.after_direct_call());
+    w.stack.words[11] = fp - 8;
+    CHECK(!at(2));
+}
+
 #endif

@@ -57,6 +57,18 @@ class SamplingTruthIT {
                 .as("walks from the frame anchor made whole").isPositive();
     }
 
+    /**
+     * Interpreted calls only (-Xint): each method entry builds its fixed frame a word at a time, and AGCT does not walk
+     * the half-built frame. Before the pop from it, 9.7 % of these samples were one frame (289 of 2,980; after: 10,
+     * 2026-11-27, JDK 17).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jdks")
+    void stacksOfAThreadEnteringInterpretedMethodsAreWhole(String javaHome) throws Exception {
+        AgentRun run = AgentRun.sampled(javaHome, dir, CPU_1MS, List.of("-Xint"), "org.candor.it.targets.DeepDispatch", "4");
+        assertWhole(run, "deep", javaHome);
+    }
+
     private static void assertWhole(AgentRun run, String threadName, String javaHome) throws Exception {
         assertThat(run.exitCode).as(run.toString()).isZero();
         Snapshot s = SnapshotReader.read(run.snapshot);
