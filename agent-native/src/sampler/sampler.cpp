@@ -161,6 +161,7 @@ bool Sampler::start(jvmtiEnv* jvmti, JNIEnv* jni) {
 
     context_.agct = agct_;
     context_.vm_layout = find_thread_layout();
+    context_.method_layout = find_method_layout();
     context_.depth = options_.depth;
     context_.buffer = &buffer_;
     context_.code_map = &code_map_;
@@ -683,6 +684,7 @@ jobjectArray Sampler::result(JNIEnv* jni, const TreesCopy* copy) {
     add("samples.recovered.compiled_method", counts.recovered_in_method);
     add("samples.recovered.stub", counts.recovered_in_stub);
     add("samples.recovered.in_vm", counts.recovered_in_vm);
+    add("samples.recovered.entered_method", counts.entered_method);
     add("samples.crash_guard", counts.crash_guard);
     add("samples.truncated", counts.truncated);
     add("samples.running", running);

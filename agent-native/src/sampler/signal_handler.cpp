@@ -275,6 +275,47 @@ __attribute__((noinline)) bool guarded_stub_anchor_walk(const SignalContext& con
     return walked;
 }
 
+// The method an interpreter method entry is entering, whose half-built (or not yet built) frame was popped: rbx
+// holds its Method* throughout the entry (x86-64 HotSpot). Its jmethodID from the holder's cache (vm_structs.h),
+// taken only when it points back at that Method*, as every jmethodID of a live method does; null otherwise (no
+// jmethodID made yet, a VM whose jmethodIDs are no pointers, a register that held something else), and when a read
+// faults, under the crash guard.
+__attribute__((noinline)) jmethodID guarded_entered_method(const SignalContext& context, SampledThread& thread,
+                                                           const void* ucontext) {
+#if defined(__x86_64__)
+    const VmMethodLayout& layout = context.method_layout;
+    if (!layout.valid) return nullptr;
+    if (sigsetjmp(thread.guard, 0) != 0) return nullptr;
+    thread.in_walk = 1;
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    jmethodID found = nullptr;
+    const auto word = [](std::uintptr_t at) { return *reinterpret_cast<const volatile std::uintptr_t*>(at); };
+    const auto plausible = [](std::uintptr_t p) { return p >= 4096 && (p & (sizeof(std::uintptr_t) - 1)) == 0; };
+    const auto method = static_cast<std::uintptr_t>(static_cast<const ucontext_t*>(ucontext)->uc_mcontext.gregs[REG_RBX]);
+    if (plausible(method)) {
+        const std::uintptr_t const_method = word(method + layout.const_method);
+        if (plausible(const_method)) {
+            const std::uint16_t idnum = *reinterpret_cast<const volatile std::uint16_t*>(const_method + layout.method_idnum);
+            const std::uintptr_t pool = word(const_method + layout.constants);
+            const std::uintptr_t holder = plausible(pool) ? word(pool + layout.pool_holder) : 0;
+            const std::uintptr_t ids = plausible(holder) ? word(holder + layout.jmethod_ids) : 0;
+            if (plausible(ids) && idnum < word(ids)) {
+                const std::uintptr_t id = word(ids + (idnum + 1u) * sizeof(std::uintptr_t));
+                if (plausible(id) && word(id) == method) found = reinterpret_cast<jmethodID>(id);
+            }
+        }
+    }
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    thread.in_walk = 0;
+    return found;
+#else
+    (void)context;
+    (void)thread;
+    (void)ucontext;
+    return nullptr;
+#endif
+}
+
 ASGCT_CallFrame frame_by_pc(const CodeEntry& entry) {
     ASGCT_CallFrame frame;
     frame.lineno = entry.kind == CodeKind::Stub ? kStubFrame : kPcFrame;
@@ -368,6 +409,15 @@ void take_sample(const SignalContext& context, SampledThread& thread, void* ucon
         if (truncated) bump(stats.truncated);
         if (known) {
             thread.frames[0] = frame_by_pc(entry);
+            if (entry.shape == CodeShape::Interpreter) {
+                // a method entry: the method being entered, where the VM's tables name it, rather than the interpreter
+                const jmethodID entered = guarded_entered_method(context, thread, ucontext);
+                if (entered != nullptr) {
+                    thread.frames[0].lineno = kPcFrame;
+                    thread.frames[0].method_id = entered;
+                    bump(stats.entered_method);
+                }
+            }
             write_record(context, thread, RecordKind::Popped, result, state, truncated, thread.frames,
                          static_cast<std::uint32_t>(trace.num_frames) + 1);
         } else {

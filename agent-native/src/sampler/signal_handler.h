@@ -30,6 +30,7 @@ struct SignalContext {
     std::uint32_t samples_per_period = 0;  // jitter: samples between new periods; 0: never
     std::uint32_t crash_every = 0;       // test hook: every n-th walk of a thread faults
     VmThreadLayout vm_layout;            // where a JavaThread keeps its state and frame anchor (vm_structs.h)
+    VmMethodLayout method_layout;        // how a Method* leads to its jmethodID (vm_structs.h)
 
     // After a dynamic attach: the threads that were running then, bound on their first signal
     // (attach_tables.h). Published once, freed at stop after no handler runs any more.

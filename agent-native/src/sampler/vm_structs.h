@@ -18,6 +18,18 @@ struct VmThreadLayout {
     std::ptrdiff_t last_java_fp = 0;  // within the anchor
 };
 
+// Where a Method* leads to the method's jmethodID, as HotSpot keeps it: Method -> ConstMethod (its idnum and
+// constant pool) -> ConstantPool -> its holder InstanceKlass -> the klass's jmethodID cache, whose first word is its
+// length and whose entry idnum + 1 the method's jmethodID (null until one was made). From the same tables.
+struct VmMethodLayout {
+    bool valid = false;
+    std::ptrdiff_t const_method = 0;  // Method::_constMethod
+    std::ptrdiff_t constants = 0;     // ConstMethod::_constants
+    std::ptrdiff_t method_idnum = 0;  // ConstMethod::_method_idnum (16 bits)
+    std::ptrdiff_t pool_holder = 0;   // ConstantPool::_pool_holder
+    std::ptrdiff_t jmethod_ids = 0;   // InstanceKlass::_methods_jmethod_ids
+};
+
 // JavaThreadState values (globalDefinitions.hpp, the same in JDK 17 to 25).
 constexpr std::int32_t kThreadInVm = 6;
 
@@ -36,5 +48,9 @@ VmThreadLayout read_thread_layout(const void* entries, const VmStructsFormat& fo
 
 // The layout of the VM this library runs in (dlsym of the exported symbols), or invalid.
 VmThreadLayout find_thread_layout();
+
+// The method layout from a table, or invalid; and that of the VM this library runs in.
+VmMethodLayout read_method_layout(const void* entries, const VmStructsFormat& format);
+VmMethodLayout find_method_layout();
 
 }  // namespace candor

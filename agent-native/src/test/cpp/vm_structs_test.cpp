@@ -67,3 +67,22 @@ TEST(vm_structs_without_a_field_is_invalid) {
     CHECK(!read_thread_layout(table.data(), format()).valid);
     CHECK(!read_thread_layout(nullptr, format()).valid);
 }
+
+TEST(vm_structs_finds_the_way_from_a_method_to_its_jmethod_id) {
+    std::vector<Entry> table = {
+        {"Method", "_constMethod", "ConstMethod*", 0, 8, nullptr},
+        {"ConstMethod", "_constants", "ConstantPool*", 0, 8, nullptr},
+        {"ConstMethod", "_method_idnum", "u2", 0, 42, nullptr},
+        {"ConstantPool", "_pool_holder", "InstanceKlass*", 0, 24, nullptr},
+        {"InstanceKlass", "_methods_jmethod_ids", "jmethodID*", 0, 360, nullptr},
+        {nullptr, nullptr, nullptr, 0, 0, nullptr},
+    };
+    const candor::VmMethodLayout layout = candor::read_method_layout(table.data(), format());
+    CHECK(layout.valid);
+    CHECK(layout.const_method == 8 && layout.constants == 8 && layout.method_idnum == 42);
+    CHECK(layout.pool_holder == 24 && layout.jmethod_ids == 360);
+    // one field missing: nothing is named from rbx
+    table.erase(table.begin() + 2);
+    CHECK(!candor::read_method_layout(table.data(), format()).valid);
+    CHECK(!candor::read_method_layout(nullptr, format()).valid);
+}

@@ -105,7 +105,7 @@ public final class ClassInstrumenter {
             int id = registry.register(className, name, descriptor);
             chosen.add(new Chosen(id, name, descriptor, kind));
             return new TrivialMethodCheck(ASM_API, new ProbeInserter(ASM_API, new HiddenClassRedirect(ASM_API, next), access,
-                    name, descriptor, id, kind, writeFrames, monitors.contains(name + descriptor)), registry, id);
+                    name, descriptor, id, kind, writeFrames, monitors.contains(name + descriptor)), registry, id, access);
         }
     }
 }

@@ -8,7 +8,8 @@ import org.objectweb.asm.Opcodes;
 /**
  * Marks a method as trivial in the registry when its own code, before the probes, is next to nothing: straight-line
  * (no jumps or switches), at most {@link #MAX_INSTRUCTIONS} instructions, and no calls, allocations, throws or
- * monitors (a getter, a setter, a constant). In a plain run such a method costs a nanosecond or two, inlined; so
+ * monitors, nor synchronized (a getter, a setter, a constant). In a plain run such a method costs a nanosecond or
+ * two, inlined (a synchronized one its lock, which is the program's own cost); so
  * whatever calibrated time it shows under instrumentation is the probes' effect on the code (what calibration does
  * not take out), measured in the program itself. core's {@code ProbeEffect} turns it into an estimate per method.
  * Sees the original instructions: it sits before the probe inserter in the visitor chain.
@@ -22,10 +23,11 @@ final class TrivialMethodCheck extends MethodVisitor {
     private int instructions;
     private boolean disqualified;
 
-    TrivialMethodCheck(int api, MethodVisitor next, MethodRegistry registry, int id) {
+    TrivialMethodCheck(int api, MethodVisitor next, MethodRegistry registry, int id, int access) {
         super(api, next);
         this.registry = registry;
         this.id = id;
+        this.disqualified = (access & Opcodes.ACC_SYNCHRONIZED) != 0;
     }
 
     private void count() { instructions++; }

@@ -72,13 +72,13 @@ class ClassInstrumenterTest {
     }
 
     @Test
-    void trivialMethodsAreStraightLineCodeOfAtMostEightInstructionsThatCallAndAllocateNothing() throws Exception {
+    void trivialMethodsAreStraightLineUnsynchronizedCodeOfAtMostEightInstructionsThatCallAndAllocateNothing() throws Exception {
         instrumenter.instrument(bytes(Shaped.class.getName().replace('.', '/')), ALL);
         boolean[] trivial = registry.trivialMethods();
         List<String> found = new java.util.ArrayList<>();
         for (int id = 0; id < registry.size(); id++) if (trivial[id]) found.add(registry.get(id).name);
-        // a synchronized method's monitor is the JVM's, not an instruction: it is as cheap as its code when uncontended
-        assertThat(found).containsExactlyInAnyOrder("getX", "setX", "answer", "scaled", "eight", "locked");
+        // a synchronized method takes its lock in a plain run too: that cost is the program's, not the probes'
+        assertThat(found).containsExactlyInAnyOrder("getX", "setX", "answer", "scaled", "eight");
     }
 
     private static int[] probeCalls(byte[] classFile, String method) {

@@ -60,13 +60,25 @@ class SamplingTruthIT {
     /**
      * Interpreted calls only (-Xint): each method entry builds its fixed frame a word at a time, and AGCT does not walk
      * the half-built frame. Before the pop from it, 9.7 % of these samples were one frame (289 of 2,980; after: 10,
-     * 2026-11-27, JDK 17).
+     * 2026-11-27, JDK 17), and the popped ones' leaf was `Interpreter` until the method entered was named.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("jdks")
     void stacksOfAThreadEnteringInterpretedMethodsAreWhole(String javaHome) throws Exception {
         AgentRun run = AgentRun.sampled(javaHome, dir, CPU_1MS, List.of("-Xint"), "org.candor.it.targets.DeepDispatch", "4");
         assertWhole(run, "deep", javaHome);
+        // their leaf is the method being entered (rbx's Method* and the VM's tables), not the interpreter
+        Snapshot s = SnapshotReader.read(run.snapshot);
+        int self = s.metricIndex("self_samples");
+        long[] interpreter = {0, 0};
+        walk(s, thread(s, "deep").root(), n -> {
+            interpreter[1] += n.value(self);
+            if (n.methodId() >= 0 && s.methods().get(n.methodId()).name().equals("Interpreter")) interpreter[0] += n.value(self);
+        });
+        System.out.printf("interpreter entries (%s): %d named, %d samples left in the interpreter of %d%n", javaHome,
+                s.stat("samples.recovered.entered_method"), interpreter[0], interpreter[1]);
+        assertThat(s.stat("samples.recovered.entered_method")).as("entries named by the method entered").isPositive();
+        assertThat(100.0 * interpreter[0] / interpreter[1]).as("samples whose leaf is the interpreter, %").isLessThan(1.0);
     }
 
     private static void assertWhole(AgentRun run, String threadName, String javaHome) throws Exception {
