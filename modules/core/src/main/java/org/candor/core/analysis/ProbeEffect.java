@@ -92,7 +92,7 @@ public final class ProbeEffect {
 
     /** The estimate summed over a flat profile's methods (-1 when it has no calls or self metric). */
     public long of(FlatProfile flat, List<Metric> metrics) {
-        int callsIndex = indexOf(metrics, Metric.CALLS.key());
+        int callsIndex = Metric.indexOf(metrics, Metric.CALLS.key());
         int self = selfMetric(metrics);
         if (callsIndex < 0 || self < 0) return -1;
         long sum = 0;
@@ -117,10 +117,5 @@ public final class ProbeEffect {
                 + " (%.0f %%) is this effect, not the program's work (column %s; a sampled profile sees the program"
                 + " undisturbed)", methods, methods == 1 ? "method" : "methods", each, calls, amounts,
                 100.0 * estimated / recorded, LABEL);
-    }
-
-    private static int indexOf(List<Metric> metrics, String key) {
-        for (int k = 0; k < metrics.size(); k++) if (metrics.get(k).key().equals(key)) return k;
-        return -1;
     }
 }

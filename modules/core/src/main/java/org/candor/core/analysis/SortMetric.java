@@ -20,7 +20,7 @@ public final class SortMetric {
      * the first count other than calls, the first metric. -1 when there are no metrics.
      */
     public static int tree(List<Metric> metrics) {
-        int k = indexOf(metrics, Metric.TOTAL_TIME.key());
+        int k = Metric.indexOf(metrics, Metric.TOTAL_TIME.key());
         if (k >= 0 && !metrics.get(k).inclusive()) k = -1;
         if (k < 0) k = first(metrics, true, Metric.Unit.NANOS);
         if (k < 0) k = first(metrics, true, Metric.Unit.COUNT);
@@ -36,7 +36,7 @@ public final class SortMetric {
      */
     public static int hotSpots(List<Metric> metrics, int treeValue) {
         if (treeValue >= 0 && treeValue < metrics.size() && !metrics.get(treeValue).inclusive()) return treeValue;
-        int k = indexOf(metrics, Metric.SELF_TIME.key());
+        int k = Metric.indexOf(metrics, Metric.SELF_TIME.key());
         if (k >= 0 && metrics.get(k).inclusive()) k = -1;
         if (k < 0) k = first(metrics, false, Metric.Unit.NANOS);
         if (k < 0) k = first(metrics, false, Metric.Unit.COUNT);
@@ -52,10 +52,6 @@ public final class SortMetric {
         return -1;
     }
 
-    private static int indexOf(List<Metric> metrics, String key) {
-        for (int k = 0; k < metrics.size(); k++) if (metrics.get(k).key().equals(key)) return k;
-        return -1;
-    }
 
     private static boolean isCalls(Metric m) {
         return m.key().equals(Metric.CALLS.key());

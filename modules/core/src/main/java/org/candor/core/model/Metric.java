@@ -63,4 +63,10 @@ public final class Metric {
     }
     @Override public int hashCode() { return key.hashCode(); }
     @Override public String toString() { return key; }
+
+    /** The index of the metric with this key in a list of metrics, or -1. */
+    public static int indexOf(java.util.List<Metric> metrics, String key) {
+        for (int k = 0; k < metrics.size(); k++) if (metrics.get(k).key().equals(key)) return k;
+        return -1;
+    }
 }

@@ -32,7 +32,7 @@ public final class HotSpotRows {
         this.spots = spots;
         this.columns = columns;
         this.whole = whole;
-        int callsIndex = indexOf(metrics, Metric.CALLS.key());
+        int callsIndex = Metric.indexOf(metrics, Metric.CALLS.key());
         int selfIndex = ProbeEffect.selfMetric(metrics);
         boolean shown = effect != null && callsIndex >= 0 && selfIndex >= 0;
         this.effect = shown ? effect : null;
@@ -95,10 +95,5 @@ public final class HotSpotRows {
     private int columnOf(int metricIndex) {
         for (int c = 0; c < columns.count(); c++) if (columns.metricIndex(c) == metricIndex) return c;
         return 0;
-    }
-
-    private static int indexOf(List<Metric> metrics, String key) {
-        for (int k = 0; k < metrics.size(); k++) if (metrics.get(k).key().equals(key)) return k;
-        return -1;
     }
 }
