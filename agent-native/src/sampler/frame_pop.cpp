@@ -41,6 +41,7 @@ int sub_rsp(Code p, std::uint32_t& n) {
 // `mov [rsp + d], rbp` at p: its length and d, or 0.
 int save_rbp(Code p, std::uint32_t& d) {
     if (p[0] != 0x48 || p[1] != 0x89) return 0;
+    if (p[2] == 0x2c && p[3] == 0x24) { d = 0; return 4; }  // mov [rsp], rbp: a one-word frame (C2's runtime stubs)
     if (p[2] == 0x6c && p[3] == 0x24) { d = p[4]; return 5; }
     if (p[2] == 0xac && p[3] == 0x24) { d = imm32(p + 4); return 8; }
     return 0;
@@ -101,6 +102,42 @@ bool pop_prologue(Code pc, Code build, Code partial_from, std::uintptr_t partial
     return false;  // the frame is complete: AGCT's own business
 }
 
+// Where a C2 prologue builds its frame: `push rbp` then `sub rsp, f` (the frame f + 8 bytes, one word of it at first),
+// or `sub rsp, f` then `mov [rsp + f - 8], rbp` (f bytes at once); PreserveFramePointer's `mov rbp, rsp` within.
+struct Prologue {
+    Code build = nullptr;         // the first instruction that builds the frame
+    Code partial_from = nullptr;  // from here until `built`, `partial` bytes are on the stack
+    std::uintptr_t partial = 0;
+    Code built = nullptr;         // the frame is whole from here (after the entry barrier, if any)
+    std::uintptr_t whole = 0;     // its size, up to the return address
+};
+
+bool find_prologue(Code begin, Prologue& found) {
+    for (std::uintptr_t i = 0; i < kPrologueWindow; i++) {
+        const Code p = begin + i;
+        std::uint32_t f = 0;
+        if (p[0] == kPushRbp) {
+            Code next = p + 1;
+            if (mov_rbp_rsp(next)) next += 3;
+            const int sub = sub_rsp(next, f);
+            if (sub == 0 && next == p + 1 && !stack_bang_before(p)) continue;  // a 0x55 byte of something else
+            found = Prologue{p, p + 1, kWord, next + sub, f + kWord};
+            return true;
+        }
+        const int sub = sub_rsp(p, f);
+        std::uint32_t saved_at = 0;
+        const int save = sub != 0 ? save_rbp(p + sub, saved_at) : 0;
+        if (save != 0 && saved_at + kWord == f) {
+            Code built = p + sub + save;
+            if (mov_rbp_rsp(built)) built += 3;                                    // PreserveFramePointer:
+            if (built[0] == 0x48 && built[1] == 0x83 && built[2] == 0xc5) built += 4;  // add rbp, imm8
+            found = Prologue{p, p + sub, f, built, f};
+            return true;
+        }
+    }
+    return false;
+}
+
 bool pop_compiled(std::uintptr_t start, FrameRegisters& regs, KnownCode known, const void* arg) {
     const Code pc = reinterpret_cast<Code>(regs.pc);
     if (pc[0] == kRet) return pop_to(regs, 0, known, arg);
@@ -114,28 +151,23 @@ bool pop_compiled(std::uintptr_t start, FrameRegisters& regs, KnownCode known, c
     if (in_return_poll(pc)) return pop_to(regs, 0, known, arg);
     if (regs.pc < start || regs.pc - start >= kPrologueWindow + 32) return false;
     // The prologue: find where the frame is built and see which side of it pc is.
-    const Code begin = reinterpret_cast<Code>(start);
-    for (std::uintptr_t i = 0; i < kPrologueWindow; i++) {
-        const Code p = begin + i;
-        std::uint32_t f = 0;
-        if (p[0] == kPushRbp) {
-            Code next = p + 1;
-            if (mov_rbp_rsp(next)) next += 3;
-            const int sub = sub_rsp(next, f);
-            if (sub == 0 && next == p + 1 && !stack_bang_before(p)) continue;  // a 0x55 byte of something else
-            return pop_prologue(pc, p, p + 1, kWord, next + sub, f + kWord, regs, known, arg);
-        }
-        const int sub = sub_rsp(p, f);
-        std::uint32_t saved_at = 0;
-        const int save = sub != 0 ? save_rbp(p + sub, saved_at) : 0;
-        if (save != 0 && saved_at + kWord == f) {
-            Code built = p + sub + save;
-            if (mov_rbp_rsp(built)) built += 3;                                    // PreserveFramePointer:
-            if (built[0] == 0x48 && built[1] == 0x83 && built[2] == 0xc5) built += 4;  // add rbp, imm8
-            return pop_prologue(pc, p, p + sub, f, built, f, regs, known, arg);
-        }
-    }
-    return false;
+    Prologue prologue;
+    if (!find_prologue(reinterpret_cast<Code>(start), prologue)) return false;
+    return pop_prologue(pc, prologue.build, prologue.partial_from, prologue.partial, prologue.built, prologue.whole,
+                        regs, known, arg);
+}
+
+// Code compiled as C2 compiles a method, past its prologue, with its frame complete and rsp at its bottom: C2's
+// runtime stubs (`_new_instance_Java`, `_new_array_Java`, ...) as they call into the VM. Their frame is as large as
+// the prologue made it, with the caller's rbp in its top word and the return address just above.
+bool pop_built_c2_frame(std::uintptr_t start, FrameRegisters& regs, KnownCode known, const void* arg) {
+    Prologue prologue;
+    if (!find_prologue(reinterpret_cast<Code>(start), prologue)) return false;
+    if (reinterpret_cast<Code>(regs.pc) < prologue.built + entry_barrier(prologue.built)) return false;
+    const std::uintptr_t saved_rbp = stack_word(regs.sp + prologue.whole - kWord);
+    if (!pop_to(regs, prologue.whole, known, arg)) return false;
+    regs.fp = saved_rbp;
+    return true;
 }
 
 // A stub that begins with `enter` (push rbp; mov rbp, rsp) and ends with `leave; ret`: inside it rbp frames it.
@@ -224,7 +256,7 @@ bool pop_unbuilt_frame(CodeShape shape, std::uintptr_t code_start, FrameRegister
         case CodeShape::CompiledMethod:
             return pop_compiled(code_start, regs, known, known_arg);
         case CodeShape::Stub:
-            return pop_stub(code_start, regs, known, known_arg);
+            return pop_stub(code_start, regs, known, known_arg) || pop_built_c2_frame(code_start, regs, known, known_arg);
         case CodeShape::Unknown:
             return in_inline_cache_stub(reinterpret_cast<Code>(regs.pc)) && pop_to(regs, 0, known, known_arg);
         case CodeShape::Adapter:

@@ -233,7 +233,9 @@ __attribute__((noinline)) bool guarded_anchor_walk(const SignalContext& context,
 // runtime stubs (counter_overflow, handle_exception_from_callee, ...) call into the VM from it, and AGCT does not
 // walk out of them (javac: most of its not_walkable_not_java samples, with the time charged to no method at all).
 // Point the anchor at the stub's caller, as the stub's rbp frame says (pop_unbuilt_frame's Stub shape), walk, and
-// put the anchor back as it was; also when the walk faults. Only for a thread in _thread_in_vm (see
+// put the anchor back as it was; also when the walk faults. An anchor without its pc (unknown_not_java: the stub
+// left it for make_walkable, and guarded_anchor_walk's walk from the stub's return address failed) gets the pc
+// make_walkable would give it, the word below its sp, for finding the stub. Only for a thread in _thread_in_vm (see
 // guarded_anchor_walk), and where the tables name the anchor's fp. True with the stub's entry in `stub` and the
 // caller's frames from thread.frames + 1.
 __attribute__((noinline)) bool guarded_stub_anchor_walk(const SignalContext& context, SampledThread& thread,
@@ -241,16 +243,19 @@ __attribute__((noinline)) bool guarded_stub_anchor_walk(const SignalContext& con
     const AnchorSlots anchor(context.vm_layout, thread.vm_thread);
     volatile std::uintptr_t saved_sp = 0;
     volatile std::uintptr_t saved_fp = 0;
-    volatile std::uintptr_t saved_pc = 0;  // non-zero while the anchor names the caller
+    volatile std::uintptr_t saved_pc = 0;
+    volatile bool moved = false;  // true while the anchor names the caller
     if (sigsetjmp(thread.guard, 0) != 0) {
-        if (saved_pc != 0) anchor.put(saved_sp, saved_fp, saved_pc);
+        if (moved) anchor.put(saved_sp, saved_fp, saved_pc);
         return false;
     }
     thread.in_walk = 1;
     std::atomic_signal_fence(std::memory_order_seq_cst);
     bool walked = false;
     FrameRegisters regs;
-    regs.pc = *anchor.pc;
+    const std::uintptr_t anchor_pc = *anchor.pc;
+    regs.pc = anchor_pc;
+    if (regs.pc == 0 && anchor.in_vm_with_sp()) regs.pc = reinterpret_cast<const volatile std::uintptr_t*>(*anchor.sp)[-1];
     if (anchor.fp != nullptr && anchor.in_vm_with_sp() && regs.pc != 0 && context.code_map->lookup(regs.pc, stub) &&
         stub.kind == CodeKind::Stub && stub.shape == CodeShape::Stub) {
         regs.sp = *anchor.sp;
@@ -259,14 +264,15 @@ __attribute__((noinline)) bool guarded_stub_anchor_walk(const SignalContext& con
         if (pop_unbuilt_frame(CodeShape::Stub, stub.start, regs, return_site, context.code_map)) {
             saved_sp = at_stub.sp;
             saved_fp = at_stub.fp;
-            saved_pc = at_stub.pc;
+            saved_pc = anchor_pc;
+            moved = true;
             anchor.put(regs.sp, regs.fp, regs.pc);
             trace.frames = thread.frames + 1;
             trace.num_frames = 0;
             context.agct(&trace, context.depth - 1, ucontext);
             std::atomic_signal_fence(std::memory_order_seq_cst);
-            anchor.put(at_stub.sp, at_stub.fp, at_stub.pc);
-            saved_pc = 0;
+            anchor.put(at_stub.sp, at_stub.fp, anchor_pc);
+            moved = false;
             walked = trace.num_frames > 0;
         }
     }
@@ -384,8 +390,8 @@ void take_sample(const SignalContext& context, SampledThread& thread, void* ucon
                      static_cast<std::uint32_t>(trace.num_frames));
         return;
     }
-    if (result == kAgctNotWalkableNotJava && thread.vm_thread != nullptr && context.vm_layout.valid &&
-        context.depth > 1) {
+    if ((result == kAgctNotWalkableNotJava || result == kAgctUnknownNotJava) && thread.vm_thread != nullptr &&
+        context.vm_layout.valid && context.depth > 1) {
         CodeEntry stub;
         if (guarded_stub_anchor_walk(context, thread, trace, stub, ucontext)) {
             bump(stats.recorded);
