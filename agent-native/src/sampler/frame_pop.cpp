@@ -159,10 +159,13 @@ bool pop_compiled(std::uintptr_t start, FrameRegisters& regs, KnownCode known, c
 
 // Code compiled as C2 compiles a method, past its prologue, with its frame complete and rsp at its bottom: C2's
 // runtime stubs (`_new_instance_Java`, `_new_array_Java`, ...) as they call into the VM. Their frame is as large as
-// the prologue made it, with the caller's rbp in its top word and the return address just above.
+// the prologue made it, with the caller's rbp in its top word and the return address just above. Only where the
+// prologue is the stub's first instruction, as in C2's stubs: elsewhere in a stub a `push rbp` is no frame's start.
 bool pop_built_c2_frame(std::uintptr_t start, FrameRegisters& regs, KnownCode known, const void* arg) {
     Prologue prologue;
-    if (!find_prologue(reinterpret_cast<Code>(start), prologue)) return false;
+    if (!find_prologue(reinterpret_cast<Code>(start), prologue) || prologue.build != reinterpret_cast<Code>(start)) {
+        return false;
+    }
     if (reinterpret_cast<Code>(regs.pc) < prologue.built + entry_barrier(prologue.built)) return false;
     const std::uintptr_t saved_rbp = stack_word(regs.sp + prologue.whole - kWord);
     if (!pop_to(regs, prologue.whole, known, arg)) return false;

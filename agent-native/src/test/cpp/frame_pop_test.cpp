@@ -401,37 +401,43 @@ TEST(frame_pop_of_a_half_built_interpreter_frame_takes_its_sender) {
 }
 
 TEST(frame_pop_of_a_c2_stub_with_its_frame_built_takes_the_size_from_its_prologue) {
-    // C2's runtime stubs (_new_instance_Java, ...) frame themselves as C2 methods do, not with `enter`: called
-    // into the VM, rsp is their frame's bottom, the caller's rbp in its top word, the return address above it
-    for (Prologue shape : {Prologue::Bang, Prologue::NoBang}) {
+    // C2's runtime stubs (_new_instance_Java, ...) frame themselves as C2 methods do, not with `enter`: called into
+    // the VM, rsp is their frame's bottom, the caller's rbp in its top word, the return address above it
+    struct Shape {
+        std::vector<std::uint8_t> prologue;
+        std::size_t frame_words;  // up to the return address
+    };
+    const Shape shapes[] = {
+        {{0x48, 0x81, 0xec, 0x08, 0x00, 0x00, 0x00, 0x48, 0x89, 0x2c, 0x24}, 1},  // JDK 17: sub rsp, 8; mov [rsp], rbp
+        {{0x48, 0x83, 0xec, 0x28, 0x48, 0x89, 0x6c, 0x24, 0x20}, 5},              // sub rsp, 0x28; mov [rsp+0x20], rbp
+        {{0x55, 0x48, 0x83, 0xec, 0x20}, 5},                                      // push rbp; sub rsp, 0x20
+    };
+    for (const Shape& shape : shapes) {
         World w;
-        Method m(shape);
-        w.stack.words[4] = 0xbeef0;
-        w.stack.words[5] = w.caller.after_direct_call();
+        std::uint8_t code[64];
+        std::memset(code, 0x90, sizeof code);
+        std::memcpy(code, shape.prologue.data(), shape.prologue.size());
+        const auto start = reinterpret_cast<std::uintptr_t>(code);
+        w.stack.words[shape.frame_words - 1] = 0xbeef0;
+        w.stack.words[shape.frame_words] = w.caller.after_indirect_call();
         FrameRegisters regs;
-        CHECK(w.pop(CodeShape::Stub, m.start(), m.at(m.body_at + 8), regs));
-        CHECK(regs.pc == w.caller.after_direct_call());
-        CHECK(regs.sp == w.stack.sp() + 6 * 8);
+        CHECK(w.pop(CodeShape::Stub, start, start + 37, regs));
+        CHECK(regs.pc == w.caller.after_indirect_call());
+        CHECK(regs.sp == w.stack.sp() + (shape.frame_words + 1) * 8);
         CHECK(regs.fp == 0xbeef0);
-        // in the prologue the frame is not whole: not this pop's
-        CHECK(!w.pop(CodeShape::Stub, m.start(), m.at(m.sub_at), regs));
+        // in the prologue the frame is not whole yet: not this pop's
+        CHECK(!w.pop(CodeShape::Stub, start, start + 1, regs));
         // a return address that follows no call is refused
-        w.stack.words[5] = w.caller.no_call();
-        CHECK(!w.pop(CodeShape::Stub, m.start(), m.at(m.body_at + 8), regs));
+        w.stack.words[shape.frame_words] = w.caller.no_call();
+        CHECK(!w.pop(CodeShape::Stub, start, start + 37, regs));
     }
-    // _new_instance_Java as JDK 17 makes it: sub rsp, 8 (imm32); mov [rsp], rbp; ... call into the VM
+    // a C2 method's prologue after its inline-cache check is no stub's frame
     World w;
-    std::uint8_t code[64];
-    std::memset(code, 0x90, sizeof code);
-    const std::uint8_t prologue[] = {0x48, 0x81, 0xec, 0x08, 0x00, 0x00, 0x00, 0x48, 0x89, 0x2c, 0x24};
-    std::memcpy(code, prologue, sizeof prologue);
-    w.stack.words[0] = 0xbeef0;
-    w.stack.words[1] = w.caller.after_indirect_call();
+    Method m(Prologue::Bang);
+    w.stack.words[4] = 0xbeef0;
+    w.stack.words[5] = w.caller.after_direct_call();
     FrameRegisters regs;
-    CHECK(w.pop(CodeShape::Stub, reinterpret_cast<std::uintptr_t>(code), reinterpret_cast<std::uintptr_t>(code + 37), regs));
-    CHECK(regs.pc == w.caller.after_indirect_call());
-    CHECK(regs.sp == w.stack.sp() + 2 * 8);
-    CHECK(regs.fp == 0xbeef0);
+    CHECK(!w.pop(CodeShape::Stub, m.start(), m.at(m.body_at + 8), regs));
 }
 
 #endif

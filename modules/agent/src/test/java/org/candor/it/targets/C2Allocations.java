@@ -20,13 +20,7 @@ public final class C2Allocations {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 3;
-        long end = System.nanoTime() + (long) (seconds * 1e9);
-        Thread t = new Thread(() -> {
-            while (System.nanoTime() < end) allocate();
-        }, "alloc");
-        t.start();
-        t.join();
+        VmAllocations.onAllocThread(args, C2Allocations::allocate);
         System.out.println("done " + (sink != null));
     }
 

@@ -11,14 +11,19 @@ public final class VmAllocations {
     static volatile Object sink;
 
     public static void main(String[] args) throws InterruptedException {
+        onAllocThread(args, VmAllocations::allocate);
+        System.out.println("done " + (sink != null));
+    }
+
+    /** Runs {@code work} again and again on a thread named "alloc" for the seconds args[0] says (default 3). */
+    static void onAllocThread(String[] args, Runnable work) throws InterruptedException {
         double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 3;
         long end = System.nanoTime() + (long) (seconds * 1e9);
         Thread t = new Thread(() -> {
-            while (System.nanoTime() < end) allocate();
+            while (System.nanoTime() < end) work.run();
         }, "alloc");
         t.start();
         t.join();
-        System.out.println("done " + (sink != null));
     }
 
     static void allocate() {
