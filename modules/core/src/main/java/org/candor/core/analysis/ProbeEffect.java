@@ -12,15 +12,16 @@ import org.candor.core.model.SnapshotInfo;
  * program's own work: an estimate, made from the program itself. Calibration takes out the probes' own time; what
  * the probes do to the code around them (calls the JIT no longer inlines, the optimisations across them lost, the
  * probes' data in the caches) stays in the times, and on call-dense code it is most of them (javac compiling Guava:
- * 53.6 s recorded for 12.0 s of CPU time, bench/README.md "Full size").
+ * 52.1 s recorded for 14.1 s of CPU time, bench/README.md "Full size").
  *
- * <p>The agent marks the methods whose own code is next to nothing (straight-line, at most 8 instructions, calling
- * and allocating nothing: getters, setters, constants), which a plain run inlines to a nanosecond or two, and counts
- * their calls and calibrated self time ({@link #TRIVIAL_CALLS}, {@link #TRIVIAL_SELF}). What such a call shows is the
- * effect alone, in this program, on this machine, with this tree. Every instrumented call bears about as much, so a
- * method's estimate is its calls times that, at most its self time. On javac the estimate takes the per-method
- * error against a sampled plain run from 42.5 s to 18.2 s and explains 65 % of its variance; it is an estimate, not
- * a correction, so the times stay as measured and the estimate is shown beside them.
+ * <p>The agent marks the methods whose own code is next to nothing (straight-line, unsynchronized, at most 8
+ * instructions, calling and allocating nothing: getters, setters, constants), which a plain run inlines to a
+ * nanosecond or two, and counts their calls and calibrated self time ({@link #TRIVIAL_CALLS}, {@link #TRIVIAL_SELF}).
+ * What such a call shows is the effect alone, in this program, on this machine, with this tree. Every instrumented
+ * call bears about as much, so a method's estimate is its calls times that, at most its self time. On javac the estimate takes the summed per-method
+ * error against a sampled plain run from 42.5 s to 17.2 s and explains 92 % of the variance of the per-method excess
+ * (bench/full-size.sh); it is an estimate, not a correction, so the times stay as measured and the estimate is shown
+ * beside them.
  */
 public final class ProbeEffect {
 
