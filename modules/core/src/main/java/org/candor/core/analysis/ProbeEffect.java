@@ -18,10 +18,10 @@ import org.candor.core.model.SnapshotInfo;
  * instructions, calling and allocating nothing: getters, setters, constants), which a plain run inlines to a
  * nanosecond or two, and counts their calls and calibrated self time ({@link #TRIVIAL_CALLS}, {@link #TRIVIAL_SELF}).
  * What such a call shows is the effect alone, in this program, on this machine, with this tree. Every instrumented
- * call bears about as much, so a method's estimate is its calls times that, at most its self time. On javac the estimate takes the summed per-method
- * error against a sampled plain run from 42.5 s to 17.2 s and explains 92 % of the variance of the per-method excess
- * (bench/full-size.sh); it is an estimate, not a correction, so the times stay as measured and the estimate is shown
- * beside them.
+ * call bears about as much, so a method's estimate is its calls times that, at most its self time. On javac the
+ * estimate takes the summed per-method error against a sampled plain run from 42.5 s to 17.2 s and explains 92 % of
+ * the variance of the per-method excess (bench/full-size.sh); it is an estimate, not a correction, so the times stay
+ * as measured and the estimate is shown beside them.
  */
 public final class ProbeEffect {
 
