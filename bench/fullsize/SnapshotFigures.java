@@ -32,9 +32,10 @@ public final class SnapshotFigures {
                     + "\t" + threadCalls);
         }
         ProbeEffect effect = ProbeEffect.of(s.stats(), s.info());
+        if (effect != null) effect = effect.on(s.metrics());
         for (HotSpot h : HotSpots.compute(s, s.threads())) {
             MethodInfo m = h.method();
-            long estimate = effect == null ? -1 : effect.of(h.value(calls), h.value(self));
+            long estimate = effect == null ? -1 : effect.of(h);
             System.out.println("method\t" + m.className() + "." + m.name() + "\t" + h.value(calls) + "\t" + h.value(self)
                     + "\t" + h.value(total) + "\t" + h.value(rawSelf) + "\t" + h.value(rawTotal) + "\t" + estimate);
         }

@@ -181,6 +181,9 @@ struct AnchorSlots {
         return *state == kThreadInVm && at != 0 && (at & (sizeof(std::uintptr_t) - 1)) == 0;
     }
 
+    // The pc the VM's make_walkable would give an anchor left without one: the return address just below its sp.
+    std::uintptr_t walkable_pc() const { return reinterpret_cast<const volatile std::uintptr_t*>(*sp)[-1]; }
+
     // Sets the whole anchor (only where fp is named): pc cleared first and set last, never walkable half-written.
     void put(std::uintptr_t new_sp, std::uintptr_t new_fp, std::uintptr_t new_pc) const {
         *pc = 0;
@@ -210,7 +213,7 @@ __attribute__((noinline)) bool guarded_anchor_walk(const SignalContext& context,
     std::atomic_signal_fence(std::memory_order_seq_cst);
     bool walked = false;
     if (anchor.in_vm_with_sp() && *anchor.pc == 0) {
-        const std::uintptr_t pc = reinterpret_cast<const volatile std::uintptr_t*>(*anchor.sp)[-1];
+        const std::uintptr_t pc = anchor.walkable_pc();
         if (return_site(pc, context.code_map) != ReturnSite::Unknown) {
             written = pc;
             *anchor.pc = pc;
@@ -255,7 +258,7 @@ __attribute__((noinline)) bool guarded_stub_anchor_walk(const SignalContext& con
     FrameRegisters regs;
     const std::uintptr_t anchor_pc = *anchor.pc;
     regs.pc = anchor_pc;
-    if (regs.pc == 0 && anchor.in_vm_with_sp()) regs.pc = reinterpret_cast<const volatile std::uintptr_t*>(*anchor.sp)[-1];
+    if (regs.pc == 0 && anchor.in_vm_with_sp()) regs.pc = anchor.walkable_pc();
     if (anchor.fp != nullptr && anchor.in_vm_with_sp() && regs.pc != 0 && context.code_map->lookup(regs.pc, stub) &&
         stub.kind == CodeKind::Stub && stub.shape == CodeShape::Stub) {
         regs.sp = *anchor.sp;

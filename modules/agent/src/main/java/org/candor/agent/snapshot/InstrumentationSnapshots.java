@@ -103,10 +103,10 @@ public final class InstrumentationSnapshots implements SnapshotSource {
                 ThreadTreeCopy copy = state.copy();
                 counts.add(copy);
                 if (copy.nodeCount() <= 1) continue;
-                TreeValues values = TreeValues.of(copy, nanosPerTick, calibrated);
-                trivial.add(copy, values);
-                ThreadTables tables = new ThreadTables(copy, values, ids, nanosPerTick);
-                w.thread(copy.threadId, copy.threadName, tables.tree(), tables.flat());
+                ThreadTables tables = new ThreadTables(copy, TreeValues.of(copy, nanosPerTick, calibrated), ids, nanosPerTick);
+                ThreadTables.Flat flat = tables.flat();
+                w.thread(copy.threadId, copy.threadName, tables.tree(), flat);
+                trivial.add(flat);
                 written++;
             }
             counts.addTo(stats);

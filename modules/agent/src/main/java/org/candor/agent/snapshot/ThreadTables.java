@@ -35,7 +35,12 @@ final class ThreadTables {
         };
     }
 
-    FlatTable flat() {
+    /** The exact flat figures, whose rows also name their method's registry id (for {@link TrivialCalls}). */
+    interface Flat extends FlatTable {
+        int registryMethod(int row);
+    }
+
+    Flat flat() {
         int rows = copy.rowCount();
         int[] rowOf = rowsByMethod();
         long[] calls = new long[rows];
@@ -64,9 +69,10 @@ final class ThreadTables {
             if (calls[r] > 0) kept[n++] = r;
         }
         int size = n;
-        return new FlatTable() {
+        return new Flat() {
             @Override public int size() { return size; }
-            @Override public int method(int row) { return ids.of(copy.rowMethod[kept[row]]); }
+            @Override public int registryMethod(int row) { return copy.rowMethod[kept[row]]; }
+            @Override public int method(int row) { return ids.of(registryMethod(row)); }
             @Override public long value(int row, int metric) {
                 int r = kept[row];
                 long total = copy.rowTotal[r];

@@ -3,7 +3,6 @@ package org.candor.agent.snapshot;
 import java.util.BitSet;
 import org.candor.core.analysis.ProbeEffect;
 import org.candor.core.model.Snapshot;
-import org.candor.probe.ThreadTreeCopy;
 
 /**
  * The calls of the methods whose code is next to nothing (the registry's trivial methods) and the self time they
@@ -22,14 +21,15 @@ final class TrivialCalls {
         this.trivial = trivial;
     }
 
-    void add(ThreadTreeCopy copy, TreeValues values) {
-        for (int i = 1; i < copy.nodeCount(); i++) {
-            int m = copy.nodeMethod[i];
-            if (m < 0 || m >= trivial.length || !trivial[m] || copy.nodeCalls[i] == 0) continue;
+    /** A thread's figures, from its flat rows: exact per method, calls beyond the tree budget included. */
+    void add(ThreadTables.Flat flat) {
+        for (int row = 0; row < flat.size(); row++) {
+            int m = flat.registryMethod(row);
+            if (m < 0 || m >= trivial.length || !trivial[m]) continue;
             called.set(m);
-            calls += copy.nodeCalls[i];
-            self += values.self[i];
-            rawSelf += values.rawSelf[i];
+            calls += flat.value(row, TreeValues.CALLS);
+            self += flat.value(row, TreeValues.SELF);
+            rawSelf += flat.value(row, TreeValues.RAW_SELF);
         }
     }
 

@@ -43,11 +43,16 @@ public final class ProbeEffect {
     private final long methods;
     private final long calls;
     private final double perCall;
+    /** Where a table's calls and self time are, once bound to its metrics ({@link #on}); -1 before. */
+    private final int callsMetric;
+    private final int selfMetric;
 
-    private ProbeEffect(long methods, long calls, long self) {
+    private ProbeEffect(long methods, long calls, double perCall, int callsMetric, int selfMetric) {
         this.methods = methods;
         this.calls = calls;
-        this.perCall = (double) self / calls;
+        this.perCall = perCall;
+        this.callsMetric = callsMetric;
+        this.selfMetric = selfMetric;
     }
 
     /** The estimate of an instrumentation snapshot whose agent counted enough trivial calls; null otherwise. */
@@ -58,15 +63,39 @@ public final class ProbeEffect {
         // shown raw, the probes' own time is in every call too, and so in the effect
         Long self = stats.get("raw".equals(info.get(CalibratedValues.VALUES)) ? TRIVIAL_RAW_SELF : TRIVIAL_SELF);
         if (methods == null || calls == null || self == null || calls < MIN_CALLS || self < 0) return null;
-        return new ProbeEffect(methods, calls, self);
+        return new ProbeEffect(methods, calls, (double) self / calls, -1, -1);
+    }
+
+    /**
+     * This estimate for rows of these metrics (hot spots, flat profiles): where their calls and their self time (or
+     * a counter's self count) are; null where they have either not.
+     */
+    public ProbeEffect on(List<Metric> metrics) {
+        int callsIndex = Metric.indexOf(metrics, Metric.CALLS.key());
+        int selfIndex = -1;
+        for (int k = 0; k < metrics.size() && selfIndex < 0; k++) {
+            if (metrics.get(k).key().startsWith("self_") && !metrics.get(k).inclusive()) selfIndex = k;
+        }
+        return callsIndex < 0 || selfIndex < 0 ? null : new ProbeEffect(methods, calls, perCall, callsIndex, selfIndex);
+    }
+
+    /** Bound ({@link #on}): the self metric the estimate is part of. */
+    public int selfMetric() { return selfMetric; }
+
+    /** Bound ({@link #on}): a hot spot's estimate. */
+    public long of(HotSpot spot) {
+        return of(spot.value(callsMetric), spot.value(selfMetric));
+    }
+
+    /** Bound ({@link #on}): the estimate summed over a flat profile's methods. */
+    public long sum(FlatProfile flat) {
+        long sum = 0;
+        for (int r = 0; r < flat.size(); r++) sum += of(flat.value(r, callsMetric), flat.value(r, selfMetric));
+        return sum;
     }
 
     /** The effect a call, in the self metric's unit: what a trivial method's call showed on average. */
     public double perCall() { return perCall; }
-
-    public long trivialMethods() { return methods; }
-
-    public long trivialCalls() { return calls; }
 
     /** The estimated effect in a method's (or node's) self time: its calls times the effect a call, at most its self. */
     public long of(long calls, long self) {
@@ -83,40 +112,17 @@ public final class ProbeEffect {
                 + " at most its self time", each, methods);
     }
 
-    /** The self-time metric the estimate is part of: {@code self_time}, or a counter's {@code self_<name>}; -1 if none. */
-    public static int selfMetric(List<Metric> metrics) {
-        for (int k = 0; k < metrics.size(); k++) {
-            if (metrics.get(k).key().startsWith("self_") && !metrics.get(k).inclusive()) return k;
-        }
-        return -1;
-    }
-
-    /** The estimate summed over a flat profile's methods (-1 when it has no calls or self metric). */
-    public long of(FlatProfile flat, List<Metric> metrics) {
-        int callsIndex = Metric.indexOf(metrics, Metric.CALLS.key());
-        int self = selfMetric(metrics);
-        if (callsIndex < 0 || self < 0) return -1;
-        long sum = 0;
-        for (int r = 0; r < flat.size(); r++) sum += of(flat.value(r, callsIndex), flat.value(r, self));
-        return sum;
-    }
-
     /**
-     * The warning line, when the estimate ({@code estimated}, summed over all methods) is at least
-     * {@link #WARN_PERCENT} of the self time recorded ({@code recorded}); else null.
+     * The warning line, when the estimate (summed over all methods) is at least {@link #WARN_PERCENT} of the time
+     * recorded; else null. Of snapshots that measured time: the warnings weigh it against the threads' time.
      */
-    public String warning(long estimated, long recorded, Metric.Unit unit) {
-        if (estimated <= 0 || recorded <= 0 || estimated * 100.0 < WARN_PERCENT * recorded) return null;
-        boolean nanos = unit == Metric.Unit.NANOS;
-        String each = nanos ? String.format(Locale.ROOT, "%.1f ns", perCall) : String.format(Locale.ROOT, "%.2f events", perCall);
-        String amounts = nanos
-                ? String.format(Locale.ROOT, "%.3f s of the %.3f s", estimated / 1e9, recorded / 1e9)
-                : String.format(Locale.ROOT, "%,d of the %,d events", estimated, recorded);
+    public String warning(long estimatedNanos, long recordedNanos) {
+        if (estimatedNanos <= 0 || recordedNanos <= 0 || estimatedNanos * 100.0 < WARN_PERCENT * recordedNanos) return null;
         return String.format(Locale.ROOT, "probe effect: the %,d trivial %s (straight-line code that calls nothing,"
-                + " next to nothing in a plain run) showed %s a call over %,d calls: the probes' effect on the code around"
-                + " them, which calibration does not take out; at that much a call, an estimated %s recorded"
-                + " (%.0f %%) is this effect, not the program's work (column %s; a sampled profile sees the program"
-                + " undisturbed)", methods, methods == 1 ? "method" : "methods", each, calls, amounts,
-                100.0 * estimated / recorded, LABEL);
+                + " next to nothing in a plain run) showed %.1f ns a call over %,d calls: the probes' effect on the code"
+                + " around them, which calibration does not take out; at that much a call, an estimated %.3f s of the"
+                + " %.3f s recorded (%.0f %%) is this effect, not the program's work (column %s; a sampled profile sees"
+                + " the program undisturbed)", methods, methods == 1 ? "method" : "methods", perCall, calls,
+                estimatedNanos / 1e9, recordedNanos / 1e9, 100.0 * estimatedNanos / recordedNanos, LABEL);
     }
 }

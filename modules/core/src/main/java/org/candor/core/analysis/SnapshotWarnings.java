@@ -20,9 +20,9 @@ import org.candor.core.snapshot.ThreadTree;
  * the one place that decides which losses deserve a warning and how they are worded, for the text report, the
  * profile command and the app, which marks its statistics line when there is any (judgements live in this package:
  * settings that matched nothing have theirs beside it). The statistics are the agent's (docs/formats/snapshot.md,
- * "Data conventions"): calls dropped, depth limit hits, calls beyond the tree budget, folded recursion, the probes' effect ({@link ProbeEffect}) or else dense calls,
- * threads not recorded, classes not instrumented; of a sampled profile, samples dropped and samples short of those
- * expected.
+ * "Data conventions"): calls dropped, depth limit hits, calls beyond the tree budget, folded recursion, the probes'
+ * effect ({@link ProbeEffect}) or else dense calls, threads not recorded, classes not instrumented; of a sampled
+ * profile, samples dropped and samples short of those expected.
  */
 public final class SnapshotWarnings {
 
@@ -125,7 +125,7 @@ public final class SnapshotWarnings {
             String dense = denseCalls(info, totalCalls, totalNanos);
             if (dense != null) lines.add(dense);
         } else {
-            String line = effect.warning(probeEffect.getAsLong(), totalNanos.getAsLong(), Metric.Unit.NANOS);
+            String line = effect.warning(probeEffect.getAsLong(), totalNanos.getAsLong());
             if (line != null) lines.add(line);
         }
         long notRecorded = stat(stats, THREADS_NOT_RECORDED);
@@ -160,10 +160,11 @@ public final class SnapshotWarnings {
 
     private static long probeEffect(SnapshotFile file) {
         ProbeEffect effect = ProbeEffect.of(file.stats(), file.info());
+        if (effect != null) effect = effect.on(file.metrics());
         if (effect == null) return -1;
         long sum = 0;
         try {
-            for (ThreadTree t : file.threads()) sum += Math.max(0, effect.of(FlatProfiles.of(file, t), file.metrics()));
+            for (ThreadTree t : file.threads()) sum += effect.sum(FlatProfiles.of(file, t));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -172,9 +173,10 @@ public final class SnapshotWarnings {
 
     private static long probeEffect(Snapshot s) {
         ProbeEffect effect = ProbeEffect.of(s.stats(), s.info());
+        if (effect != null) effect = effect.on(s.metrics());
         if (effect == null) return -1;
         long sum = 0;
-        for (ThreadProfile t : s.threads()) sum += Math.max(0, effect.of(FlatProfiles.of(t, s.metrics()), s.metrics()));
+        for (ThreadProfile t : s.threads()) sum += effect.sum(FlatProfiles.of(t, s.metrics()));
         return sum;
     }
 

@@ -120,10 +120,11 @@ final class ReportContext {
     /** The probes' estimated effect ({@link ProbeEffect}) over every method of all threads; -1 without an estimate. */
     long allProbeEffect() {
         ProbeEffect effect = ProbeEffect.of(file.stats(), file.info());
+        if (effect != null) effect = effect.on(metrics);
         if (effect == null) return -1;
         long sum = 0;
         try {
-            for (ThreadTree t : file.threads()) sum += Math.max(0, effect.of(flat(t), metrics));
+            for (ThreadTree t : file.threads()) sum += effect.sum(flat(t));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

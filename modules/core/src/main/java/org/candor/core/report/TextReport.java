@@ -191,15 +191,13 @@ final class TextReport implements ReportWriter {
         }
         // the probes' estimated part of each method's self time, beside it (ProbeEffect)
         ProbeEffect effect = ProbeEffect.of(report.file.stats(), report.file.info());
-        int self = effect == null ? -1 : ProbeEffect.selfMetric(metrics);
-        int calls = report.file.metricIndex(Metric.CALLS.key());
-        boolean effectColumn = self >= 0 && calls >= 0;
+        if (effect != null) effect = effect.on(metrics);
         int effectWidth = ProbeEffect.LABEL.length() + 2;
         line.append("  ");
         ReportSupport.padLeft(line, r.label(), columns.width(rank));
         ReportSupport.padLeft(line, "Percent", 9);
         for (int k : columns.order) if (k != rank) ReportSupport.padLeft(line, metrics.get(k).label(), columns.width(k));
-        if (effectColumn) ReportSupport.padLeft(line, ProbeEffect.LABEL, effectWidth);
+        if (effect != null) ReportSupport.padLeft(line, ProbeEffect.LABEL, effectWidth);
         out.text(line.append("  Method\n"));
         for (int i = 0; i < spots.size() && i < top; i++) {
             HotSpot h = spots.get(i);
@@ -210,9 +208,8 @@ final class TextReport implements ReportWriter {
             for (int k : columns.order) {
                 if (k != rank) ReportSupport.padLeft(line, HumanUnits.value(h.value(k), metrics.get(k).unit()), columns.width(k));
             }
-            if (effectColumn) {
-                ReportSupport.padLeft(line, HumanUnits.value(effect.of(h.value(calls), h.value(self)), metrics.get(self).unit()),
-                        effectWidth);
+            if (effect != null) {
+                ReportSupport.padLeft(line, HumanUnits.value(effect.of(h), metrics.get(effect.selfMetric()).unit()), effectWidth);
             }
             out.text(line.append("  ").append(h.method().signature()).append('\n'));
         }

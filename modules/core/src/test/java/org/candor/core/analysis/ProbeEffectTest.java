@@ -43,6 +43,19 @@ class ProbeEffectTest {
     }
 
     @Test
+    void boundToATablesMetricsItFindsTheCallsAndTheSelfTimeOrIsNone() {
+        ProbeEffect e = ProbeEffect.of(trivial(3, 1_000_000, 1_000_000_000L), INSTRUMENTED);  // 1 us a call
+        ProbeEffect bound = e.on(Snapshot.instrumentationMetrics(true));
+        assertThat(bound.selfMetric()).isEqualTo(Metric.indexOf(Snapshot.instrumentationMetrics(true), "self_time"));
+        assertThat(e.on(java.util.List.of(Metric.CALLS, Metric.TOTAL_TIME))).as("no self time").isNull();
+        assertThat(e.on(java.util.List.of(Metric.TOTAL_TIME, Metric.SELF_TIME))).as("no calls").isNull();
+        org.candor.core.model.FlatProfile flat = new org.candor.core.model.FlatProfile(3, new int[] {0, 1},
+                new long[] {10, 50_000, 40_000, 2_000, 9_000_000, 5_000_000});  // calls, total, self a row
+        assertThat(e.on(java.util.List.of(Metric.CALLS, Metric.TOTAL_TIME, Metric.SELF_TIME)).sum(flat))
+                .as("10 us, at most 40 us; 2,000 us, at most 5,000 us").isEqualTo(10_000 + 2_000_000);
+    }
+
+    @Test
     void timesShownRawTakeTheRawSelfTimeOfTheTrivialCalls() {
         SnapshotInfo raw = new SnapshotInfo().put("mode", "instrumentation").put(CalibratedValues.VALUES, "raw");
         assertThat(ProbeEffect.of(trivial(5, 1_000_000, 40_000_000), raw).perCall()).isEqualTo(120.0);
@@ -51,13 +64,13 @@ class ProbeEffectTest {
     @Test
     void theWarningGivesTheEstimatedShareOfTheRecordedTimeFromTenPercentOn() {
         ProbeEffect e = ProbeEffect.of(trivial(176, 150_000_000L, 7_050_000_000L), INSTRUMENTED);
-        assertThat(e.warning(34_500_000_000L, 53_600_000_000L, Metric.Unit.NANOS)).isEqualTo("probe effect: the 176"
+        assertThat(e.warning(34_500_000_000L, 53_600_000_000L)).isEqualTo("probe effect: the 176"
                 + " trivial methods (straight-line code that calls nothing, next to nothing in a plain run) showed 47.0 ns a"
                 + " call over 150,000,000 calls: the probes' effect on the code around them, which calibration does not"
                 + " take out; at that much a call, an estimated 34.500 s of the 53.600 s recorded (64 %) is this effect,"
                 + " not the program's work (column Probe effect (est.); a sampled profile sees the program undisturbed)");
-        assertThat(e.warning(5_000_000_000L, 53_600_000_000L, Metric.Unit.NANOS)).isNull();
-        assertThat(e.warning(-1, 53_600_000_000L, Metric.Unit.NANOS)).isNull();
+        assertThat(e.warning(5_000_000_000L, 53_600_000_000L)).isNull();
+        assertThat(e.warning(-1, 53_600_000_000L)).isNull();
     }
 
     @Test

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.candor.core.analysis.HotSpot;
 import org.candor.core.analysis.ProbeEffect;
-import org.candor.core.model.Metric;
 import org.candor.core.model.MethodInfo;
 
 /**
@@ -23,28 +22,29 @@ public final class HotSpotRows {
     private final List<HotSpot> spots;
     private final ValueColumns columns;
     private final long whole;
-    /** Null without an estimate; then there is no effect column. */
+    /** Null without an estimate (or a calls or self column); then there is no effect column. */
     private final ProbeEffect effect;
-    private final int calls;
-    private final int self;
+    /** The value column of the self metric the estimate is part of: its type and unit are the effect column's. */
+    private final int selfColumn;
 
-    private HotSpotRows(List<HotSpot> spots, ValueColumns columns, long whole, ProbeEffect effect, List<Metric> metrics) {
+    private HotSpotRows(List<HotSpot> spots, ValueColumns columns, long whole, ProbeEffect effect) {
         this.spots = spots;
         this.columns = columns;
         this.whole = whole;
-        int callsIndex = Metric.indexOf(metrics, Metric.CALLS.key());
-        int selfIndex = ProbeEffect.selfMetric(metrics);
-        boolean shown = effect != null && callsIndex >= 0 && selfIndex >= 0;
-        this.effect = shown ? effect : null;
-        this.calls = callsIndex;
-        this.self = selfIndex;
+        this.effect = effect;
+        int self = -1;
+        for (int c = 0; effect != null && c < columns.count(); c++) {
+            if (columns.metricIndex(c) == effect.selfMetric()) self = c;
+        }
+        this.selfColumn = self;
     }
 
     public static HotSpotRows of(SnapshotSource snapshot, SelectedThreads shown) throws IOException {
         List<HotSpot> spots = new ArrayList<>(shown.hotSpots());
         spots.sort(HotSpot.byValueDescending(new ViewMetrics(snapshot.metrics()).hotSpots()));
+        ProbeEffect effect = ProbeEffect.of(snapshot.stats(), snapshot.info());
         return new HotSpotRows(List.copyOf(spots), ValueColumns.forHotSpots(snapshot.metrics()), shown.whole(),
-                ProbeEffect.of(snapshot.stats(), snapshot.info()), snapshot.metrics());
+                effect == null ? null : effect.on(snapshot.metrics()));
     }
 
     public int rowCount() { return spots.size(); }
@@ -60,23 +60,21 @@ public final class HotSpotRows {
 
     public Class<?> columnType(int column) {
         if (column == METHOD_COLUMN) return MethodInfo.class;
-        return column == effectColumn() ? effectType() : columns.type(column - 1);
+        return columns.type(column == effectColumn() ? selfColumn : column - 1);
     }
 
     /** What a column holds, for its header's tip; null for the columns whose name says it. */
     public String columnHint(int column) {
         if (column != effectColumn()) return null;
-        return effect.explanation(columns.type(columnOf(self)) == TimeShare.class ? Metric.Unit.NANOS : Metric.Unit.COUNT);
+        return effect.explanation(columns.metric(selfColumn).unit());
     }
 
     /** The method, a {@link TimeShare} or a {@link Long}. */
     public Object cell(int row, int column) {
         HotSpot spot = spots.get(row);
         if (column == METHOD_COLUMN) return spot.method();
-        if (column == effectColumn()) {
-            long v = effect.of(spot.value(calls), spot.value(self));
-            return effectType() == TimeShare.class ? new TimeShare(v, whole) : (Object) v;
-        }
+        // the estimate as the self column shows its value
+        if (column == effectColumn()) return columns.cell(selfColumn, metric -> effect.of(spot), whole);
         return columns.cell(column - 1, spot::value, whole);
     }
 
@@ -86,14 +84,5 @@ public final class HotSpotRows {
     public int rowOf(int methodId) {
         for (int r = 0; r < spots.size(); r++) if (spots.get(r).method().id() == methodId) return r;
         return -1;
-    }
-
-    private Class<?> effectType() {
-        return columns.type(columnOf(self));
-    }
-
-    private int columnOf(int metricIndex) {
-        for (int c = 0; c < columns.count(); c++) if (columns.metricIndex(c) == metricIndex) return c;
-        return 0;
     }
 }

@@ -38,6 +38,7 @@ public final class ValueColumns {
 
     public int count() { return metrics.size(); }
     public String name(int column) { return metrics.get(column).label(); }
+    public Metric metric(int column) { return metrics.get(column); }
     public Class<?> type(int column) { return metrics.get(column).unit() == Metric.Unit.NANOS ? TimeShare.class : Long.class; }
     public int metricIndex(int column) { return metricIndexes.get(column); }
 
