@@ -137,6 +137,8 @@ def refresh(args, out_dir, log):
             refreshers[s].expect("ready")
             refreshers[s].send(args.read)
             refreshers[s].expect(args.read)
+            refreshers[s].send(f"paths {args.paths}")
+            refreshers[s].expect("paths")
         log(f"warm-up: {args.warmup} s per session (JIT, trees grown), refresher on for the last half")
         for s in sessions:
             window(targets[s], args.warmup / 2)
@@ -174,7 +176,7 @@ def refresh(args, out_dir, log):
                     f" ({pair['off']['cpu_ns_per_op']:8.1f} ns CPU/op)  on {pair['on']['ops_per_s']:12,.0f} ops/s"
                     f" ({pair['on']['cpu_ns_per_op']:8.1f} ns CPU/op)  on/off {ratio:.4f}   [{pair['on']['refresher']}]")
         log("")
-        log(f"live refresh every {args.period}{'' if args.period == 'paced' else ' ms'}, read {args.read}, {args.threads} workers, windows of {args.window} s, {args.rounds} pairs"
+        log(f"live refresh every {args.period}{'' if args.period == 'paced' else ' ms'}, read {args.read}, paths {args.paths}, {args.threads} workers, windows of {args.window} s, {args.rounds} pairs"
             f" per session; load average {open('/proc/loadavg').read().split()[0:3]} ({os.cpu_count()} CPUs)")
         for s in sessions:
             ratios = [x["ratio"] for x in rows[s]]
@@ -292,6 +294,9 @@ def main():
     ap.add_argument("--threads", type=int, default=os.cpu_count(), help="refresh: worker threads (default: CPUs)")
     ap.add_argument("--read", choices=["in-place", "whole"], default="in-place",
                     help="refresh: read the snapshot in place, as the app does (default), or whole into objects (as it did)")
+    ap.add_argument("--paths", default="app",
+                    help="refresh: each thread's N heaviest paths (live N FILE), 'all' (snapshot FILE, every path), or 'app':"
+                         " as the app asks (the default)")
     ap.add_argument("--period", default="1000",
                     help="refresh: ms between refreshes, or 'paced': the app's pace (ui-model RefreshPace: about 1 s,"
                          " slower when a refresh takes more than a twentieth of the time)")

@@ -20,8 +20,9 @@ import org.candor.ui.model.snapshot.SnapshotSource;
 
 /**
  * What the app's Live Results window does to a session while it is open (ui-live's LiveResultsPanel through its
- * Poller and LiveSessions): every PERIOD ms, one connection to the session's control channel, {@code snapshot FILE},
- * and the file read back whole and its calibrated view selected. Driven on stdin, so that the window can be "opened"
+ * Poller and LiveSessions): every PERIOD ms, one connection to the session's control channel, {@code live PATHS FILE}
+ * (each thread's heaviest PATHS call paths, as the app asks since 2026-11-28) or {@code snapshot FILE} (every path),
+ * and the file read back and its calibrated view selected. Driven on stdin, so that the window can be "opened"
  * and "closed" without starting a JVM each time (the app runs on either way):
  *
  * <pre>
@@ -30,6 +31,8 @@ import org.candor.ui.model.snapshot.SnapshotSource;
  *   period paced   at the next "on", refresh at the app's pace: ui-model's RefreshPace after each refresh
  *   whole | in-place   read the file back whole into objects (the app until 2026-11-26), or in place (the default,
  *          as the app: the thread choice shown first and its hot path read, nothing else)
+ *   paths N | paths app | paths all   at the next "on", ask for each thread's N heaviest paths (app, the default:
+ *          RefreshPace.LIVE_PATHS_PER_THREAD) or for every path, as the app did until 2026-11-27 (prints "paths ...")
  *   off    stop; prints "refreshes N snapshot_ms MEDIAN read_ms MEDIAN cpu_ms PER_REFRESH bytes LAST_SIZE nodes NODES"
  *          (cpu_ms: this JVM's CPU time while on, per refresh)
  *   quit
@@ -65,6 +68,13 @@ public final class Refresher {
                 System.out.flush();
                 continue;
             }
+            if (command.startsWith("paths ")) {
+                String n = command.substring(6).trim();
+                paths = n.equals("all") ? 0 : n.equals("app") ? RefreshPace.LIVE_PATHS_PER_THREAD : Integer.parseInt(n);
+                System.out.println("paths " + (paths == 0 ? "all" : Integer.toString(paths)));
+                System.out.flush();
+                continue;
+            }
             if (command.startsWith("period ")) {
                 period[0] = parsePeriod(command.substring(7).trim());
                 System.out.println("period " + (period[0] == PACED ? "paced" : Long.toString(period[0])));
@@ -81,7 +91,7 @@ public final class Refresher {
                             long t0 = System.nanoTime();
                             ControlClient.Reply r;
                             try (ControlClient c = ControlClient.connect(pid, 60_000)) {
-                                r = c.command("snapshot " + scratch);
+                                r = c.command(paths > 0 ? "live " + paths + " " + scratch : "snapshot " + scratch);
                             }
                             if (!r.ok) throw new IllegalStateException(r.text);
                             long t1 = System.nanoTime();
@@ -143,6 +153,8 @@ public final class Refresher {
     static final long PACED = -1;
     /** Read as the app's Live Results do: in place (or whole, into objects, as before). */
     private static volatile boolean inPlace = true;
+    /** Each thread's heaviest this many paths ({@code live}); 0: every path ({@code snapshot}). */
+    private static volatile int paths = RefreshPace.LIVE_PATHS_PER_THREAD;
 
     private static long parsePeriod(String text) {
         return text.equals("paced") ? PACED : Long.parseLong(text);

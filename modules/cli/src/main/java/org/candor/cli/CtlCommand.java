@@ -25,6 +25,8 @@ final class CtlCommand implements Command {
         return "usage: candor ctl PID COMMAND\n\n"
                 + "  status                   what the session does: mode, state, threads, calls or samples, classes\n"
                 + "  snapshot -o FILE         write a snapshot of what was recorded so far (the at-exit format)\n"
+                + "    --paths N                as the app's live view: each thread's N heaviest call paths, the rest\n"
+                + "                             summed under one node (the hot spots stay exact)\n"
                 + "  reset                    clear the collected results; instrumentation stays\n"
                 + "  stop                     stop recording (instrumentation stays, calls cost a little)\n"
                 + "  start                    record again (a --delay-start session: record from now on)\n"
@@ -55,6 +57,7 @@ final class CtlCommand implements Command {
         Path output = null;
         String text = null;
         int from = 0;
+        int paths = 0;
         List<String> settings = new ArrayList<>();
         while (args.hasNext()) {
             String a = args.next();
@@ -62,6 +65,8 @@ final class CtlCommand implements Command {
                 output = Path.of(args.value(a)).toAbsolutePath();
             } else if ((command.equals("classes") || command.equals("methods")) && !Args.isOption(a) && text == null) {
                 text = a;
+            } else if (command.equals("snapshot") && a.equals("--paths")) {
+                paths = args.intValue(a, 2);
             } else if (command.equals("classes") && a.equals("--from")) {
                 from = args.intValue(a, 0);
             } else if (command.equals("set") && SET_OPTIONS.containsKey(a)) {
@@ -78,6 +83,7 @@ final class CtlCommand implements Command {
         String line = command.equals("set") ? "set " + String.join(",", settings)
                 : command.equals("classes") ? ("classes " + (text == null ? "" : text) + (from > 0 ? " from=" + from : "")).trim()
                 : text != null ? command + " " + text
+                : paths > 0 ? "live " + paths + " " + output
                 : output == null ? command : command + " " + output;
         long pid = Long.parseLong(pidText);
         ControlClient.Reply reply;

@@ -74,6 +74,48 @@ class LiveControlIT {
     }
 
     /**
+     * {@code ctl snapshot --paths N} (the control channel's {@code live}, what the app's Live Results ask for): the
+     * tree keeps its heaviest N nodes, the rest summed under one synthetic node, every call still counted, and the
+     * report says so; a count below 2 is refused.
+     */
+    @Test
+    void aLiveViewsSnapshotKeepsTheHeaviestPathsAndCountsEveryCall() throws Exception {
+        Path whole = dir.resolve("whole.candor");
+        Path live = dir.resolve("live.candor");
+        List<String> cmd = new ArrayList<>(List.of(CandorCli.JAVA, "-cp", CandorCli.HOME.resolve("lib") + "/*",
+                "org.candor.cli.Main", "profile", "--include", INCLUDE, "-o", dir.resolve("exit.candor").toString(), "--",
+                CandorCli.JAVA, "-cp", TEST_CLASSES.toString(), MAIN));
+        try (Target t = Target.start(cmd)) {
+            String pid = Long.toString(t.javaChild());
+            t.expect("ready");
+            for (String phase : List.of("a", "b", "c")) {
+                t.send(phase);
+                t.expectPrefix(phase.toUpperCase(java.util.Locale.ROOT) + " ");
+            }
+            ok(CandorCli.run("ctl", pid, "snapshot", "-o", whole.toString()));
+            ok(CandorCli.run("ctl", pid, "snapshot", "-o", live.toString(), "--paths", "4"));
+            CandorCli refused = CandorCli.run("ctl", pid, "snapshot", "-o", live.toString(), "--paths", "1");
+            assertThat(refused.exitCode).isEqualTo(2);
+            assertThat(refused.stderr.trim()).isEqualTo("candor: error: ctl: option --paths needs a whole number >= 2, not '1'");
+            t.send("quit");
+            t.expect("bye");
+            assertThat(t.waitFor()).isZero();
+        }
+        Map<String, Long> all = calls(whole);
+        Map<String, Long> cut = calls(live);
+        assertThat(all).as("main, three phases, alpha and beta twice").hasSize(7);
+        assertThat(cut.size()).as("at most 3 nodes beside the root").isLessThanOrEqualTo(3);
+        assertThat(cut.keySet()).anyMatch(k -> k.endsWith("[candor].smaller paths (live view)"));
+        assertThat(cut.values().stream().mapToLong(Long::longValue).sum()).as("every call counted")
+                .isEqualTo(all.values().stream().mapToLong(Long::longValue).sum());
+        CandorCli report = CandorCli.run("report", live.toString());
+        ok(report);
+        long synthetic = cut.keySet().stream().filter(k -> k.endsWith("[candor].smaller paths (live view)")).count();
+        assertThat(report.stdout).contains("live view: " + (7 - (cut.size() - synthetic)) + " smaller call paths of 1 thread are summed"
+                + " under [candor] smaller paths (live view) (each thread shows its heaviest 4)");
+    }
+
+    /**
      * {@code set} on a running session: Total to Lazy with a root (calls outside it stop being recorded, even under
      * {@code main}, whose Total frame stays open), Lazy to Eager, back to Total; a bad change is refused whole.
      */

@@ -26,6 +26,7 @@ final class ControlCommands {
                 case ControlProtocol.SNAPSHOT:
                     if (argument.isEmpty()) return Reply.error("snapshot needs a file: snapshot PATH");
                     return session.snapshot(absolute(argument));
+                case ControlProtocol.LIVE: return live(argument);
                 case ControlProtocol.DETACH:
                     return session.detach(argument.isEmpty() ? null : absolute(argument));
                 case ControlProtocol.SET: return session.set(argument);
@@ -36,12 +37,32 @@ final class ControlCommands {
                     return session.methods(argument);
                 default:
                     return Reply.error("unknown command '" + command + "' (known: start, stop, reset, snapshot PATH,"
-                            + " detach [PATH], status, set KEY=VALUE,..., resume KEY=VALUE,..., classes [TEXT], methods CLASS)");
+                            + " live PATHS PATH, detach [PATH], status, set KEY=VALUE,..., resume KEY=VALUE,..., classes [TEXT], methods CLASS)");
             }
         } catch (RuntimeException | Error e) {  // e.g. a heap too full for the snapshot: the target runs on
             return Reply.error(command + " failed: " + e);
         }
     }
+
+    /** {@code PATHS PATH}: the most nodes a thread's tree keeps (2 to 10,000,000), then the file. */
+    private Reply live(String argument) {
+        int space = argument.indexOf(' ');
+        if (space < 0) return Reply.error("live needs a node count and a file: live PATHS PATH");
+        String count = argument.substring(0, space);
+        long paths;
+        try {
+            paths = Long.parseLong(count);
+        } catch (NumberFormatException e) {
+            paths = -1;
+        }
+        if (paths < 2 || paths > MAX_LIVE_PATHS) {
+            return Reply.error("live: '" + count + "' is not a node count from 2 to " + MAX_LIVE_PATHS);
+        }
+        return session.live(absolute(argument.substring(space + 1).trim()), (int) paths);
+    }
+
+    /** Beyond this a live view is no cheaper than a snapshot. */
+    static final int MAX_LIVE_PATHS = 10_000_000;
 
     private static Reply extra(String command) {
         return Reply.error(command + " takes no argument");

@@ -14,6 +14,8 @@ public final class ControlProtocol {
     public static final String STOP = "stop";
     public static final String RESET = "reset";
     public static final String SNAPSHOT = "snapshot";
+    /** A live view's snapshot: {@code live PATHS PATH}, each thread's tree cut to its heaviest PATHS nodes. */
+    public static final String LIVE = "live";
     public static final String DETACH = "detach";
     public static final String STATUS = "status";
     /** After a detach: a new session in the same JVM. */

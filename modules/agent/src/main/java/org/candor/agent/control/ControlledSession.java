@@ -19,6 +19,9 @@ interface ControlledSession {
 
     Reply snapshot(Path file);
 
+    /** A live view's snapshot: each thread's heaviest {@code pathsPerThread} paths, the rest summed (TreeCut). */
+    Reply live(Path file, int pathsPerThread);
+
     /** Restores the original bytecode and stops recording; writes {@code finalSnapshot} first when not null. */
     Reply detach(Path finalSnapshot);
 

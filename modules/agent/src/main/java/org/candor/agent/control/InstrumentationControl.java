@@ -105,13 +105,20 @@ final class InstrumentationControl implements ControlledSession {
     @Override
     public synchronized Reply snapshot(Path file) {
         if (detached != null) return gone();
-        return write(file);
+        return write(file, 0);
     }
 
-    private Reply write(Path file) {
+    @Override
+    public synchronized Reply live(Path file, int pathsPerThread) {
+        if (detached != null) return gone();
+        return write(file, pathsPerThread);
+    }
+
+    /** With {@code pathsPerThread} 0, the whole snapshot. */
+    private Reply write(Path file, int pathsPerThread) {
         int threads;
         try {
-            threads = snapshots.writeTo(file);
+            threads = pathsPerThread > 0 ? snapshots.writeLive(file, pathsPerThread) : snapshots.writeTo(file);
         } catch (java.io.IOException | RuntimeException e) {
             return Reply.error("cannot write snapshot " + file + ": " + e.getMessage());
         }
@@ -123,7 +130,7 @@ final class InstrumentationControl implements ControlledSession {
         if (detached != null) return gone();
         Reply written = null;
         if (finalSnapshot != null) {
-            written = write(finalSnapshot);
+            written = write(finalSnapshot, 0);
             if (!written.ok) return written;
         }
         Recording.detach();

@@ -64,13 +64,20 @@ final class SamplingControl implements ControlledSession {
     @Override
     public synchronized Reply snapshot(Path file) {
         if (detached) return gone();
-        return write(file);
+        return write(file, 0);
     }
 
-    private Reply write(Path file) {
+    @Override
+    public synchronized Reply live(Path file, int pathsPerThread) {
+        if (detached) return gone();
+        return write(file, pathsPerThread);
+    }
+
+    /** With {@code pathsPerThread} 0, the whole snapshot. */
+    private Reply write(Path file, int pathsPerThread) {
         int threads;
         try {
-            threads = snapshots.writeNow(file);
+            threads = pathsPerThread > 0 ? snapshots.writeLive(file, pathsPerThread) : snapshots.writeNow(file);
         } catch (java.io.IOException | RuntimeException e) {
             return Reply.error("cannot write snapshot " + file + ": " + e.getMessage());
         }
@@ -82,7 +89,7 @@ final class SamplingControl implements ControlledSession {
         if (detached) return gone();
         Reply written = null;
         if (finalSnapshot != null) {
-            written = write(finalSnapshot);
+            written = write(finalSnapshot, 0);
             if (!written.ok) return written;
         }
         if (!SamplerControl.pause()) return ended();

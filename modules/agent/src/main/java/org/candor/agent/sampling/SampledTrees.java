@@ -11,6 +11,7 @@ import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.core.snapshot.NodeTable;
 import org.candor.core.snapshot.SnapshotStreamWriter;
+import org.candor.core.snapshot.TreeCut;
 
 /**
  * Writes what {@link NativeSampler#drain0()} or {@link NativeSampler#snapshot0()} returns as a snapshot: self sample
@@ -37,8 +38,11 @@ final class SampledTrees {
     long intervalNanos() { return intervalNanos; }
     boolean wallClock() { return wallClock; }
 
-    /** Writes the snapshot to {@code target} atomically; returns the threads written (those with samples). */
-    int writeTo(Path target, SnapshotInfo info) throws IOException {
+    /**
+     * Writes the snapshot to {@code target} atomically; returns the threads written (those with samples). With
+     * {@code pathsPerThread} above 0, a live view's snapshot: the trees cut ({@link TreeCut}).
+     */
+    int writeTo(Path target, SnapshotInfo info, int pathsPerThread) throws IOException {
         List<Metric> metrics = Snapshot.samplingMetrics(wallClock);
         long[] threadIds = (long[]) parts[NativeSampler.THREAD_IDS];
         String[] threadNames = (String[]) parts[NativeSampler.THREAD_NAMES];
@@ -47,7 +51,9 @@ final class SampledTrees {
         long[][] running = (long[][]) parts[NativeSampler.NODE_SELF_RUNNING];
         long[][] waiting = (long[][]) parts[NativeSampler.NODE_SELF_WAITING];
         int written = 0;
-        try (SnapshotStreamWriter w = SnapshotStreamWriter.open(target)) {
+        int cutMethod = ((String[]) parts[NativeSampler.METHOD_CLASSES]).length;  // after the sampler's own methods, added only if a tree was cut
+        TreeCut cut = pathsPerThread > 0 ? new TreeCut(pathsPerThread, () -> cutMethod) : null;
+        try (SnapshotStreamWriter w = cut == null ? SnapshotStreamWriter.open(target) : SnapshotStreamWriter.openLive(target, cut)) {
             w.info(info);
             w.metrics(metrics);
             for (int t = 0; t < threadIds.length; t++) {
@@ -55,8 +61,14 @@ final class SampledTrees {
                 w.thread(threadIds[t], threadNames[t], new Tree(parents[t], methods[t], running[t], waiting[t]), null);
                 written++;
             }
-            w.methods(methods());
-            w.stats(stats());
+            MethodTable table = methods();
+            Map<String, Long> stats = stats();
+            if (cut != null) {
+                if (cut.threadsCut() > 0) table.add(TreeCut.CUT_CLASS, TreeCut.CUT_METHOD, TreeCut.CUT_DESCRIPTOR);
+                stats.putAll(cut.stats());
+            }
+            w.methods(table);
+            w.stats(stats);
             w.commit();
         }
         return written;

@@ -15,6 +15,7 @@ import org.candor.core.model.Metric;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.core.snapshot.SnapshotStreamWriter;
+import org.candor.core.snapshot.TreeCut;
 import org.candor.probe.Clock;
 import org.candor.probe.ThreadRegistry;
 import org.candor.probe.ThreadState;
@@ -84,6 +85,16 @@ public final class InstrumentationSnapshots implements SnapshotSource {
      */
     @Override
     public int writeTo(Path target) throws IOException {
+        return write(target, 0);
+    }
+
+    @Override
+    public int writeLive(Path target, int pathsPerThread) throws IOException {
+        return write(target, pathsPerThread);
+    }
+
+    /** With {@code pathsPerThread} 0, every path. */
+    private int write(Path target, int pathsPerThread) throws IOException {
         AgentOptions options = this.options;
         Scheme scheme = this.scheme;
         double nanosPerTick = clockRate.nanosPerTick();
@@ -97,7 +108,8 @@ public final class InstrumentationSnapshots implements SnapshotSource {
         TreeCounts counts = new TreeCounts();
         TrivialCalls trivial = new TrivialCalls(registry.trivialMethods());
         int written = 0;
-        try (SnapshotStreamWriter w = SnapshotStreamWriter.open(target)) {
+        TreeCut cut = pathsPerThread > 0 ? new TreeCut(pathsPerThread, ids::cutMethod) : null;
+        try (SnapshotStreamWriter w = cut == null ? SnapshotStreamWriter.open(target) : SnapshotStreamWriter.openLive(target, cut)) {
             w.metrics(metrics);
             for (ThreadState state : ThreadRegistry.current()) {
                 ThreadTreeCopy copy = state.copy();
@@ -120,6 +132,7 @@ public final class InstrumentationSnapshots implements SnapshotSource {
             stats.putStat("methods.too_large", this.stats.methodsTooLarge.get());
             stats.putStat("instrumentation.time_ns", this.stats.transformNanos.get());
             scheme.addStats(stats);
+            if (cut != null) cut.stats().forEach(stats::putStat);
             calibration.finish(stats, nanosPerTick);
             w.info(info);
             w.methods(ids.table());

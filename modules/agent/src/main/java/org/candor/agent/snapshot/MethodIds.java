@@ -4,6 +4,7 @@ import java.util.Arrays;
 import org.candor.agent.instrument.MethodRegistry;
 import org.candor.core.analysis.SnapshotWarnings;
 import org.candor.core.model.MethodTable;
+import org.candor.core.snapshot.TreeCut;
 
 /**
  * The snapshot's method table, built as the trees are written: a method gets its table id the first time a tree
@@ -17,6 +18,8 @@ final class MethodIds {
     private int[] ids = new int[1024];
     /** The synthetic method's table id, or -1 while no tree has calls beyond the budget. */
     private int beyond = -1;
+    /** The table id of the live view's synthetic method, or -1. */
+    private int cut = -1;
 
     MethodIds(MethodRegistry registry) {
         this.registry = registry;
@@ -40,10 +43,16 @@ final class MethodIds {
         return id;
     }
 
+    /** The synthetic method of a live view's cut trees ({@link TreeCut}), added when first asked for. */
+    int cutMethod() {
+        if (cut < 0) cut = table.add(TreeCut.CUT_CLASS, TreeCut.CUT_METHOD, TreeCut.CUT_DESCRIPTOR).id();
+        return cut;
+    }
+
     MethodTable table() { return table; }
 
-    /** Methods in the table that were called: all but the one for calls beyond the budget. */
+    /** Methods in the table that were called: all but the synthetic ones. */
     int invoked() {
-        return table.size() - (beyond >= 0 ? 1 : 0);
+        return table.size() - (beyond >= 0 ? 1 : 0) - (cut >= 0 ? 1 : 0);
     }
 }

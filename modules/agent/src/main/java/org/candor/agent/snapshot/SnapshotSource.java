@@ -8,4 +8,10 @@ public interface SnapshotSource {
 
     /** Writes the snapshot to {@code target}, atomically (the previous file stays until the new one is whole). */
     int writeTo(Path target) throws IOException;
+
+    /**
+     * A live view's snapshot: as {@link #writeTo}, each thread's tree cut to its heaviest {@code pathsPerThread}
+     * nodes ({@link org.candor.core.snapshot.TreeCut}), and not forced to disk.
+     */
+    int writeLive(Path target, int pathsPerThread) throws IOException;
 }

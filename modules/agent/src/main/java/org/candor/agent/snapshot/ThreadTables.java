@@ -24,13 +24,12 @@ final class ThreadTables {
         this.nanosPerTick = nanosPerTick;
     }
 
+    /** Method ids are mapped as the writer asks for them: a live view's cut tree asks for few. */
     NodeTable tree() {
-        int[] tableIds = new int[copy.nodeCount()];
-        for (int i = 1; i < tableIds.length; i++) tableIds[i] = ids.of(copy.nodeMethod[i]);
         return new NodeTable() {
             @Override public int size() { return copy.nodeCount(); }
             @Override public int parent(int node) { return copy.nodeParent[node]; }
-            @Override public int method(int node) { return tableIds[node]; }
+            @Override public int method(int node) { return node == 0 ? 0 : ids.of(copy.nodeMethod[node]); }
             @Override public long value(int node, int metric) { return values.value(node, metric); }
         };
     }
@@ -51,8 +50,8 @@ final class ThreadTables {
             if (m == ThreadTreeCopy.BEYOND || m < 0 || m >= rowOf.length || rowOf[m] < 0) continue;
             int r = rowOf[m];
             calls[r] += copy.nodeCalls[i];
-            self[r] += values.self[i];
-            if (values.calibrated()) rawSelf[r] += values.rawSelf[i];
+            self[r] += values.self(i);
+            if (values.calibrated()) rawSelf[r] += values.rawSelf(i);
         }
         int[] kept = new int[rows];
         int n = 0;

@@ -16,36 +16,49 @@ final class TreeValues {
     static final int RAW_SELF = 4;
 
     private final ThreadTreeCopy copy;
+    private final double nanosPerTick;
     private final boolean calibrated;
-    final long[] self;
-    final long[] total;
-    final long[] rawSelf;
-    final long[] rawTotal;
+    /** Totals are sums over subtrees, kept per node; self times are computed from the copy when asked. */
+    private final long[] total;
+    private final long[] rawTotal;
 
-    private TreeValues(ThreadTreeCopy copy, boolean calibrated, int n) {
+    private TreeValues(ThreadTreeCopy copy, double nanosPerTick, boolean calibrated, int n) {
         this.copy = copy;
+        this.nanosPerTick = nanosPerTick;
         this.calibrated = calibrated;
-        self = new long[n];
         total = new long[n];
-        rawSelf = calibrated ? new long[n] : self;
         rawTotal = calibrated ? new long[n] : total;
     }
 
     static TreeValues of(ThreadTreeCopy c, double nanosPerTick, boolean calibrated) {
         int n = c.nodeCount();
-        TreeValues v = new TreeValues(c, calibrated && c.nodeAdjust != null, n);
+        TreeValues v = new TreeValues(c, nanosPerTick, calibrated && c.nodeAdjust != null, n);
         for (int i = n - 1; i >= 1; i--) {
-            long raw = Math.max(0, Math.round(c.nodeSelf[i] * nanosPerTick));
-            v.rawSelf[i] = raw;
+            int parent = c.nodeParent[i];
             if (v.calibrated) {
-                v.self[i] = Math.max(0, Math.round((c.nodeSelf[i] - c.nodeAdjust[i]) * nanosPerTick));
-                v.total[i] += v.self[i];
-                v.total[c.nodeParent[i]] += v.total[i];
+                v.total[i] += v.self(i);
+                v.total[parent] += v.total[i];
             }
-            v.rawTotal[i] += raw;
-            v.rawTotal[c.nodeParent[i]] += v.rawTotal[i];
+            v.rawTotal[i] += v.rawSelf(i);
+            v.rawTotal[parent] += v.rawTotal[i];
         }
         return v;
+    }
+
+    /** A node's self time, ns: calibrated when the values are. */
+    long self(int node) {
+        return ns(calibrated ? copy.nodeSelf[node] - copy.nodeAdjust[node] : copy.nodeSelf[node]);
+    }
+
+    /** A node's self time as measured, ns. */
+    long rawSelf(int node) {
+        return ns(copy.nodeSelf[node]);
+    }
+
+    /** Rounded to the nearest ns, at least 0 (Math.round's floor(x + 0.5), without its cost on every node). */
+    private long ns(long ticks) {
+        double nanos = ticks * nanosPerTick;
+        return nanos <= 0 ? 0 : (long) (nanos + 0.5);
     }
 
     boolean calibrated() { return calibrated; }
@@ -58,9 +71,9 @@ final class TreeValues {
         switch (metric) {
             case CALLS: return node == 0 ? rootCalls() : copy.nodeCalls[node];
             case TOTAL: return total[node];
-            case SELF: return node == 0 ? 0 : self[node];
+            case SELF: return node == 0 ? 0 : self(node);
             case RAW_TOTAL: return rawTotal[node];
-            case RAW_SELF: return node == 0 ? 0 : rawSelf[node];
+            case RAW_SELF: return node == 0 ? 0 : rawSelf(node);
             default: throw new IllegalArgumentException("metric " + metric);
         }
     }

@@ -14,6 +14,7 @@ import org.candor.core.model.SnapshotInfo;
 import org.candor.core.model.ThreadProfile;
 import org.candor.core.snapshot.SnapshotFile;
 import org.candor.core.snapshot.ThreadTree;
+import org.candor.core.snapshot.TreeCut;
 
 /**
  * What a snapshot's statistics say the trees are missing or show differently from what ran, each as one sentence:
@@ -127,6 +128,14 @@ public final class SnapshotWarnings {
         } else {
             String line = effect.warning(probeEffect.getAsLong(), totalNanos.getAsLong());
             if (line != null) lines.add(line);
+        }
+        long cut = stat(stats, TreeCut.PATHS_CUT);
+        if (cut > 0) {
+            long threads = stat(stats, TreeCut.THREADS_CUT);
+            lines.add(String.format(Locale.ROOT, "live view: %,d smaller call paths of %,d %s are summed under %s %s"
+                    + " (each thread shows its heaviest %,d); the hot spots are exact; take a snapshot for every path",
+                    cut, threads, threads == 1 ? "thread" : "threads", TreeCut.CUT_CLASS, TreeCut.CUT_METHOD,
+                    stat(stats, TreeCut.PATHS_PER_THREAD)));
         }
         long notRecorded = stat(stats, THREADS_NOT_RECORDED);
         if (notRecorded > 0) {

@@ -28,6 +28,7 @@ final class SnapshotEncoder {
     private boolean[] inclusive;
     private ThreadEncoder threads;
     private int methodCount = -1;
+    private TreeCut cut;
 
     SnapshotEncoder(OutputStream stream) throws IOException {
         out = new SnapshotOutput(stream);
@@ -89,9 +90,25 @@ final class SnapshotEncoder {
     /** THRD, then FLAT: the given table, or the one computed from the tree as it was written. */
     void thread(long threadId, String name, NodeTable tree, FlatTable flatOrNull) throws IOException {
         if (metrics == null) throw new IllegalStateException("the metrics come before the first thread");
+        if (cut != null) {
+            String thread = "thread " + name + " (#" + threadId + ")";
+            NodeTable written = cut.apply(tree, inclusive, threads.sortMetric(), thread);
+            if (written != tree) {
+                // the flat profile is the whole tree's, never the cut one's
+                FlatTable flat = flatOrNull != null ? flatOrNull : threads.flatOf(tree, thread);
+                threads.write(out, threadId, name, written, methodCount, null);
+                flat(threadId, name, flat);
+                return;
+            }
+        }
         FlatSums computed = flatOrNull == null ? new FlatSums(inclusive) : null;
         threads.write(out, threadId, name, tree, methodCount, computed);
         flat(threadId, name, flatOrNull != null ? flatOrNull : computed);
+    }
+
+    /** From now on, trees larger than the cut's limit are written cut ({@link TreeCut}). */
+    void cut(TreeCut cut) {
+        this.cut = cut;
     }
 
     /** FLAT: thread id, then the rows in method id order. */

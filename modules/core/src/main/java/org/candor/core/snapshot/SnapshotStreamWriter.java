@@ -46,6 +46,8 @@ public final class SnapshotStreamWriter implements Closeable {
     private final OutputStream stream;
     private final SnapshotEncoder encoder;
     private boolean failed;
+    /** Forced to disk before the rename; not a live view's file. */
+    private boolean durable = true;
     private boolean done;
 
     private SnapshotStreamWriter(Path target, Path temp, FileChannel channel, OutputStream stream) throws IOException {
@@ -59,6 +61,17 @@ public final class SnapshotStreamWriter implements Closeable {
     /** Starts a snapshot for {@code target}: a temporary file in the same directory, named {@code .NAME.*.tmp}. */
     public static SnapshotStreamWriter open(Path target) throws IOException {
         return open(target, UnaryOperator.identity());
+    }
+
+    /**
+     * A snapshot for a live view, which the next refresh replaces: each thread's tree cut as {@code cut} says (the
+     * flat profiles stay whole), and the file is not forced to disk before it replaces the target.
+     */
+    public static SnapshotStreamWriter openLive(Path target, TreeCut cut) throws IOException {
+        SnapshotStreamWriter w = open(target);
+        w.encoder.cut(cut);
+        w.durable = false;
+        return w;
     }
 
     /** As {@link #open(Path)}; {@code fileStream} wraps the temporary file's stream, to inject failures. */
@@ -107,7 +120,7 @@ public final class SnapshotStreamWriter implements Closeable {
         step(() -> {
             encoder.end();
             stream.flush();
-            channel.force(true);
+            if (durable) channel.force(true);
             channel.close();
             ReplaceFile.moveOver(temp, target);
             done = true;

@@ -57,6 +57,38 @@ final class ThreadEncoder {
         }
     }
 
+    /**
+     * The flat profile of a tree without writing it (for a tree that is written cut, {@link TreeCut}): the children
+     * lists, then the same pre-order walk as {@link #writeNodes}, feeding {@code flat} every node.
+     */
+    FlatSums flatOf(NodeTable tree, String thread) {
+        FlatSums flat = new FlatSums(inclusive);
+        scratch = TreeScratch.take();
+        try {
+            int n = tree.size();
+            scratch.reserve(n);
+            link(tree, n, thread);
+            preOrder(new Visit() {
+                @Override public void enter(int node, int depth) {
+                    for (int k = 0; k < metricCount; k++) values[k] = tree.value(node, k);
+                    flat.enter(tree.method(node), values);
+                }
+
+                @Override public void exit(int node) {
+                    flat.exit(tree.method(node));
+                }
+            });
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);  // nothing is written here
+        } finally {
+            scratch.giveBack();
+            scratch = null;
+        }
+        return flat;
+    }
+
+    int sortMetric() { return sortMetric; }
+
     private void writeTree(SnapshotOutput out, long threadId, String name, NodeTable tree, int methodCount, FlatSums flat)
             throws IOException {
         String thread = "thread " + name + " (#" + threadId + ")";
@@ -145,24 +177,45 @@ final class ThreadEncoder {
         }
     }
 
-    /** Pre-order, with a stack of the open nodes and the next position in each one's children list. */
     private void writeNodes(SnapshotOutput out, NodeTable tree, int methodCount, FlatSums flat, String thread)
             throws IOException {
         writeNode(out, tree, 0, -1);
+        preOrder(new Visit() {
+            @Override public void enter(int node, int depth) throws IOException {
+                int method = checkedMethod(tree, node, depth, methodCount, thread);
+                writeNode(out, tree, node, method);
+                if (flat != null) flat.enter(method, values);
+            }
+
+            @Override public void exit(int node) {
+                if (flat != null) flat.exit(tree.method(node));
+            }
+        });
+    }
+
+    /** What a walk over the linked tree does at each node but the root, entering it and leaving it. */
+    private interface Visit {
+        void enter(int node, int depth) throws IOException;
+        void exit(int node);
+    }
+
+    /**
+     * Every node below the root in pre-order, children in their list's order, with a stack of the open nodes and the
+     * next position in each one's children list: no recursion, however deep the tree.
+     */
+    private void preOrder(Visit visit) throws IOException {
         int depth = 0;
         openNodes[0] = 0;
         nextChild[0] = scratch.start(0);
         while (depth >= 0) {
             int parent = openNodes[depth];
             if (nextChild[depth] == scratch.start(parent + 1)) {
-                if (flat != null && parent != 0) flat.exit(tree.method(parent));
+                if (parent != 0) visit.exit(parent);
                 depth--;
                 continue;
             }
             int node = scratch.child(nextChild[depth]++);
-            int method = checkedMethod(tree, node, depth + 1, methodCount, thread);
-            writeNode(out, tree, node, method);
-            if (flat != null) flat.enter(method, values);
+            visit.enter(node, depth + 1);
             if (++depth == openNodes.length) {
                 openNodes = Arrays.copyOf(openNodes, depth * 2);
                 nextChild = Arrays.copyOf(nextChild, depth * 2);

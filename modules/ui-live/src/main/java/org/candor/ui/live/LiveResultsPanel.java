@@ -183,7 +183,7 @@ final class LiveResultsPanel extends JPanel {
     private Results read() throws Exception {
         java.nio.file.Files.createDirectories(scratch.toAbsolutePath().getParent());  // the session writes, the folder is ours
         long started = System.nanoTime();
-        ControlClient.Reply r = sessions.snapshot(pid, scratch);
+        ControlClient.Reply r = sessions.live(pid, scratch);
         long written = System.nanoTime();
         lastCost = written - started;
         if (!r.ok) throw new IllegalStateException(r.text);

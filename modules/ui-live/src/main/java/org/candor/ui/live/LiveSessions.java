@@ -9,6 +9,7 @@ import org.candor.client.JavaCommand;
 import org.candor.client.JvmDetails;
 import org.candor.client.LocalJvms;
 import org.candor.client.ProfileLaunch;
+import org.candor.ui.model.RefreshPace;
 import org.candor.ui.model.SessionStatus;
 import org.candor.ui.model.analyze.AnalyzeSettings;
 
@@ -78,5 +79,10 @@ final class LiveSessions {
 
     ControlClient.Reply snapshot(long pid, Path file) throws ClientException {
         return command(pid, "snapshot " + file.toAbsolutePath());
+    }
+
+    /** A live view's snapshot: each thread's heaviest {@link RefreshPace#LIVE_PATHS_PER_THREAD} paths, the rest summed. */
+    ControlClient.Reply live(long pid, Path file) throws ClientException {
+        return command(pid, "live " + RefreshPace.LIVE_PATHS_PER_THREAD + " " + file.toAbsolutePath());
     }
 }

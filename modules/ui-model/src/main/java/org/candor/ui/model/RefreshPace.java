@@ -1,14 +1,18 @@
 package org.candor.ui.model;
 
 /**
- * How often Live Results asks a session for its results: about once a second, but never so often that refreshing
- * takes more than a twentieth of the time. A refresh of a big tree is real work on both sides: the target copies and
- * encodes its trees (~130 ms for 750,000 nodes on a 2-core VM, bench/live-refresh.sh) and the app reads the file back
- * (~440 ms), and where the two share the machine's processors with the program, the app's part slows the program as
- * much as the target's. So the pace follows what the last refresh cost in all: the round trip of the request and the
- * reading of its file.
+ * How often Live Results asks a session for its results, and how much: about once a second, each thread's heaviest
+ * {@link #LIVE_PATHS_PER_THREAD} call paths (the rest summed under one node, the hot spots exact: the control
+ * channel's {@code live} command), but never so often that refreshing takes more than a twentieth of the time. A
+ * refresh is real work on both sides: the target copies its trees and encodes what it sends (whole, 750,000 nodes
+ * took ~140 ms on a 2-core VM, bench/live-refresh.sh), the app reads the file back, and where the two share the
+ * machine's processors with the program, the app's part slows the program as much as the target's. So the pace
+ * follows what the last refresh cost in all: the round trip of the request and the reading of its file.
  */
 public final class RefreshPace {
+
+    /** The most nodes of a thread's tree a live refresh shows: more rows than anyone opens, a few ms to encode. */
+    public static final int LIVE_PATHS_PER_THREAD = 20_000;
 
     /** The pace when a refresh costs next to nothing. */
     public static final long FASTEST_MILLIS = 1000;

@@ -1,0 +1,200 @@
+package org.candor.core.snapshot;
+
+import java.util.Arrays;
+import java.util.function.IntSupplier;
+
+/**
+ * A live view's trees: each thread's heaviest call paths, at most {@link #pathsPerThread} nodes, so that a refresh
+ * costs the program about the same whatever the size of its trees (writing 750,000 nodes took ~140 ms of the
+ * program's CPU a refresh, bench/live-refresh.sh). A node is kept when its first inclusive metric (total time,
+ * samples) is at least a threshold and its parent is kept; everything below the cut of a kept node is summed into one
+ * synthetic child of it, whose method is {@link #cutMethod}: its inclusive values are the sums of the cut children's,
+ * its exclusive ones (calls, self time) the sums over their whole subtrees, so every kept node's figures add up as
+ * before. The threshold is the lowest, on a scale of quarter powers of two, that keeps the cut tree, synthetic
+ * nodes included, within the limit. The flat profile is not cut: the writer takes it from the whole tree.
+ *
+ * <p>One instance serves one snapshot: it counts the paths it left out ({@link #pathsLeftOut}) and the threads it
+ * cut, for the snapshot's statistics.
+ */
+public final class TreeCut {
+
+    /** Statistic: the most nodes a thread's tree kept; present in every live view's snapshot. */
+    public static final String PATHS_PER_THREAD = "live.paths_per_thread";
+    /** Statistic: the nodes left out of the trees, summed under the synthetic nodes instead. */
+    public static final String PATHS_CUT = "live.paths_cut";
+    /** Statistic: the threads whose trees were cut. */
+    public static final String THREADS_CUT = "live.threads_cut";
+    /** The method table entry of the synthetic node: class, name, descriptor. */
+    public static final String CUT_CLASS = "[candor]";
+    public static final String CUT_METHOD = "smaller paths (live view)";
+    public static final String CUT_DESCRIPTOR = "()V";
+
+    /** Quarter powers of two: bucket 0 holds values below 1, then four buckets for each power of two. */
+    private static final int BUCKETS = 1 + 4 * 64;
+
+    private final int pathsPerThread;
+    private final IntSupplier cutMethod;
+    private long pathsLeftOut;
+    private int threadsCut;
+
+    /**
+     * @param pathsPerThread the most nodes a thread's tree keeps, root and synthetic nodes included (at least 2)
+     * @param cutMethod      the method table id of the synthetic node; asked when a first tree is cut
+     */
+    public TreeCut(int pathsPerThread, IntSupplier cutMethod) {
+        if (pathsPerThread < 2) throw new IllegalArgumentException("a cut tree keeps at least 2 nodes, not " + pathsPerThread);
+        this.pathsPerThread = pathsPerThread;
+        this.cutMethod = cutMethod;
+    }
+
+    public int pathsPerThread() { return pathsPerThread; }
+    /** Nodes of the trees given that were not written as nodes of their own. */
+    public long pathsLeftOut() { return pathsLeftOut; }
+    public int threadsCut() { return threadsCut; }
+
+    /** The statistics a live snapshot carries (docs/formats/snapshot.md, "Data conventions"). */
+    public java.util.Map<String, Long> stats() {
+        java.util.Map<String, Long> stats = new java.util.LinkedHashMap<>();
+        stats.put(PATHS_PER_THREAD, (long) pathsPerThread);
+        stats.put(PATHS_CUT, pathsLeftOut);
+        stats.put(THREADS_CUT, (long) threadsCut);
+        return stats;
+    }
+
+    /**
+     * The tree itself when it fits, else its cut copy. One pass gives each node its level, the lower of its own
+     * bucket and its parent's level (a node is kept at a threshold exactly when its level reaches it), and the lowest
+     * level among its children; from their histograms the size of the cut tree at every threshold follows, kept
+     * nodes and synthetic ones, so the lowest threshold that fits is known before the one pass that cuts.
+     *
+     * @param sortMetric the metric that decides (the first inclusive one); with none ({@code -1}) nothing is cut
+     */
+    NodeTable apply(NodeTable tree, boolean[] inclusive, int sortMetric, String thread) {
+        int n = tree.size();
+        if (n <= pathsPerThread || sortMetric < 0) return tree;
+        char[] level = new char[n];
+        char[] lowestChild = new char[n];
+        Arrays.fill(lowestChild, NO_CHILD);
+        level[0] = (char) BUCKETS;  // the root is always kept
+        long[] keptFrom = new long[BUCKETS + 2];      // nodes whose level is b, summed from the top below
+        long[] syntheticDelta = new long[BUCKETS + 2]; // +1 where a node starts to need a synthetic child, -1 after
+        for (int i = 1; i < n; i++) {
+            int p = tree.parent(i);
+            if (p < 0 || p >= i) {
+                throw new IllegalArgumentException(thread + ": node " + i + " has parent " + p
+                        + "; every node's parent must be a node that comes before it");
+            }
+            char l = (char) Math.min(bucket(tree.value(i, sortMetric)), level[p]);
+            level[i] = l;
+            if (l < lowestChild[p]) lowestChild[p] = l;
+            keptFrom[l]++;
+        }
+        for (int i = 0; i < n; i++) {
+            // at thresholds above its lowest child's level and up to its own, a node is kept with a child cut
+            if (lowestChild[i] != NO_CHILD && lowestChild[i] < level[i]) {
+                syntheticDelta[lowestChild[i] + 1]++;
+                syntheticDelta[level[i] + 1]--;
+            }
+        }
+        for (int b = BUCKETS; b >= 0; b--) keptFrom[b] += keptFrom[b + 1];
+        int threshold = BUCKETS;
+        long synthetic = 0;
+        for (int b = 1; b <= BUCKETS; b++) {
+            synthetic += syntheticDelta[b];
+            if (1 + keptFrom[b] + synthetic <= pathsPerThread) {
+                threshold = b;
+                break;
+            }
+        }
+        Cut cut = new Cut(tree, inclusive, level, threshold);
+        pathsLeftOut += n - cut.kept;
+        threadsCut++;
+        cut.method = cut.residuals > 0 ? cutMethod.getAsInt() : -1;
+        return cut;
+    }
+
+    private static final char NO_CHILD = Character.MAX_VALUE;
+
+    static int bucket(long v) {
+        if (v < 1) return 0;
+        int log = 63 - Long.numberOfLeadingZeros(v);
+        int quarter = log >= 2 ? (int) ((v >>> (log - 2)) & 3) : 0;
+        return 1 + 4 * log + quarter;
+    }
+
+    /** The kept nodes in their old order (so parents still come first), then one synthetic node per cut parent. */
+    private static final class Cut implements NodeTable {
+        private final NodeTable tree;
+        private final int metrics;
+        private int[] oldNode = new int[1024];
+        private int[] newParent = new int[1024];
+        int kept;
+        int residuals;
+        private int[] residualParent = new int[64];
+        private long[] residualValues;
+        int method;
+
+        Cut(NodeTable tree, boolean[] inclusive, char[] level, int threshold) {
+            this.tree = tree;
+            this.metrics = inclusive.length;
+            residualValues = new long[64 * metrics];
+            int n = tree.size();
+            // per node: its new number when kept, else -2 - the new number of the kept node it is summed under
+            int[] placed = new int[n];
+            int[] residualOf = new int[1024];
+            oldNode[0] = 0;
+            newParent[0] = -1;
+            kept = 1;
+            for (int i = 1; i < n; i++) {
+                int parentPlace = placed[tree.parent(i)];
+                if (level[i] >= threshold) {  // its parent's level is at least its own: kept too
+                    if (kept == oldNode.length) grow();
+                    if (kept == residualOf.length) residualOf = Arrays.copyOf(residualOf, kept * 2);
+                    placed[i] = kept;
+                    oldNode[kept] = i;
+                    newParent[kept] = parentPlace;
+                    residualOf[kept] = 0;
+                    kept++;
+                    continue;
+                }
+                boolean cutChild = parentPlace >= 0;
+                int anchor = cutChild ? parentPlace : -2 - parentPlace;
+                placed[i] = -2 - anchor;
+                if (residualOf[anchor] == 0) residualOf[anchor] = 1 + addResidual(anchor);
+                int base = (residualOf[anchor] - 1) * metrics;
+                for (int k = 0; k < metrics; k++) {
+                    // an inclusive value holds the whole subtree: taken from the cut child alone
+                    if (cutChild || !inclusive[k]) residualValues[base + k] += tree.value(i, k);
+                }
+            }
+        }
+
+        private int addResidual(int parent) {
+            if (residuals == residualParent.length) {
+                residualParent = Arrays.copyOf(residualParent, residuals * 2);
+                residualValues = Arrays.copyOf(residualValues, residuals * 2 * metrics);
+            }
+            residualParent[residuals] = parent;
+            return residuals++;
+        }
+
+        private void grow() {
+            oldNode = Arrays.copyOf(oldNode, kept * 2);
+            newParent = Arrays.copyOf(newParent, kept * 2);
+        }
+
+        @Override public int size() { return kept + residuals; }
+
+        @Override public int parent(int node) {
+            return node < kept ? newParent[node] : residualParent[node - kept];
+        }
+
+        @Override public int method(int node) {
+            return node < kept ? tree.method(oldNode[node]) : method;
+        }
+
+        @Override public long value(int node, int metric) {
+            return node < kept ? tree.value(oldNode[node], metric) : residualValues[(node - kept) * metrics + metric];
+        }
+    }
+}
