@@ -17,6 +17,10 @@ namespace {
 CodeShape stub_shape(const std::string& name) {
     if (name == "vtable stub" || name == "itable stub" || name == "vtable chunks") return CodeShape::FramelessStub;
     if (name == "Interpreter") return CodeShape::Interpreter;
+    // C1's handle_exception, handle_exception_nofpu and handle_exception_from_callee: "handle_exception Runtime1
+    // stub" (JDK 17), "C1 Runtime handle_exception_blob" (JDK 25)
+    const bool c1 = name.find("Runtime1 stub") != std::string::npos || name.compare(0, 11, "C1 Runtime ") == 0;
+    if (c1 && name.find("handle_exception") != std::string::npos) return CodeShape::ExceptionStub;
     // adapters move arguments between the interpreter's and the compiled calling conventions: no rbp frame
     return name.compare(0, 8, "I2C/C2I ") == 0 ? CodeShape::Adapter : CodeShape::Stub;
 }

@@ -83,10 +83,11 @@ bool in_return_poll(Code pc) {
 }
 
 // The caller's pc is the word at sp + offset, the caller's sp just above it.
-bool pop_to(FrameRegisters& regs, std::uintptr_t offset, KnownCode known, const void* arg) {
+// `patched`: the word may be a pc the code put there rather than a return address (ExceptionStub).
+bool pop_to(FrameRegisters& regs, std::uintptr_t offset, KnownCode known, const void* arg, bool patched = false) {
     const std::uintptr_t pc = stack_word(regs.sp + offset);
     const ReturnSite site = known(pc, arg);
-    if (site == ReturnSite::Unknown || (site == ReturnSite::Code && !follows_call(pc))) return false;
+    if (site == ReturnSite::Unknown || (site == ReturnSite::Code && !patched && !follows_call(pc))) return false;
     regs.pc = pc;
     regs.sp = regs.sp + offset + kWord;
     return true;
@@ -174,7 +175,7 @@ bool pop_built_c2_frame(std::uintptr_t start, FrameRegisters& regs, KnownCode kn
 }
 
 // A stub that begins with `enter` (push rbp; mov rbp, rsp) and ends with `leave; ret`: inside it rbp frames it.
-bool pop_stub(std::uintptr_t start, FrameRegisters& regs, KnownCode known, const void* arg) {
+bool pop_stub(std::uintptr_t start, FrameRegisters& regs, KnownCode known, const void* arg, bool patched = false) {
     const Code begin = reinterpret_cast<Code>(start);
     if (begin[0] != kPushRbp || !mov_rbp_rsp(begin + 1)) return false;
     const Code pc = reinterpret_cast<Code>(regs.pc);
@@ -185,7 +186,7 @@ bool pop_stub(std::uintptr_t start, FrameRegisters& regs, KnownCode known, const
     const std::uintptr_t saved_rbp = stack_word(regs.fp);
     const std::uintptr_t sp = regs.sp;
     regs.sp = regs.fp;
-    if (!pop_to(regs, kWord, known, arg)) {
+    if (!pop_to(regs, kWord, known, arg, patched)) {
         regs.sp = sp;
         return false;
     }
@@ -251,6 +252,48 @@ bool follows_call(std::uintptr_t return_address) {
     return false;
 }
 
+bool pop_native_frames(FrameRegisters& regs, KnownCode known, const void* known_arg) {
+    constexpr int kMaxNativeFrames = 8;
+    constexpr std::uintptr_t kMaxNativeStack = 16 * 1024;
+    const auto return_address = [known, known_arg](std::uintptr_t pc) {
+        const ReturnSite site = known(pc, known_arg);
+        return site == ReturnSite::Interpreter || (site == ReturnSite::Code && follows_call(pc));
+    };
+    std::uintptr_t fp = regs.fp;
+    for (int frame = 0; frame < kMaxNativeFrames; frame++) {
+        if (fp < regs.sp || fp - regs.sp > kMaxNativeStack || (fp & (kWord - 1)) != 0) break;
+        const std::uintptr_t slot = fp + kWord;
+        if (known(stack_word(slot), known_arg) != ReturnSite::Unknown) {
+            if (!return_address(stack_word(slot))) return false;
+            if (frame == 0) {
+                // rbp may be the caller's still (a routine at its first instruction, or frameless): in compiled
+                // code any value, maybe an older Java frame's frame pointer; then the routine's own return address
+                // lies below this one, on top of the stack at its first instruction (else it is no sure thing).
+                // Past a native frame of the chain, rbp was the routine's own and a word below is a local.
+                for (std::uintptr_t below = regs.sp; below < slot; below += kWord) {
+                    if (return_address(stack_word(below))) return below == regs.sp && pop_to(regs, 0, known, known_arg);
+                }
+            }
+            regs.pc = stack_word(slot);
+            regs.sp = slot + kWord;
+            regs.fp = stack_word(fp);
+            return true;
+        }
+        const std::uintptr_t caller_fp = stack_word(fp);
+        if (caller_fp <= fp) break;  // the chain only goes up the stack
+        fp = caller_fp;
+    }
+    return pop_to(regs, 0, known, known_arg);  // no chain: at the routine's first instruction, or frameless
+}
+
+bool pop_frameless_stub_call(FrameRegisters& regs, KnownCode known, const void* known_arg) {
+    const Code ret = reinterpret_cast<Code>(regs.pc);
+    if (ret[-5] != 0xe8) return false;
+    const Code pad = ret - 9;  // `sub rsp, 8`
+    const bool padded = pad[0] == 0x48 && pad[1] == 0x83 && pad[2] == 0xec && pad[3] == 0x08;
+    return pop_to(regs, padded ? kWord : 0, known, known_arg);
+}
+
 bool pop_unbuilt_frame(CodeShape shape, std::uintptr_t code_start, FrameRegisters& regs, KnownCode known,
                        const void* known_arg) {
     switch (shape) {
@@ -260,6 +303,8 @@ bool pop_unbuilt_frame(CodeShape shape, std::uintptr_t code_start, FrameRegister
             return pop_compiled(code_start, regs, known, known_arg);
         case CodeShape::Stub:
             return pop_stub(code_start, regs, known, known_arg) || pop_built_c2_frame(code_start, regs, known, known_arg);
+        case CodeShape::ExceptionStub:
+            return pop_stub(code_start, regs, known, known_arg, true);
         case CodeShape::Unknown:
             return in_inline_cache_stub(reinterpret_cast<Code>(regs.pc)) && pop_to(regs, 0, known, known_arg);
         case CodeShape::Adapter:
@@ -278,6 +323,10 @@ bool pop_unbuilt_frame(CodeShape shape, std::uintptr_t code_start, FrameRegister
 bool follows_call(std::uintptr_t) { return false; }
 
 bool pop_unbuilt_frame(CodeShape, std::uintptr_t, FrameRegisters&, KnownCode, const void*) { return false; }
+
+bool pop_native_frames(FrameRegisters&, KnownCode, const void*) { return false; }
+
+bool pop_frameless_stub_call(FrameRegisters&, KnownCode, const void*) { return false; }
 
 #endif
 

@@ -680,11 +680,13 @@ jobjectArray Sampler::result(JNIEnv* jni, const TreesCopy* copy) {
     add("samples.delivered", counts.delivered);
     add("samples.recorded", counts.recorded);
     add("samples.attributed_by_pc", counts.attributed_by_pc);
-    add("samples.recovered", counts.recovered_in_method + counts.recovered_in_stub + counts.recovered_in_vm);
+    add("samples.recovered",
+        counts.recovered_in_method + counts.recovered_in_stub + counts.recovered_in_vm + counts.recovered_vm_leaf);
     add("samples.recovered.compiled_method", counts.recovered_in_method);
     add("samples.recovered.stub", counts.recovered_in_stub);
     add("samples.recovered.in_vm", counts.recovered_in_vm);
     add("samples.recovered.entered_method", counts.entered_method);
+    add("samples.recovered.vm_leaf", counts.recovered_vm_leaf);
     add("samples.crash_guard", counts.crash_guard);
     add("samples.truncated", counts.truncated);
     add("samples.running", running);

@@ -25,6 +25,8 @@ struct SamplerStats {
     Counter recovered_in_stub{0};    // recorded: the same in a stub
     Counter recovered_in_vm{0};      // recorded: AGCT failed inside the VM, the frame anchor completed walked
     Counter entered_method{0};       // of recovered_in_stub: an interpreter method entry, its leaf the method entered
+    Counter recovered_vm_leaf{0};    // recorded: AGCT failed on a thread in Java whose pc lay in no generated code (a
+                                     // leaf call into the VM or a library), the walk from its Java caller
     Counter crash_guard{0};       // the walk faulted and the crash guard jumped back
     Counter truncated{0};         // AGCT filled all `depth` frames
     Counter not_java_thread{0};   // a sampling signal on a thread that is no registered Java thread
@@ -61,6 +63,7 @@ struct SampleCounts {
     std::uint64_t recovered_in_stub = 0;
     std::uint64_t recovered_in_vm = 0;
     std::uint64_t entered_method = 0;
+    std::uint64_t recovered_vm_leaf = 0;
     std::uint64_t crash_guard = 0;
     std::uint64_t truncated = 0;
     std::uint64_t not_java_thread = 0;
@@ -78,6 +81,7 @@ struct SampleCounts {
         c.recovered_in_stub = stats.recovered_in_stub.load(std::memory_order_relaxed);
         c.recovered_in_vm = stats.recovered_in_vm.load(std::memory_order_relaxed);
         c.entered_method = stats.entered_method.load(std::memory_order_relaxed);
+        c.recovered_vm_leaf = stats.recovered_vm_leaf.load(std::memory_order_relaxed);
         c.crash_guard = stats.crash_guard.load(std::memory_order_relaxed);
         c.truncated = stats.truncated.load(std::memory_order_relaxed);
         c.not_java_thread = stats.not_java_thread.load(std::memory_order_relaxed);
@@ -98,6 +102,7 @@ struct SampleCounts {
         c.recovered_in_stub = recovered_in_stub - start.recovered_in_stub;
         c.recovered_in_vm = recovered_in_vm - start.recovered_in_vm;
         c.entered_method = entered_method - start.entered_method;
+        c.recovered_vm_leaf = recovered_vm_leaf - start.recovered_vm_leaf;
         c.crash_guard = crash_guard - start.crash_guard;
         c.truncated = truncated - start.truncated;
         c.not_java_thread = not_java_thread - start.not_java_thread;

@@ -161,6 +161,39 @@ __attribute__((noinline)) bool guarded_rewalk(const SignalContext& context, Samp
     return walked;
 }
 
+// AGCT gave up on a thread in Java whose pc lies in no generated code: a leaf call into the VM or a library. Under
+// the crash guard, pop its native frames (pop_native_frames) and, where the call came from a stub, the stub's frame
+// too (an rbp frame, pop_unbuilt_frame; or none, pop_frameless_stub_call: C1's unwind_exception); walk from the Java
+// caller on a copy of the context. AGCT's frames go to thread.frames + 1; `stub` is the stub popped, if any (its kind Stub).
+__attribute__((noinline)) bool guarded_leaf_rewalk(const SignalContext& context, SampledThread& thread,
+                                                   ASGCT_CallTrace& trace, CodeEntry& stub, const void* ucontext) {
+    if (sigsetjmp(thread.guard, 0) != 0) return false;
+    thread.in_walk = 1;
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    bool walked = false;
+    FrameRegisters regs = registers_of(ucontext);
+    if (pop_native_frames(regs, return_site, context.code_map)) {
+        const bool from_stub = context.code_map->lookup(regs.pc, stub) &&
+                               (stub.shape == CodeShape::Stub || stub.shape == CodeShape::ExceptionStub);
+        if (!from_stub) stub.kind = CodeKind::Method;  // nothing popped beside the native frames
+        if (!from_stub || pop_unbuilt_frame(stub.shape, stub.start, regs, return_site, context.code_map) ||
+            pop_frameless_stub_call(regs, return_site, context.code_map)) {
+            ucontext_t copy;
+            trace.frames = thread.frames + 1;
+            trace.num_frames = 0;
+            // a patched pc (ExceptionStub's throwing pc) is the instruction itself, not a return address
+            std::memcpy(&copy, ucontext, sizeof copy);
+            if (follows_call(regs.pc)) regs.pc -= 1;
+            set_registers(copy, regs);
+            context.agct(&trace, context.depth - 1, &copy);
+            walked = trace.num_frames > 0;
+        }
+    }
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    thread.in_walk = 0;
+    return walked;
+}
+
 // A thread's frame anchor and state in its HotSpot JavaThread, where the VM's tables say they are (vm_structs.h).
 struct AnchorSlots {
     volatile std::uintptr_t* sp;
@@ -175,10 +208,13 @@ struct AnchorSlots {
           pc(reinterpret_cast<volatile std::uintptr_t*>(vm_thread + layout.anchor + layout.last_java_pc)),
           state(reinterpret_cast<const volatile std::int32_t*>(vm_thread + layout.thread_state)) {}
 
-    // Inside the VM with a last Java sp: the only anchors this handler may write (see guarded_anchor_walk).
-    bool in_vm_with_sp() const {
+    // Inside the VM with a last Java sp: the only anchors this handler may write (see guarded_anchor_walk); with
+    // `java_too` also a thread back in Java whose anchor still holds its sp (see guarded_stub_anchor_walk).
+    bool in_vm_with_sp(bool java_too = false) const {
         const std::uintptr_t at = *sp;
-        return *state == kThreadInVm && at != 0 && (at & (sizeof(std::uintptr_t) - 1)) == 0;
+        const std::int32_t now = *state;
+        return (now == kThreadInVm || (java_too && now == kThreadInJava)) && at != 0 &&
+               (at & (sizeof(std::uintptr_t) - 1)) == 0;
     }
 
     // The pc the VM's make_walkable would give an anchor left without one: the return address just below its sp.
@@ -241,8 +277,13 @@ __attribute__((noinline)) bool guarded_anchor_walk(const SignalContext& context,
 // make_walkable would give it, the word below its sp, for finding the stub. Only for a thread in _thread_in_vm (see
 // guarded_anchor_walk), and where the tables name the anchor's fp. True with the stub's entry in `stub` and the
 // caller's frames from thread.frames + 1.
+// `in_java`: a thread back in _thread_in_Java whose anchor is walkable (its pc set, by the VM's make_walkable while it
+// was inside), as C1's exception stubs leave it around their VM call's Java-state parts: AGCT starts from such an
+// anchor, never from the signal's context (not_walkable_java). No safepoint or handshake walks a thread in Java
+// either until it polls, which it does not in this handler.
 __attribute__((noinline)) bool guarded_stub_anchor_walk(const SignalContext& context, SampledThread& thread,
-                                                        ASGCT_CallTrace& trace, CodeEntry& stub, void* ucontext) {
+                                                        ASGCT_CallTrace& trace, CodeEntry& stub, void* ucontext,
+                                                        bool in_java = false) {
     const AnchorSlots anchor(context.vm_layout, thread.vm_thread);
     volatile std::uintptr_t saved_sp = 0;
     volatile std::uintptr_t saved_fp = 0;
@@ -258,13 +299,13 @@ __attribute__((noinline)) bool guarded_stub_anchor_walk(const SignalContext& con
     FrameRegisters regs;
     const std::uintptr_t anchor_pc = *anchor.pc;
     regs.pc = anchor_pc;
-    if (regs.pc == 0 && anchor.in_vm_with_sp()) regs.pc = anchor.walkable_pc();
-    if (anchor.fp != nullptr && anchor.in_vm_with_sp() && regs.pc != 0 && context.code_map->lookup(regs.pc, stub) &&
-        stub.kind == CodeKind::Stub && stub.shape == CodeShape::Stub) {
+    if (regs.pc == 0 && !in_java && anchor.in_vm_with_sp()) regs.pc = anchor.walkable_pc();
+    if (anchor.fp != nullptr && anchor.in_vm_with_sp(in_java) && regs.pc != 0 && context.code_map->lookup(regs.pc, stub) &&
+        stub.kind == CodeKind::Stub && (stub.shape == CodeShape::Stub || stub.shape == CodeShape::ExceptionStub)) {
         regs.sp = *anchor.sp;
         regs.fp = *anchor.fp;
         const FrameRegisters at_stub = regs;
-        if (pop_unbuilt_frame(CodeShape::Stub, stub.start, regs, return_site, context.code_map)) {
+        if (pop_unbuilt_frame(stub.shape, stub.start, regs, return_site, context.code_map)) {
             saved_sp = at_stub.sp;
             saved_fp = at_stub.fp;
             saved_pc = anchor_pc;
@@ -332,6 +373,22 @@ ASGCT_CallFrame frame_by_pc(const CodeEntry& entry) {
     return frame;
 }
 
+// A walk from a popped frame's caller (AGCT's frames at thread.frames + 1) as a recorded sample: under `top` (the
+// popped code by pc) when given, else the callers alone (code without a name, whose time is its caller's call).
+void write_recovered(const SignalContext& context, SampledThread& thread, const ASGCT_CallTrace& trace, int result,
+                     RunState state, const ASGCT_CallFrame* top) {
+    bump(context.stats->recorded);
+    const bool truncated = trace.num_frames >= context.depth - 1;
+    if (truncated) bump(context.stats->truncated);
+    const auto callers = static_cast<std::uint32_t>(trace.num_frames);
+    if (top != nullptr) {
+        thread.frames[0] = *top;
+        write_record(context, thread, RecordKind::Popped, result, state, truncated, thread.frames, callers + 1);
+    } else {
+        write_record(context, thread, RecordKind::JavaTrace, trace.num_frames, state, truncated, thread.frames + 1, callers);
+    }
+}
+
 void take_sample(const SignalContext& context, SampledThread& thread, void* ucontext) {
     SamplerStats& stats = *context.stats;
     bump(stats.delivered);
@@ -397,13 +454,18 @@ void take_sample(const SignalContext& context, SampledThread& thread, void* ucon
         context.vm_layout.valid && context.depth > 1) {
         CodeEntry stub;
         if (guarded_stub_anchor_walk(context, thread, trace, stub, ucontext)) {
-            bump(stats.recorded);
             bump(stats.recovered_in_vm);
-            const bool truncated = trace.num_frames >= context.depth - 1;
-            if (truncated) bump(stats.truncated);
-            thread.frames[0] = frame_by_pc(stub);
-            write_record(context, thread, RecordKind::Popped, result, state, truncated, thread.frames,
-                         static_cast<std::uint32_t>(trace.num_frames) + 1);
+            const ASGCT_CallFrame top = frame_by_pc(stub);
+            write_recovered(context, thread, trace, result, state, &top);
+            return;
+        }
+    }
+    if (result == kAgctNotWalkableJava && thread.vm_thread != nullptr && context.vm_layout.valid && context.depth > 1) {
+        CodeEntry stub;
+        if (guarded_stub_anchor_walk(context, thread, trace, stub, ucontext, true)) {
+            bump(stats.recovered_in_vm);
+            const ASGCT_CallFrame top = frame_by_pc(stub);
+            write_recovered(context, thread, trace, result, state, &top);
             return;
         }
     }
@@ -412,28 +474,28 @@ void take_sample(const SignalContext& context, SampledThread& thread, void* ucon
     if ((result == kAgctUnknownJava || result == kAgctNotWalkableJava) && entry.shape != CodeShape::Other &&
         context.depth > 1 &&
         guarded_rewalk(context, thread, entry, trace, ucontext)) {
-        bump(stats.recorded);
         bump(entry.shape == CodeShape::CompiledMethod ? stats.recovered_in_method : stats.recovered_in_stub);
-        const bool truncated = trace.num_frames >= context.depth - 1;
-        if (truncated) bump(stats.truncated);
-        if (known) {
-            thread.frames[0] = frame_by_pc(entry);
-            if (entry.shape == CodeShape::Interpreter) {
-                // a method entry: the method being entered, where the VM's tables name it, rather than the interpreter
-                const jmethodID entered = guarded_entered_method(context, thread, ucontext);
-                if (entered != nullptr) {
-                    thread.frames[0].lineno = kPcFrame;
-                    thread.frames[0].method_id = entered;
-                    bump(stats.entered_method);
-                }
+        ASGCT_CallFrame top = frame_by_pc(entry);
+        if (known && entry.shape == CodeShape::Interpreter) {
+            // a method entry: the method being entered, where the VM's tables name it, rather than the interpreter
+            const jmethodID entered = guarded_entered_method(context, thread, ucontext);
+            if (entered != nullptr) {
+                top.lineno = kPcFrame;
+                top.method_id = entered;
+                bump(stats.entered_method);
             }
-            write_record(context, thread, RecordKind::Popped, result, state, truncated, thread.frames,
-                         static_cast<std::uint32_t>(trace.num_frames) + 1);
-        } else {
-            // an inline-cache stub, which has no name: its time is the call its caller is making
-            write_record(context, thread, RecordKind::JavaTrace, trace.num_frames, state, truncated, thread.frames + 1,
-                         static_cast<std::uint32_t>(trace.num_frames));
         }
+        // an inline-cache stub (not known) has no name: its time is the call its caller is making
+        write_recovered(context, thread, trace, result, state, known ? &top : nullptr);
+        return;
+    }
+    CodeEntry stub;
+    if ((result == kAgctUnknownJava || result == kAgctNotWalkableJava) && !known && context.depth > 1 &&
+        guarded_leaf_rewalk(context, thread, trace, stub, ucontext)) {
+        // a leaf call into the VM or a library: its time charged to the stub that made it, or to the Java code
+        bump(stats.recovered_vm_leaf);
+        const ASGCT_CallFrame top = frame_by_pc(stub);
+        write_recovered(context, thread, trace, result, state, stub.kind == CodeKind::Stub ? &top : nullptr);
         return;
     }
     bump(stats.failed[agct_failure_slot(result)]);

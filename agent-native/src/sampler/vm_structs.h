@@ -32,6 +32,7 @@ struct VmMethodLayout {
 
 // JavaThreadState values (globalDefinitions.hpp, the same in JDK 17 to 25).
 constexpr std::int32_t kThreadInVm = 6;
+constexpr std::int32_t kThreadInJava = 8;
 
 // How an entry of gHotSpotVMStructs is laid out, as the VM's exported gHotSpotVMStructEntry*Offset
 // symbols say.

@@ -12,6 +12,7 @@
 using candor::CodeEntry;
 using candor::CodeKind;
 using candor::CodeMap;
+using candor::CodeShape;
 
 namespace {
 
@@ -135,6 +136,23 @@ TEST(code_map_stub_names_are_interned) {
     CHECK(map.stub_name(c.id) == "Interpreter");
     CHECK(map.stub_name(d.id) == "[stub]");
     CHECK(map.stub_name(12345) == "[stub]");
+}
+
+TEST(code_map_knows_stub_shapes_by_name_in_jdk_17_and_25) {
+    CodeMap map;
+    const char* names[] = {"vtable stub", "Interpreter", "I2C/C2I adapters(0xbbaa)", "handle_exception_nofpu Runtime1 stub",
+                           "C1 Runtime handle_exception_from_callee_blob", "counter_overflow Runtime1 stub",
+                           "C1 Runtime unwind_exception_blob", "handle_exception_blob"};
+    const CodeShape shapes[] = {CodeShape::FramelessStub, CodeShape::Interpreter, CodeShape::Adapter,
+                                CodeShape::ExceptionStub, CodeShape::ExceptionStub, CodeShape::Stub, CodeShape::Stub,
+                                CodeShape::Stub};  // the last: no C1 stub by its name
+    for (int i = 0; i < 8; i++) map.add_stub(at(0x100 * static_cast<std::uintptr_t>(i + 1)), 8, names[i]);
+    map.publish();
+    for (int i = 0; i < 8; i++) {
+        CodeEntry e;
+        CHECK(map.lookup(0x100 * static_cast<std::uintptr_t>(i + 1), e));
+        CHECK(e.shape == shapes[i]);
+    }
 }
 
 TEST(code_map_readers_race_publications) {

@@ -440,4 +440,122 @@ TEST(frame_pop_of_a_c2_stub_with_its_frame_built_takes_the_size_from_its_prologu
     CHECK(!w.pop(CodeShape::Stub, m.start(), m.at(m.body_at + 8), regs));
 }
 
+TEST(frame_pop_native_frames_follows_the_rbp_chain_to_the_java_caller) {
+    World w;
+    FrameRegisters regs;
+    // sp -> [0] local, [1] local, [2] saved rbp (-> [6]), [3] return into another native routine,
+    //       [4] local, [5] local, [6] saved rbp (the Java caller's), [7] return into the Java caller
+    w.stack.words[2] = w.stack.sp() + 6 * 8;
+    w.stack.words[3] = 0x4000;  // native code: no known code
+    w.stack.words[6] = 0x5151;
+    w.stack.words[7] = w.caller.after_indirect_call();
+    regs.pc = 0x9000;
+    regs.sp = w.stack.sp();
+    regs.fp = w.stack.sp() + 2 * 8;
+    CHECK(candor::pop_native_frames(regs, in_range, &w.known));
+    CHECK(regs.pc == w.caller.after_indirect_call());
+    CHECK(regs.sp == w.stack.sp() + 8 * 8);
+    CHECK(regs.fp == 0x5151);
+}
+
+TEST(frame_pop_native_frames_at_the_first_instruction_takes_the_top_word) {
+    World w;
+    FrameRegisters regs;
+    w.stack.words[0] = w.caller.after_direct_call();
+    regs.pc = 0x9000;
+    regs.sp = w.stack.sp();
+    regs.fp = 0x1234;  // the caller's: compiled code may use rbp for anything
+    CHECK(candor::pop_native_frames(regs, in_range, &w.known));
+    CHECK(regs.pc == w.caller.after_direct_call());
+    CHECK(regs.sp == w.stack.sp() + 8);
+    CHECK(regs.fp == 0x1234);
+}
+
+TEST(frame_pop_native_frames_prefers_a_chain_past_a_native_frame_to_a_local_on_top) {
+    World w;
+    FrameRegisters regs;
+    // the routine has its frame and spilled its argument, a return address, on top of the stack
+    w.stack.words[0] = w.caller.after_direct_call();
+    w.stack.words[2] = w.stack.sp() + 4 * 8;
+    w.stack.words[3] = 0x4000;  // a native caller
+    w.stack.words[4] = 0x5151;
+    w.stack.words[5] = w.caller.after_indirect_call();
+    regs.pc = 0x9000;
+    regs.sp = w.stack.sp();
+    regs.fp = w.stack.sp() + 2 * 8;
+    CHECK(candor::pop_native_frames(regs, in_range, &w.known));
+    CHECK(regs.pc == w.caller.after_indirect_call());
+    CHECK(regs.sp == w.stack.sp() + 6 * 8);
+}
+
+TEST(frame_pop_native_frames_refuses_a_chain_that_skips_a_return_address_below_it) {
+    World w;
+    FrameRegisters regs;
+    // a frameless routine that pushed a word: its own return address is at [1]; rbp still the Java caller's, whose
+    // frame pointer leads to an older return address at [5]: taking it would skip the real caller
+    w.stack.words[0] = 0x77;
+    w.stack.words[1] = w.caller.after_direct_call();
+    w.stack.words[4] = 0x5151;
+    w.stack.words[5] = w.caller.after_indirect_call();
+    regs.pc = 0x9000;
+    regs.sp = w.stack.sp();
+    regs.fp = w.stack.sp() + 4 * 8;
+    CHECK(!candor::pop_native_frames(regs, in_range, &w.known));
+    CHECK(regs.pc == 0x9000);  // untouched
+    // past a native frame of the chain, rbp was the routine's own: the word is taken as a stale local
+    w.stack.words[2] = w.stack.sp() + 4 * 8;
+    w.stack.words[3] = 0x4000;
+    regs.fp = w.stack.sp() + 2 * 8;
+    CHECK(candor::pop_native_frames(regs, in_range, &w.known));
+    CHECK(regs.pc == w.caller.after_indirect_call());
+}
+
+TEST(frame_pop_native_frames_refuses_what_is_no_call_site_or_no_chain) {
+    World w;
+    FrameRegisters regs;
+    w.stack.words[2] = 0x5151;
+    w.stack.words[3] = w.caller.no_call();  // known code, but no call before it
+    regs.pc = 0x9000;
+    regs.sp = w.stack.sp();
+    regs.fp = w.stack.sp() + 2 * 8;
+    CHECK(!candor::pop_native_frames(regs, in_range, &w.known));
+    // rbp below sp, or a chain that goes down the stack, is no chain of this thread's frames
+    regs.fp = w.stack.sp() - 8;
+    CHECK(!candor::pop_native_frames(regs, in_range, &w.known));
+    w.stack.words[2] = w.stack.sp();
+    w.stack.words[3] = 0x4000;
+    regs.fp = w.stack.sp() + 2 * 8;
+    CHECK(!candor::pop_native_frames(regs, in_range, &w.known));
+}
+
+TEST(frame_pop_frameless_stub_call_skips_the_alignment_padding) {
+    World w;
+    // C1's unwind_exception: ... test esp, 15; je L; sub rsp, 8; call rel32; add rsp, 8; jmp E; L: call rel32; E: ...
+    std::uint8_t stub[48];
+    std::memset(stub, 0x90, sizeof stub);
+    const std::uint8_t padded[] = {0x48, 0x83, 0xec, 0x08, 0xe8, 0x00, 0x01, 0x02, 0x03};
+    std::memcpy(stub + 8, padded, sizeof padded);  // returns to stub + 17
+    const std::uint8_t plain[] = {0xe8, 0x00, 0x01, 0x02, 0x03};
+    std::memcpy(stub + 30, plain, sizeof plain);  // returns to stub + 35
+    FrameRegisters regs;
+    w.stack.words[0] = 0x5555;  // the padding
+    w.stack.words[1] = w.caller.after_direct_call();
+    regs.pc = reinterpret_cast<std::uintptr_t>(stub + 17);
+    regs.sp = w.stack.sp();
+    regs.fp = 0x1234;
+    CHECK(candor::pop_frameless_stub_call(regs, in_range, &w.known));
+    CHECK(regs.pc == w.caller.after_direct_call());
+    CHECK(regs.sp == w.stack.sp() + 16);
+    CHECK(regs.fp == 0x1234);
+    w.stack.words[0] = w.caller.after_indirect_call();
+    regs.pc = reinterpret_cast<std::uintptr_t>(stub + 35);
+    regs.sp = w.stack.sp();
+    CHECK(candor::pop_frameless_stub_call(regs, in_range, &w.known));
+    CHECK(regs.pc == w.caller.after_indirect_call());
+    CHECK(regs.sp == w.stack.sp() + 8);
+    // a return address that follows no call rel32 is not this shape
+    regs.pc = reinterpret_cast<std::uintptr_t>(stub + 40);
+    CHECK(!candor::pop_frameless_stub_call(regs, in_range, &w.known));
+}
+
 #endif
