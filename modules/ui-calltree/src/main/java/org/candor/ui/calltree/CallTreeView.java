@@ -61,6 +61,10 @@ public final class CallTreeView extends JPanel implements SnapshotView {
     /** The threads shown now and their tree (null until the window shows the first threads). */
     private SelectedThreads threads;
     private CallTreeModel model;
+    /** The expansions of the current model, to know the rows still opening. */
+    private RowExpansion expansion;
+    /** A reader's place being taken up in the background, until it is shown; event thread. */
+    private Place takingUp;
     /** The paths the view opened by itself (the hot path), as method ids: a reader who changed none keeps getting it. */
     private List<int[]> opened = List.of();
     /** The search or reader's place being read in the background, or null. */
@@ -112,7 +116,7 @@ public final class CallTreeView extends JPanel implements SnapshotView {
         CallTreeModel m = new CallTreeModel(focus != null ? focus : shown.rows());
         tree.setModel(DefaultOutlineModel.createOutlineModel(m, new CallTreeColumns(columns, shown.whole()), true, "Method"));
         tree.setRootVisible(focus != null);  // a property of the model's layout: after the model is set
-        RowExpansion.watch(tree);
+        expansion = RowExpansion.watch(tree);
         ColumnWidths.apply(tree);
         return m;
     }
@@ -214,6 +218,7 @@ public final class CallTreeView extends JPanel implements SnapshotView {
     private void cancelReading() {
         RequestProcessor.Task t = reading;
         reading = null;
+        takingUp = null;  // a place being taken up is given up with its reading
         if (t != null) t.cancel();
     }
 
@@ -304,12 +309,14 @@ public final class CallTreeView extends JPanel implements SnapshotView {
     }
 
     @Override public Object place() {
+        if (takingUp != null) return takingUp;  // not shown yet: the place asked for is still the reader's
         if (model == null) return null;
         List<int[]> expanded = new ArrayList<>();
         for (int row = 0; row < tree.getRowCount(); row++) {
             CallTreeRow r = (CallTreeRow) tree.getValueAt(row, 0);
             if (tree.isExpanded(model.pathTo(r))) expanded.add(r.methodPath());
         }
+        if (expansion != null) for (CallTreeRow r : expansion.opening()) expanded.add(r.methodPath());  // asked to open
         CallTreeRow sel = selectedRow();
         return new Place(expanded, sel == null ? null : sel.methodPath(), scroll.getViewport().getViewPosition(),
                 focus == null && samePaths(expanded, opened), focus == null ? null : focus.methodPath());
@@ -344,6 +351,7 @@ public final class CallTreeView extends JPanel implements SnapshotView {
             CallTreeRow inFocus = place.focus() == null ? null : shown.rows().at(place.focus());
             if (inFocus != null) inFocus.makeChildren();
             return () -> {
+                if (takingUp == place) takingUp = null;
                 setFocus(inFocus);  // a subtree the new tree no longer has: the whole tree
                 model = newModel(shown);
                 if (place.asOpened()) {
@@ -357,12 +365,17 @@ public final class CallTreeView extends JPanel implements SnapshotView {
                 }
                 if (sel != null && model.contains(sel)) {
                     int index = tree.getLayoutCache().getRowForPath(model.pathTo(sel));
-                    if (index >= 0) tree.getSelectionModel().setSelectionInterval(index, index);
+                    // the row and the method column as the lead, as a click leaves them: the keys open and close
+                    // rows from there (with another lead column, left and right would move between columns)
+                    if (index >= 0) tree.changeSelection(index, 0, false, false);
                 }
                 Point at = place.scroll();
                 EventQueue.invokeLater(() -> scroll.getViewport().setViewPosition(at));
             };
-        }, () -> { });
+        }, () -> {
+            if (takingUp == place) takingUp = null;
+        });
+        takingUp = place;  // after inBackground, which gives up any earlier reading and its place
     }
 
     /** The method a row shows, as its short signature ({@code Ticker.step(long)}); null past the rows. */

@@ -78,6 +78,11 @@ class LiveResultsWindowTest {
         assertThat(execute(() -> tree().getSelectedRow())).as("the selection stays on step()").isEqualTo(rowOf("step"));
         long later = stepCalls();
         assertThat(later).as("step() keeps being called").isGreaterThan(first);
+        // the keyboard stays in the tree although every refresh puts in new views (about once a second)
+        window.robot().focusAndWaitForFocusGain(tree());
+        int focusedAt = execute(panel::refreshes);
+        InFrame.waitFor("two refreshes with the keyboard in the tree", () -> execute(panel::refreshes) >= focusedAt + 2
+                && rowOf("step") >= 0 && execute(() -> tree().isFocusOwner()));
         GuiTests.screenshot(frame, "live-results");
 
         // raw times on request, the place kept: step() still selected, as many calls

@@ -1,7 +1,10 @@
 package org.candor.ui.snapshot;
 
 import java.awt.BorderLayout;
+import java.awt.Component;
+import java.awt.Container;
 import java.awt.EventQueue;
+import java.awt.KeyboardFocusManager;
 import java.awt.Toolkit;
 import java.awt.event.ActionEvent;
 import java.awt.event.KeyEvent;
@@ -22,7 +25,10 @@ import javax.swing.JComponent;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.JTabbedPane;
+import javax.swing.JTable;
+import javax.swing.JTree;
 import javax.swing.KeyStroke;
+import javax.swing.SwingUtilities;
 import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.model.Snapshot;
 import org.candor.ui.model.snapshot.SelectedThreads;
@@ -207,6 +213,24 @@ public final class SnapshotViewsPanel extends JPanel {
             Object p = place.places().get(t.id());
             if (p != null && t.view() instanceof SnapshotView) ((SnapshotView) t.view()).takeUp(p);
         }
+        if (place.focused()) focusFront();
+    }
+
+    /** The keyboard back in the view in front: in its table or tree (the views' rows), where it has one. */
+    private void focusFront() {
+        Component front = tabs.getSelectedComponent();
+        Component rows = front == null ? null : rowsIn(front);
+        if (rows != null) rows.requestFocusInWindow();
+    }
+
+    private static Component rowsIn(Component c) {
+        if ((c instanceof JTable || c instanceof JTree) && c.isFocusable() && c.isShowing()) return c;
+        if (!(c instanceof Container)) return null;
+        for (Component child : ((Container) c).getComponents()) {
+            Component found = rowsIn(child);
+            if (found != null) return found;
+        }
+        return null;
     }
 
     /** True when the views show the selected thread choice (false while its tree is made). */
@@ -230,7 +254,10 @@ public final class SnapshotViewsPanel extends JPanel {
         }
         String front = null;
         for (Tab t : views) if (t.view() == tabs.getSelectedComponent()) front = t.id();
-        return new ViewState(selected(), front, places);
+        Component owner = KeyboardFocusManager.getCurrentKeyboardFocusManager().getFocusOwner();
+        Component frontView = tabs.getSelectedComponent();
+        boolean focused = owner != null && frontView != null && SwingUtilities.isDescendingFrom(owner, frontView);
+        return new ViewState(selected(), front, places, focused);
     }
 
     /** Takes up a reader's place from a panel over an earlier snapshot of the same session. Event thread. */
