@@ -138,6 +138,26 @@ ReturnSite return_site(std::uintptr_t pc, const void* code_map) {
     return entry.shape == CodeShape::Interpreter ? ReturnSite::Interpreter : ReturnSite::Code;
 }
 
+// AGCT again from a popped frame's caller (`regs`), on a copy of the signal's context (the thread resumes from the
+// real one), its frames to thread.frames + 1, leaving the first for the popped frame. `back_one`: the caller's pc is
+// a return address, walked one byte back (one_byte_back); else it is a pc the code put there (ExceptionStub's
+// throwing pc), the instruction itself. Inside the crash guard only.
+bool walk_from_caller(const SignalContext& context, SampledThread& thread, ASGCT_CallTrace& trace,
+                      const void* ucontext, const FrameRegisters& regs, bool back_one) {
+    ucontext_t copy;
+    void* from = &copy;
+    if (back_one) {
+        from = one_byte_back(ucontext, regs, copy);
+    } else {
+        std::memcpy(&copy, ucontext, sizeof copy);
+        set_registers(copy, regs);
+    }
+    trace.frames = thread.frames + 1;
+    trace.num_frames = 0;
+    context.agct(&trace, context.depth - 1, from);
+    return trace.num_frames > 0;
+}
+
 // AGCT gave up on a thread in Java whose pc lies in `entry`: under the crash guard, pop the unbuilt top frame
 // (frame_pop.h) and walk again from the caller, on a copy of the context (the thread resumes from the real one).
 // AGCT's frames go to thread.frames + 1, leaving the first for the popped frame. False when nothing was popped,
@@ -150,11 +170,7 @@ __attribute__((noinline)) bool guarded_rewalk(const SignalContext& context, Samp
     bool walked = false;
     FrameRegisters regs = registers_of(ucontext);
     if (pop_unbuilt_frame(entry.shape, entry.start, regs, return_site, context.code_map)) {
-        ucontext_t copy;
-        trace.frames = thread.frames + 1;
-        trace.num_frames = 0;
-        context.agct(&trace, context.depth - 1, one_byte_back(ucontext, regs, copy));
-        walked = trace.num_frames > 0;
+        walked = walk_from_caller(context, thread, trace, ucontext, regs, true);
     }
     std::atomic_signal_fence(std::memory_order_seq_cst);
     thread.in_walk = 0;
@@ -178,15 +194,7 @@ __attribute__((noinline)) bool guarded_leaf_rewalk(const SignalContext& context,
         if (!from_stub) stub.kind = CodeKind::Method;  // nothing popped beside the native frames
         if (!from_stub || pop_unbuilt_frame(stub.shape, stub.start, regs, return_site, context.code_map) ||
             pop_frameless_stub_call(regs, return_site, context.code_map)) {
-            ucontext_t copy;
-            trace.frames = thread.frames + 1;
-            trace.num_frames = 0;
-            // a patched pc (ExceptionStub's throwing pc) is the instruction itself, not a return address
-            std::memcpy(&copy, ucontext, sizeof copy);
-            if (follows_call(regs.pc)) regs.pc -= 1;
-            set_registers(copy, regs);
-            context.agct(&trace, context.depth - 1, &copy);
-            walked = trace.num_frames > 0;
+            walked = walk_from_caller(context, thread, trace, ucontext, regs, follows_call(regs.pc));
         }
     }
     std::atomic_signal_fence(std::memory_order_seq_cst);

@@ -22,8 +22,8 @@ import org.candor.core.snapshot.TreeCut;
  * profile command and the app, which marks its statistics line when there is any (judgements live in this package:
  * settings that matched nothing have theirs beside it). The statistics are the agent's (docs/formats/snapshot.md,
  * "Data conventions"): calls dropped, depth limit hits, calls beyond the tree budget, folded recursion, the probes'
- * effect ({@link ProbeEffect}) or else dense calls, threads not recorded, classes not instrumented; of a sampled
- * profile, samples dropped and samples short of those expected.
+ * effect ({@link ProbeEffect}) or else dense calls, a live view's cut trees ({@link TreeCut}), threads not recorded,
+ * classes not instrumented; of a sampled profile, samples dropped and samples short of those expected.
  */
 public final class SnapshotWarnings {
 

@@ -1,6 +1,8 @@
 package org.candor.core.snapshot;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.IntSupplier;
 
 /**
@@ -47,14 +49,13 @@ public final class TreeCut {
         this.cutMethod = cutMethod;
     }
 
-    public int pathsPerThread() { return pathsPerThread; }
     /** Nodes of the trees given that were not written as nodes of their own. */
     public long pathsLeftOut() { return pathsLeftOut; }
     public int threadsCut() { return threadsCut; }
 
     /** The statistics a live snapshot carries (docs/formats/snapshot.md, "Data conventions"). */
-    public java.util.Map<String, Long> stats() {
-        java.util.Map<String, Long> stats = new java.util.LinkedHashMap<>();
+    public Map<String, Long> stats() {
+        Map<String, Long> stats = new LinkedHashMap<>();
         stats.put(PATHS_PER_THREAD, (long) pathsPerThread);
         stats.put(PATHS_CUT, pathsLeftOut);
         stats.put(THREADS_CUT, (long) threadsCut);

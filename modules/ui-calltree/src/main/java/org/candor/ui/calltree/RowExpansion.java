@@ -2,6 +2,9 @@ package org.candor.ui.calltree;
 
 import java.awt.EventQueue;
 import java.io.IOException;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.swing.event.TreeExpansionEvent;
@@ -26,7 +29,7 @@ final class RowExpansion implements TreeWillExpandListener {
 
     private final Outline tree;
     /** Rows whose children are being read to open them; event thread only. */
-    private final java.util.Set<CallTreeRow> opening = new java.util.LinkedHashSet<>();
+    private final Set<CallTreeRow> opening = new LinkedHashSet<>();
 
     private RowExpansion(Outline tree) {
         this.tree = tree;
@@ -40,8 +43,8 @@ final class RowExpansion implements TreeWillExpandListener {
     }
 
     /** The rows asked to open whose children are still being read. Event thread. */
-    java.util.List<CallTreeRow> opening() {
-        return java.util.List.copyOf(opening);
+    List<CallTreeRow> opening() {
+        return List.copyOf(opening);
     }
 
     @Override

@@ -252,10 +252,10 @@ public final class SnapshotViewsPanel extends JPanel {
             Object p = t.view() instanceof SnapshotView ? ((SnapshotView) t.view()).place() : null;
             if (p != null) places.put(t.id(), p);
         }
-        String front = null;
-        for (Tab t : views) if (t.view() == tabs.getSelectedComponent()) front = t.id();
-        Component owner = KeyboardFocusManager.getCurrentKeyboardFocusManager().getFocusOwner();
         Component frontView = tabs.getSelectedComponent();
+        String front = null;
+        for (Tab t : views) if (t.view() == frontView) front = t.id();
+        Component owner = KeyboardFocusManager.getCurrentKeyboardFocusManager().getFocusOwner();
         boolean focused = owner != null && frontView != null && SwingUtilities.isDescendingFrom(owner, frontView);
         return new ViewState(selected(), front, places, focused);
     }
