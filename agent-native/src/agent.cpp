@@ -18,6 +18,7 @@
 #include "options.h"
 #include "sampler/sampler.h"
 #include "sampler/sampler_natives.h"
+#include "trace/trace_natives.h"
 
 #include <unistd.h>
 
@@ -42,6 +43,7 @@ const ClassBinding kBindings[] = {
     {kNativeSamplerSignature, register_sampler_natives, BindUntil::FirstCopy},
     {kCompiledMethodsSignature, register_compiled_methods_natives, BindUntil::FirstCopy},
     {kSocketOwnerSignature, register_socket_owner_natives, BindUntil::FirstCopy},
+    {kCandorApiSignature, register_candor_api_natives, BindUntil::FirstCopy},
 };
 const ClassBinding kCountersBinding = {kNativeCountersSignature, register_counter_natives, BindUntil::FirstCopy};
 const ClassBinding kBootClassesBinding = {kBootClassesSignature, register_boot_classes_natives, BindUntil::FirstCopy};
@@ -105,7 +107,8 @@ jint start(JavaVM* vm, const char* option_text, LoadKind kind) {
     // Sampling needs AsyncGetCallTrace; without it the library still provides the clock.
     Sampler* sampler = options.sample != SampleMode::Off ? Sampler::create(options) : nullptr;
 
-    jvmtiEnv* jvmti = create_jvmti_env(vm, sampler != nullptr);
+    const bool tracing = sampler != nullptr && !options.trace_dir.empty();
+    jvmtiEnv* jvmti = create_jvmti_env(vm, tracing);
     if (jvmti == nullptr) return JNI_ERR;
     // Publish the state before any event can reach the callbacks that read it.
     state.options = options;
@@ -129,6 +132,8 @@ jint start(JavaVM* vm, const char* option_text, LoadKind kind) {
     if (sampler != nullptr && !enable_sampler_events(jvmti, kind == LoadKind::Attach)) {
         // The line is printed; the JVM runs on without sampling.
         state.sampler = nullptr;
+    } else if (tracing) {
+        enable_trace_events(jvmti);  // without them the trace has no collections marked
     }
     // Without a sampler the Java half still starts, and says why there is nothing to record.
     if (!options.session_file.empty() && !enable_vm_init_events(jvmti)) return refuse(kind, "the sampling session cannot start");

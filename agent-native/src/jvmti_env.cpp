@@ -36,6 +36,15 @@ void JNICALL on_thread_end(jvmtiEnv*, JNIEnv* jni, jthread thread) {
     if (Sampler* sampler = agent_state().sampler) sampler->on_thread_end(jni, thread);
 }
 
+// Run by the VM thread inside the pause: no JNI, nothing that allocates or waits (write_marker only).
+void JNICALL on_gc_start(jvmtiEnv*) {
+    if (Sampler* sampler = agent_state().sampler) sampler->on_garbage_collection(true);
+}
+
+void JNICALL on_gc_finish(jvmtiEnv*) {
+    if (Sampler* sampler = agent_state().sampler) sampler->on_garbage_collection(false);
+}
+
 // Nothing to do: it only has to be enabled (see enable_sampler_events).
 void JNICALL on_class_load(jvmtiEnv*, JNIEnv*, jthread, jclass) {}
 
@@ -73,7 +82,7 @@ void JNICALL on_dynamic_code_generated(jvmtiEnv*, const char* name, const void* 
 // The single place that decides what the agent may do. The clock needs nothing (ClassPrepare
 // has no capability); the sampler and the calibration of instrumented times need compiled-method-load
 // events (the events stay off until one of them enables them).
-bool add_capabilities(jvmtiEnv* jvmti, bool) {
+bool add_capabilities(jvmtiEnv* jvmti, bool tracing) {
     jvmtiCapabilities wanted;
     std::memset(&wanted, 0, sizeof wanted);
     jvmtiCapabilities potential;
@@ -82,6 +91,7 @@ bool add_capabilities(jvmtiEnv* jvmti, bool) {
     // Without it samples in compiled code lose their inlined frames and pc attribution, and calibration
     // cannot tell compiled from interpreted methods; both still work.
     wanted.can_generate_compiled_method_load_events = potential.can_generate_compiled_method_load_events;
+    if (tracing) wanted.can_generate_garbage_collection_events = potential.can_generate_garbage_collection_events;
     const jvmtiError err = jvmti->AddCapabilities(&wanted);
     if (err != JVMTI_ERROR_NONE) {
         log_line("JVMTI AddCapabilities failed (error %d)", static_cast<int>(err));
@@ -102,6 +112,8 @@ bool set_callbacks(jvmtiEnv* jvmti) {
     callbacks.CompiledMethodLoad = on_compiled_method_load;
     callbacks.CompiledMethodUnload = on_compiled_method_unload;
     callbacks.DynamicCodeGenerated = on_dynamic_code_generated;
+    callbacks.GarbageCollectionStart = on_gc_start;
+    callbacks.GarbageCollectionFinish = on_gc_finish;
     const jvmtiError err = jvmti->SetEventCallbacks(&callbacks, sizeof callbacks);
     if (err != JVMTI_ERROR_NONE) {
         log_line("JVMTI SetEventCallbacks failed (error %d)", static_cast<int>(err));
@@ -121,14 +133,14 @@ bool set_event(jvmtiEnv* jvmti, jvmtiEvent event, bool enabled, const char* name
 
 }  // namespace
 
-jvmtiEnv* create_jvmti_env(JavaVM* vm, bool sampling) {
+jvmtiEnv* create_jvmti_env(JavaVM* vm, bool tracing) {
     jvmtiEnv* jvmti = nullptr;
     const jint rc = vm->GetEnv(reinterpret_cast<void**>(&jvmti), JVMTI_VERSION_1_2);
     if (rc != JNI_OK || jvmti == nullptr) {
         log_line("JVMTI 1.2 is not available in this JVM (GetEnv returned %d)", static_cast<int>(rc));
         return nullptr;
     }
-    if (!add_capabilities(jvmti, sampling) || !set_callbacks(jvmti)) {
+    if (!add_capabilities(jvmti, tracing) || !set_callbacks(jvmti)) {
         jvmti->DisposeEnvironment();
         return nullptr;
     }
@@ -160,6 +172,19 @@ bool enable_sampler_events(jvmtiEnv* jvmti, bool attaching) {
            (!code_events || set_event(jvmti, JVMTI_EVENT_COMPILED_METHOD_LOAD, true, "CompiledMethodLoad")) &&
            (!code_events || set_event(jvmti, JVMTI_EVENT_COMPILED_METHOD_UNLOAD, true, "CompiledMethodUnload")) &&
            set_event(jvmti, JVMTI_EVENT_DYNAMIC_CODE_GENERATED, true, "DynamicCodeGenerated");
+}
+
+}  // namespace candor
+
+namespace candor {
+
+bool enable_trace_events(jvmtiEnv* jvmti) {
+    jvmtiCapabilities capabilities;
+    std::memset(&capabilities, 0, sizeof capabilities);
+    jvmti->GetCapabilities(&capabilities);
+    if (capabilities.can_generate_garbage_collection_events == 0) return false;
+    return set_event(jvmti, JVMTI_EVENT_GARBAGE_COLLECTION_START, true, "GarbageCollectionStart") &&
+           set_event(jvmti, JVMTI_EVENT_GARBAGE_COLLECTION_FINISH, true, "GarbageCollectionFinish");
 }
 
 }  // namespace candor

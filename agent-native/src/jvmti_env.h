@@ -31,10 +31,10 @@ private:
 constexpr jint kLoadedClassesFrame = 65536;
 
 // Creates the agent's JVMTI environment with its capabilities and event callbacks.
-// Compiled-method-load events are always possible (the sampler and calibration use them); the
-// `sampling` flag is kept for callers and changes nothing.
+// Compiled-method-load events are always possible (the sampler and calibration use them); garbage
+// collection events only when `tracing` (a trace marks collections).
 // Logs and returns null on failure. Events stay disabled until enabled below.
-jvmtiEnv* create_jvmti_env(JavaVM* vm, bool sampling);
+jvmtiEnv* create_jvmti_env(JavaVM* vm, bool tracing);
 
 // Turns the ClassPrepare event on or off globally; logs and returns false on failure.
 bool set_class_prepare_events(jvmtiEnv* jvmti, bool enabled);
@@ -44,6 +44,9 @@ bool set_class_prepare_events(jvmtiEnv* jvmti, bool enabled);
 // has it enabled), CompiledMethodLoad/Unload (also makes the JIT keep the debug information
 // that inlined frames need) and DynamicCodeGenerated. Logs and returns false on failure.
 bool enable_sampler_events(jvmtiEnv* jvmti, bool attaching);
+
+// Tracing: GarbageCollectionStart/Finish, where the VM offers them (a trace without them has no GC markers).
+bool enable_trace_events(jvmtiEnv* jvmti);
 
 // Enables VMInit (the Java half of a session=FILE launch starts there); logs and returns false on failure.
 bool enable_vm_init_events(jvmtiEnv* jvmti);

@@ -7,7 +7,7 @@ namespace candor {
 namespace {
 
 constexpr const char* kKnownKeys =
-    "clock, verbose, metric, counters, sample, interval, depth, timer, perfsignal, wallthreads, session";
+    "clock, verbose, metric, counters, sample, interval, depth, timer, perfsignal, wallthreads, session, trace";
 
 std::string unknown_key(std::string_view key) {
     return "native agent option '" + std::string(key) + "' is unknown (known: " + kKnownKeys + ")";
@@ -61,7 +61,7 @@ struct ParseState {
 
 bool is_sampler_key(std::string_view key) {
     return key == "interval" || key == "depth" || key == "timer" || key == "perfsignal" || key == "wallthreads" ||
-           key == "crashtest" || key == "session";
+           key == "crashtest" || key == "session" || key == "trace";
 }
 
 // Applies one "key" or "key=value" item; returns an error message or "".
@@ -140,6 +140,11 @@ std::string apply(std::string_view item, Options& options, ParseState& state) {
     if (key == "session") {
         if (value.empty()) return bad_value(key, value, "the path of an agent options file: session=/tmp/options.txt");
         options.session_file = std::string(value);
+        return {};
+    }
+    if (key == "trace") {
+        if (value.empty()) return bad_value(key, value, "the trace directory: trace=/tmp/run1");
+        options.trace_dir = std::string(value);
         return {};
     }
     if (key == "timer") {

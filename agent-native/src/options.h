@@ -44,6 +44,8 @@ struct Options {
     // session=FILE: start the Java half of a sampling session from this library at VMInit, with the agent
     // options in FILE, instead of through -javaagent (see java_session.h). Launch only.
     std::string session_file;
+    // trace=DIR: also write per-CPU trace files of every thread's periods between ticks (docs/formats/trace.md).
+    std::string trace_dir;
 
     // Test hooks, not listed among the known keys (README, "Test hooks").
     int crash_test = 0;             // crashtest=<n>: every n-th walk of a thread faults in the crash guard

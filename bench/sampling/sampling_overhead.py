@@ -10,6 +10,7 @@ import collections
 import json
 import os
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -29,13 +30,14 @@ GOAL_1MS_OVERHEAD = 1.5       # % CPU at 1 ms
 GOAL_1MS_VS_ASYNC = 1.1       # x async-profiler's overhead at 1 ms
 GOAL_100US_OVERHEAD = 8.0     # % CPU at 100 us
 GOAL_100US_DELIVERED = 95.0   # % of expected samples at 100 us
+GOAL_TRACE_RATIO = 1.2        # Candor with --trace against Candor alone, CPU time
 BUSY_FOREIGN_LOAD = 0.3       # CPUs used by other work during a run; above this the run was shared
 BUSY_LOADAVG = 1.5            # like probe-cost: mean 1-min load above this (beyond what the workload itself adds)
 
-PROFILERS = ("none", "candor", "async", "jfr")
+PROFILERS = ("none", "candor", "trace", "async", "jfr")
 THREAD_SPLIT = True
 GROUPS = ("app", "jit", "vm", "jfr", "other")
-LABEL = {"none": "no agent", "candor": "Candor", "async": "async-profiler", "jfr": "JFR"}
+LABEL = {"none": "no agent", "candor": "Candor", "trace": "Candor+trace", "async": "async-profiler", "jfr": "JFR"}
 
 
 # ---------------------------------------------------------------------------------------------------------- helpers
@@ -339,7 +341,7 @@ class Setup:
 
     def supports(self, prof, interval_ns):
         """None if the configuration can run, else why not."""
-        if prof == "candor":
+        if prof in ("candor", "trace"):
             return None if self.candor_status == "ok" else self.candor_status
         if prof == "async":
             return None if self.async_status == "ok" else self.async_status
@@ -477,11 +479,36 @@ def profiler_setup(setup, prof, interval_ns, tag):
         out = os.path.join(prof_dir, tag + ".jfr")
         return ["-XX:StartFlightRecording=settings=%s,filename=%s,dumponexit=true"
                 % (setup.jfc_for(interval_ns), out)], None, out
-    if prof == "candor":
+    if prof in ("candor", "trace"):
         out = os.path.join(prof_dir, tag + ".candor")
+        trace = ["--trace", trace_dir(out)] if prof == "trace" else []
         return [], [setup.candor, "profile", "--mode", "sample", "--event", "cpu", "--interval",
-                    fmt_interval(interval_ns), "-o", out, "--"], out
+                    fmt_interval(interval_ns), "-o", out] + trace + ["--"], out
     raise ValueError(prof)
+
+
+def trace_dir(snapshot):
+    """Where a traced run's trace directory goes: beside its snapshot."""
+    return snapshot[:-len(".candor")] + ".trace"
+
+
+def trace_figures(directory):
+    """(bytes of the per-CPU files, records in them) of a trace directory."""
+    size = records = 0
+    for name in os.listdir(directory):
+        if not name.endswith(".ctrace"):
+            continue
+        with open(os.path.join(directory, name), "rb") as f:
+            data = f.read()
+        size += len(data)
+        off = 32
+        while off + 2 <= len(data):
+            n = int.from_bytes(data[off:off + 2], "little")
+            if n < 24 or off + n > len(data):
+                break
+            records += 1
+            off += n
+    return size, records
 
 
 def run_once(setup, wl, prof, interval_ns, rnd, timeout_s, keep_profiles):
@@ -492,6 +519,8 @@ def run_once(setup, wl, prof, interval_ns, rnd, timeout_s, keep_profiles):
     for f in (rusage_file, prof_out):
         if f and os.path.exists(f):
             os.remove(f)
+    if prof == "trace" and os.path.isdir(trace_dir(prof_out)):
+        shutil.rmtree(trace_dir(prof_out))
     env = dict(os.environ)
     env.pop("JAVA_TOOL_OPTIONS", None)
     env.update(extra_env)
@@ -576,11 +605,15 @@ def run_once(setup, wl, prof, interval_ns, rnd, timeout_s, keep_profiles):
                 rec["stats"] = acc["stats"]
                 rec["leaf"] = dict(acc["leaf"].most_common(200))
                 rec["profile_bytes"] = os.path.getsize(prof_out)
+                if prof == "trace":
+                    rec["trace_bytes"], rec["trace_records"] = trace_figures(trace_dir(prof_out))
             except Exception as e:  # a profile we cannot read is a failed run, not a crash of the benchmark
                 rec["profile_error"] = "%s: %s" % (type(e).__name__, e)
                 ok = False
             if not keep_profiles:
                 os.remove(prof_out)
+                if prof == "trace" and os.path.isdir(trace_dir(prof_out)):
+                    shutil.rmtree(trace_dir(prof_out))
         else:
             rec["profile_error"] = "no profile written"
             ok = False
@@ -600,7 +633,7 @@ def shutil_which(cmd):
 def configs(setup, intervals, profilers):
     out = [("none", None)]
     for iv in intervals:
-        for p in ("candor", "async", "jfr"):
+        for p in ("candor", "trace", "async", "jfr"):
             if p in profilers:
                 out.append((p, iv))
     return out
@@ -616,6 +649,7 @@ def summarize(setup, a, records, workloads, intervals, profilers, load_values, s
     w("profilers:")
     w("  Candor          candor profile --mode sample --event cpu --interval I -o OUT.candor -- java ...   [%s]"
       % setup.candor_status)
+    w("  Candor+trace    the same with --trace DIR (per-thread periods, docs/formats/trace.md)")
     w("  async-profiler  -agentpath:libasyncProfiler.so=start,event=cpu,interval=I,file=OUT.txt,traces=...  "
       "(4.5; cpu = perf_events)   [%s]" % setup.async_status)
     w("  JFR             -XX:StartFlightRecording=settings=<profile.jfc, jdk.ExecutionSample#period=I>,filename=..."
@@ -698,7 +732,13 @@ def summarize(setup, a, records, workloads, intervals, profilers, load_values, s
                 if own is not None:
                     row["own_deliv"] = own
                     notes.append("own stats: delivered/expected %.1f%%" % own)
-                if prof == "candor":
+                if prof == "trace" and good[0].get("trace_records"):
+                    per = [r["trace_bytes"] / r["trace_records"] for r in good if r.get("trace_records")]
+                    rate = [r["trace_records"] / r["target_wall_s"] for r in good if r.get("trace_records")]
+                    notes.append("trace: %.0f records, %.1f bytes/record, %.0f records/s"
+                                 % (median([r["trace_records"] for r in good if r.get("trace_records")]),
+                                    median(per), median(rate)))
+                if prof in ("candor", "trace"):
                     lc = [r["launcher_cpu_s"] - r["target_cpu_s"] for r in good if "launcher_cpu_s" in r]
                     if lc:
                         notes.append("+ CLI JVM %.2f s CPU" % median(lc))
@@ -772,6 +812,22 @@ def summarize(setup, a, records, workloads, intervals, profilers, load_values, s
             w("  %-6s %s  [%s]   (Candor %s %%, async-profiler %s %%)" % (
                 fmt_interval(iv), ratio(c["ovh_cpu"], ap["ovh_cpu"], noise), ratio(c["ovh_wall"], ap["ovh_wall"], noise),
                 pct(c["ovh_cpu"], 2), pct(ap["ovh_cpu"], 2)))
+
+        if "trace" in profilers:
+            w("")
+            w("Candor+trace / Candor (what the trace adds: CPU time, paired by round, median [min .. max]; goal <= %.2fx):"
+              % GOAL_TRACE_RATIO)
+            for iv in ivs:
+                c, t = table.get(("candor", iv)), table.get(("trace", iv))
+                if not c or not t:
+                    w("  %-6s n/a" % fmt_interval(iv))
+                    continue
+                by_round = {r["round"]: r for r in c["good"]}
+                rs = [r["target_cpu_s"] / by_round[r["round"]]["target_cpu_s"] for r in t["good"] if r["round"] in by_round]
+                if rs:
+                    verdict = "PASS" if median(rs) <= GOAL_TRACE_RATIO else "FAIL"
+                    w("  %-6s %.3fx [%.3f .. %.3f]  %s" % (fmt_interval(iv), median(rs), min(rs), max(rs), verdict))
+                    verdicts.append("trace %s %s" % (fmt_interval(iv), verdict))
 
         # agreement
         w("")

@@ -9,6 +9,7 @@
 #include "sampler/sample_buffer.h"
 #include "sampler/sample_record.h"
 #include "sampler/sampler_stats.h"
+#include "trace/trace_writer.h"
 
 namespace candor {
 
@@ -49,6 +50,23 @@ std::size_t SampleWriter::consume() {
     return buffer_.consume([this](const std::uint8_t* payload, std::size_t) {
         process(*reinterpret_cast<const SampleRecord*>(payload));
     });
+}
+
+std::size_t SampleWriter::consume_trace(bool force_flush) {
+    if (trace_ == nullptr) return 0;
+    const std::size_t entries = trace_->buffer().consume([this](const std::uint8_t* payload, std::size_t) {
+        const auto& entry = *reinterpret_cast<const TraceEntry*>(payload);
+        std::uint32_t method = 0;
+        if (entry.kind == TraceEntryKind::Period && entry.top != nullptr) {
+            ASGCT_CallFrame top;
+            top.lineno = entry.top_lineno;
+            top.method_id = entry.top;
+            method = static_cast<std::uint32_t>(by_pc(top)) + 1;
+        }
+        trace_->add(entry, method);
+    });
+    trace_->flush(resolver_.methods(), force_flush);
+    return entries;
 }
 
 std::int32_t SampleWriter::by_pc(const ASGCT_CallFrame& frame) {
@@ -99,7 +117,7 @@ void SampleWriter::run(jvmtiEnv* jvmti, JNIEnv* jni) {
     for (;;) {
         // Read before draining: once stop is seen, this pass takes whatever is left.
         const bool stopping = stop_.load();
-        const std::size_t records = consume();
+        const std::size_t records = consume() + consume_trace(false);
         serve_request();
         const auto now = std::chrono::steady_clock::now();
         if (now >= next_publish) {
@@ -109,7 +127,13 @@ void SampleWriter::run(jvmtiEnv* jvmti, JNIEnv* jni) {
             next_publish = now + (published ? std::max<std::chrono::steady_clock::duration>(kPublishEvery, took * kPublishSpacing)
                                             : kPublishEvery);
         }
-        if (stopping && buffer_.empty()) break;
+        if (stopping && buffer_.empty()) {
+            if (trace_ != nullptr) {
+                consume_trace(true);
+                trace_->close(resolver_.methods());
+            }
+            break;
+        }
         if (records == 0) {
             std::unique_lock<std::mutex> lock(mutex_);
             wake_.wait_for(lock, kIdleWait, [this] { return stop_.load() || (request_ != Request::None && !served_); });

@@ -20,6 +20,7 @@ namespace candor {
 
 class CodeMap;
 class SampleBuffer;
+class TraceWriter;
 struct SampleRecord;
 struct SamplerStats;
 
@@ -42,6 +43,8 @@ public:
     // The thread body; returns after request_stop() once the buffer is empty.
     void run(jvmtiEnv* jvmti, JNIEnv* jni);
     void mark_started() { started_.store(true); }
+    // Before run(): the trace to take entries into as well (trace_writer.h); it is closed when run() returns.
+    void set_trace(TraceWriter* trace) { trace_ = trace; }
 
     // Call only when no signal handler can add samples any more: the writer then empties the buffer and returns.
     void request_stop();
@@ -71,12 +74,15 @@ private:
     std::int32_t by_pc(const ASGCT_CallFrame& frame);
     CallTree& tree_for(std::uint32_t slot);
     std::size_t consume();
+    // The trace buffer's entries into the trace, their top frames named by the method table.
+    std::size_t consume_trace(bool force_flush);
     void serve_request();
     bool ask(Request request, TreesCopy* copy);
     void clear_trees();
     void copy_into(TreesCopy& out) const;
 
     SampleBuffer& buffer_;
+    TraceWriter* trace_ = nullptr;
     CodeMap& code_map_;
     SamplerStats& stats_;
     MethodResolver resolver_;

@@ -172,6 +172,8 @@ bool Sampler::start(jvmtiEnv* jvmti, JNIEnv* jni) {
     context_.crash_every = static_cast<std::uint32_t>(options_.crash_test);
     context_.samples_per_period = engine_->samples_per_new_period(timer_.interval_ns, tick_ns_);
 
+    open_trace();
+
     code_map_.publish();
     if (!install_crash_guard()) {
         log_line("cannot install the crash guard (sigaction: %s); sampling is off", std::strerror(errno));
@@ -205,6 +207,38 @@ bool Sampler::start(jvmtiEnv* jvmti, JNIEnv* jni) {
                  timer_.time_counted.empty() ? "" : "; ", timer_.time_counted.c_str());
     }
     return true;
+}
+
+void Sampler::open_trace() {
+    if (options_.trace_dir.empty()) return;
+    auto namer = [this](std::uint32_t slot, std::string& name, std::int64_t& java_id) {
+        std::lock_guard<std::mutex> lock(registry_.mutex);
+        if (slot >= registry_.slots.size()) return false;
+        name = registry_.slots[slot].name;
+        java_id = registry_.slots[slot].java_id;
+        return true;
+    };
+    auto trace = std::make_unique<TraceWriter>(options_.trace_dir, timer_.interval_ns, namer);
+    std::string error;
+    if (!trace->open(error)) {
+        log_line("%s; sampling goes on without a trace", error.c_str());
+        return;
+    }
+    trace_ = std::move(trace);
+    context_.trace = &trace_->buffer();
+    writer_.set_trace(trace_.get());
+    if (options_.verbose) log_line("tracing every thread's periods into %s", options_.trace_dir.c_str());
+}
+
+void Sampler::mark(std::uint8_t kind, const char* text, std::size_t bytes) {
+    if (context_.trace == nullptr || !running()) return;
+    const SampledThread* self = g_current_thread;
+    write_marker(*context_.trace, current_tid(), self != nullptr ? self->slot : kNoSlot, kind, text, bytes);
+}
+
+void Sampler::on_garbage_collection(bool start) {
+    if (context_.trace == nullptr || !running()) return;
+    write_marker(*context_.trace, 0, kNoSlot, start ? trace_format::GcBegin : trace_format::GcEnd, nullptr, 0);
 }
 
 void Sampler::on_vm_init(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) {
@@ -321,6 +355,8 @@ void Sampler::register_thread(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) {
             if (record != nullptr) {
                 record->jni = jni;
                 record->tid = tid;
+                // Its first trace period begins before its timer can end it.
+                if (context_.trace != nullptr && !record->period.started) begin_period(record->period, trace_format::kFirst);
                 g_current_thread = record;  // before the timer can fire
                 std::atomic_signal_fence(std::memory_order_seq_cst);
                 if (paused_) {
@@ -520,6 +556,13 @@ void Sampler::on_thread_end(JNIEnv* jni, jthread thread) {
         std::lock_guard<std::mutex> lock(registry_.mutex);
         close_timer_locked(*record, own_user_ns());
         unregister_locked(*record);
+    }
+    if (context_.trace != nullptr && running()) {
+        // Its last trace period, which no tick ends: up to its end.
+        ASGCT_CallFrame none;
+        none.lineno = 0;
+        none.method_id = nullptr;
+        end_period(*context_.trace, record->period, record->tid, record->slot, none, trace_format::kLast);
     }
     // A signal still pending for this thread finds no record from here on and is only counted.
     g_current_thread = nullptr;
@@ -730,6 +773,11 @@ jobjectArray Sampler::result(JNIEnv* jni, const TreesCopy* copy) {
     add("methods.over_limit", copy != nullptr ? copy->methods_over_limit : writer_.methods().over_limit());
     add("code_map.entries", code_map_.published_entries());
     add("code_map.publications", code_map_.publications());
+    if (trace_ != nullptr) {
+        add("trace.records", trace_->records());
+        add("trace.dropped", trace_->dropped());
+        add("trace.write_failed", trace_->failed());
+    }
     return drain_result_to_java(jni, result);
 }
 

@@ -22,6 +22,7 @@
 #include "sampler/timer_choice.h"
 #include "sampler/trees_copy.h"
 #include "sampler/wall_sampler.h"
+#include "trace/trace_writer.h"
 
 namespace candor {
 
@@ -55,6 +56,13 @@ public:
     void on_compiled_method_load(jmethodID method, jint code_size, const void* code_address);
     void on_compiled_method_unload(const void* code_address);
     void on_dynamic_code_generated(const char* name, const void* address, jint length);
+    // GarbageCollectionStart/Finish (only enabled while tracing): a marker of thread 0 in the trace.
+    void on_garbage_collection(bool start);
+
+    // Tracing (trace=DIR): whether a trace is being written, and org.candor.api.Candor's markers
+    // (trace_natives.cpp): a marker of the calling thread.
+    bool tracing() const { return context_.trace != nullptr; }
+    void mark(std::uint8_t kind, const char* text, std::size_t bytes);
 
     // NativeSampler.running0() / drain0().
     bool running() const { return started_.load() && !stopped_.load(); }
@@ -89,6 +97,8 @@ private:
     Sampler(const Options& options, AsyncGetCallTraceFn agct);
 
     bool start(jvmtiEnv* jvmti, JNIEnv* jni);
+    // Opens the trace directory when trace=DIR was given; on failure one line, and sampling goes on without.
+    void open_trace();
     TimerChoice choose_timer();
     // One perf delivery's probe: 0 or errno; kernel time first (probe.kernel_error says how that went).
     int probe_delivery(pid_t tid, PerfDelivery delivery, TimerProbe& probe) const;
@@ -133,6 +143,7 @@ private:
     SignalContext context_;
     ThreadRegistry registry_{kMaxThreads};
     SampleWriter writer_{buffer_, code_map_, stats_};
+    std::unique_ptr<TraceWriter> trace_;  // trace=DIR and its directory opened; never destroyed while handlers run
     std::unique_ptr<WallSampler> wall_;
     TimerChoice timer_;
     std::unique_ptr<SamplingEngine> engine_;  // made from timer_ at start; never destroyed (handlers may run at exit)

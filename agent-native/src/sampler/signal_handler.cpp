@@ -18,6 +18,7 @@
 #include "sampler/sample_record.h"
 #include "sampler/sampler_stats.h"
 #include "sampler/signal_chain.h"
+#include "trace/trace_periods.h"
 
 namespace candor {
 
@@ -397,7 +398,11 @@ void write_recovered(const SignalContext& context, SampledThread& thread, const 
     }
 }
 
-void take_sample(const SignalContext& context, SampledThread& thread, void* ucontext) {
+// Takes one sample of the thread; returns the frame it charged (the leaf; method_id null when none), for the trace.
+ASGCT_CallFrame take_sample(const SignalContext& context, SampledThread& thread, void* ucontext) {
+    ASGCT_CallFrame none;
+    none.lineno = 0;
+    none.method_id = nullptr;
     SamplerStats& stats = *context.stats;
     bump(stats.delivered);
 
@@ -417,14 +422,14 @@ void take_sample(const SignalContext& context, SampledThread& thread, void* ucon
                           : ucontext;
     if (!guarded_walk(context, thread, trace, walk_from, in_system_call)) {
         bump(stats.crash_guard);
-        return;
+        return none;
     }
     if (trace.num_frames <= 0 && walk_from != ucontext) {
         // one byte back may be the prologue, which AGCT does not walk; the pc itself then
         trace.num_frames = 0;
         if (!guarded_walk(context, thread, trace, ucontext, in_system_call)) {
             bump(stats.crash_guard);
-            return;
+            return none;
         }
     }
     // Wall mode: running when JVMTI said RUNNABLE and the thread is not blocked in the kernel
@@ -445,7 +450,7 @@ void take_sample(const SignalContext& context, SampledThread& thread, void* ucon
         if (truncated) bump(stats.truncated);
         write_record(context, thread, RecordKind::JavaTrace, result, state, truncated, thread.frames,
                      static_cast<std::uint32_t>(result));
-        return;
+        return thread.frames[0];
     }
 #if defined(__x86_64__)
     if (result == kAgctUnknownNotJava && thread.vm_thread != nullptr && context.vm_layout.valid &&
@@ -456,7 +461,7 @@ void take_sample(const SignalContext& context, SampledThread& thread, void* ucon
         if (truncated) bump(stats.truncated);
         write_record(context, thread, RecordKind::JavaTrace, trace.num_frames, state, truncated, thread.frames,
                      static_cast<std::uint32_t>(trace.num_frames));
-        return;
+        return thread.frames[0];
     }
     if ((result == kAgctNotWalkableNotJava || result == kAgctUnknownNotJava) && thread.vm_thread != nullptr &&
         context.vm_layout.valid && context.depth > 1) {
@@ -465,7 +470,7 @@ void take_sample(const SignalContext& context, SampledThread& thread, void* ucon
             bump(stats.recovered_in_vm);
             const ASGCT_CallFrame top = frame_by_pc(stub);
             write_recovered(context, thread, trace, result, state, &top);
-            return;
+            return top;
         }
     }
     if (result == kAgctNotWalkableJava && thread.vm_thread != nullptr && context.vm_layout.valid && context.depth > 1) {
@@ -474,7 +479,7 @@ void take_sample(const SignalContext& context, SampledThread& thread, void* ucon
             bump(stats.recovered_in_vm);
             const ASGCT_CallFrame top = frame_by_pc(stub);
             write_recovered(context, thread, trace, result, state, &top);
-            return;
+            return top;
         }
     }
 #endif
@@ -495,7 +500,7 @@ void take_sample(const SignalContext& context, SampledThread& thread, void* ucon
         }
         // an inline-cache stub (not known) has no name: its time is the call its caller is making
         write_recovered(context, thread, trace, result, state, known ? &top : nullptr);
-        return;
+        return known ? top : thread.frames[1];
     }
     CodeEntry stub;
     if ((result == kAgctUnknownJava || result == kAgctNotWalkableJava) && !known && context.depth > 1 &&
@@ -504,16 +509,17 @@ void take_sample(const SignalContext& context, SampledThread& thread, void* ucon
         bump(stats.recovered_vm_leaf);
         const ASGCT_CallFrame top = frame_by_pc(stub);
         write_recovered(context, thread, trace, result, state, stub.kind == CodeKind::Stub ? &top : nullptr);
-        return;
+        return stub.kind == CodeKind::Stub ? top : thread.frames[1];
     }
     bump(stats.failed[agct_failure_slot(result)]);
     if (known) {
         bump(stats.attributed_by_pc);
         const ASGCT_CallFrame frame = frame_by_pc(entry);
         write_record(context, thread, RecordKind::CodeByPc, result, state, false, &frame, 1);
-    } else {
-        write_record(context, thread, RecordKind::Failure, result, state, false, nullptr, 0);
+        return frame;
     }
+    write_record(context, thread, RecordKind::Failure, result, state, false, nullptr, 0);
+    return none;
 }
 
 // A thread without a record while attach tables exist: a Java thread that was running at the
@@ -564,7 +570,15 @@ void on_sampling_signal(int signo, siginfo_t* info, void* ucontext) {
         if (thread == nullptr) {
             bump(context->stats->not_java_thread);
         } else if (!bind_only) {
-            take_sample(*context, *thread, ucontext);
+            const ASGCT_CallFrame top = take_sample(*context, *thread, ucontext);
+            if (context->trace != nullptr) {
+                // Each tick ends the thread's trace period (one that has none yet, e.g. bound only now, begins one).
+                if (thread->period.started) {
+                    end_period(*context->trace, thread->period, thread->tid, thread->slot, top, trace_format::kTick);
+                } else {
+                    begin_period(thread->period, trace_format::kFirst);
+                }
+            }
             maybe_change_period(*context, *thread);
         }
     }

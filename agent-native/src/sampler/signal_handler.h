@@ -22,6 +22,7 @@ struct SignalContext {
     AsyncGetCallTraceFn agct = nullptr;
     jint depth = 0;
     SampleBuffer* buffer = nullptr;
+    SampleBuffer* trace = nullptr;       // the trace's buffer (trace_writer.h); null when not tracing
     CodeMap* code_map = nullptr;
     SamplerStats* stats = nullptr;
     const SamplingEngine* engine = nullptr;  // which signals are ours, and what a sample's thread was doing

@@ -18,6 +18,7 @@
 #include "sampler/agct.h"
 #include "sampler/jitter.h"
 #include "sampler/sampling_engine.h"
+#include "trace/trace_periods.h"
 
 namespace candor {
 
@@ -40,6 +41,7 @@ struct SampledThread {
 
     // Handler-private.
     Jitter jitter;
+    PeriodStart period;                  // tracing: the thread's current trace period (trace_periods.h)
     std::uint32_t samples_until_new_period = 0;
     std::uint32_t crash_countdown = 0;
 

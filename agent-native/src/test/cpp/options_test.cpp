@@ -29,7 +29,7 @@ TEST(options_clock_values) {
 TEST(options_clock_errors) {
     auto parsed = candor::parse_options("clock=auto,foo");
     CHECK(parsed.error ==
-          "native agent option 'foo' is unknown (known: clock, verbose, metric, counters, sample, interval, depth, timer, perfsignal, wallthreads, session)");
+          "native agent option 'foo' is unknown (known: clock, verbose, metric, counters, sample, interval, depth, timer, perfsignal, wallthreads, session, trace)");
     parsed = candor::parse_options("clock");
     CHECK(contains(parsed.error, "'clock' has bad value ''"));
     parsed = candor::parse_options("clock=TSC");

@@ -22,7 +22,7 @@ public final class Main {
         this.console = console;
         for (Command c : List.of(new ProfileCommand(), new ReportCommand(), new CountersCommand(), new CalibrateCommand(),
                 new DemoCommand(), new AttachCommand(), new ListCommand(), new CtlCommand(), new CompareCommand(),
-                new CheckCommand())) {
+                new CheckCommand(), new TraceCommand())) {
             commands.put(c.name(), c);
         }
     }

@@ -14,6 +14,10 @@ import org.candor.client.system.MetricStatus;
 import org.candor.core.analysis.SnapshotWarnings;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.core.snapshot.SnapshotFile;
+import org.candor.core.trace.TraceDirectory;
+import org.candor.core.trace.TraceMeta;
+import org.candor.core.trace.TraceSource;
+import org.candor.core.trace.TraceStats;
 
 /** {@code candor profile [options] -o FILE -- java ...}: runs a program under the agents, writes a snapshot. */
 final class ProfileCommand implements Command {
@@ -76,7 +80,10 @@ final class ProfileCommand implements Command {
                 + "                           sleeping and waiting ones too\n"
                 + "  --interval T             time between samples: 100us, 1ms (cpu default), 10ms (wall default);\n"
                 + "                           randomised a little so it never keeps step with the program\n"
-                + "  --depth N                deepest stack recorded (default 1024)\n\n"
+                + "  --depth N                deepest stack recorded (default 1024)\n"
+                + "  --trace DIR              also write a trace there: every thread's periods between ticks, with\n"
+                + "                           their CPU, top method and counters, and org.candor.api.Candor's\n"
+                + "                           markers ('candor trace stats DIR'; docs/formats/trace.md)\n\n"
                 + "patterns: com.acme (a package or class and everything below it), com.acme.* (one package),\n"
                 + "  com.acme.** (with subpackages), com.acme.Cache.get* (methods), com.acme.Server.handle(String, int)\n\n"
                 + "Everything after -- is the target's command line, unchanged. The exit code is the target's.\n"
@@ -122,6 +129,7 @@ final class ProfileCommand implements Command {
                     case "--event": settings.event(args.value(a)); break;
                     case "--interval": settings.interval(args.value(a)); break;
                     case "--depth": settings.depth(args.intValue(a, 1)); break;
+                    case "--trace": settings.trace(Path.of(args.value(a))); break;
                     case "--include": settings.include(args.value(a)); break;
                     case "--exclude": settings.exclude(args.value(a)); break;
                     case "--filter-file": {
@@ -182,8 +190,10 @@ final class ProfileCommand implements Command {
         if (!Files.isRegularFile(output)) {
             console.error("the target exited with code " + exit + " and wrote no snapshot to " + output
                     + " (killed, or halted without running shutdown hooks)");
+            noteTrace(settings, console);
             return exit != 0 ? exit : 1;
         }
+        noteTrace(settings, console);
         try (SnapshotFile s = SnapshotFile.open(output)) {
             console.note("wrote " + output + ": " + Summary.of(s));
             SnapshotInfo info = s.info();
@@ -202,6 +212,29 @@ final class ProfileCommand implements Command {
             return exit != 0 ? exit : 1;
         }
         return exit;
+    }
+
+    /** A traced run: what its trace holds, in one line (a trace is kept even when the snapshot is not). */
+    private static void noteTrace(ProfileSettings settings, Console console) {
+        Path dir = settings.traceDirectory();
+        if (dir == null) return;
+        if (!Files.isRegularFile(dir.resolve(TraceMeta.FILE_NAME))) {
+            console.note("wrote no trace to " + dir + " (the target's stderr says why)");
+            return;
+        }
+        try {
+            TraceSource source = TraceDirectory.open(dir);
+            TraceStats stats = TraceStats.of(source);
+            Long dropped = stats.dropped();
+            console.note(String.format(java.util.Locale.ROOT, "wrote trace %s: %,d periods and %,d markers of %,d threads"
+                            + " on %,d CPU files%s ('candor trace stats %s')", dir, stats.total().periods(),
+                    stats.total().markers(), stats.threads().size(), source.files().size(),
+                    dropped != null && dropped > 0 ? String.format(java.util.Locale.ROOT, ", %,d records dropped", dropped) : "",
+                    dir));
+            for (String warning : stats.warnings()) console.note(warning);
+        } catch (java.io.IOException | RuntimeException e) {
+            console.error("cannot read the trace " + dir + ": " + e.getMessage());
+        }
     }
 
     private static void deleteStale(Path output) throws ClientException {

@@ -1,5 +1,6 @@
 package org.candor.client;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +33,7 @@ public final class ProfileSettings {
     private String clock = "auto";
     private Long intervalNanos;
     private Integer depth;
+    private Path traceDirectory;
     private String scheme;
     private final List<String> roots = new ArrayList<>();
     private final List<String> includes = new ArrayList<>();
@@ -102,6 +104,28 @@ public final class ProfileSettings {
 
     public boolean sampling() { return mode.equals("sample"); }
 
+    /**
+     * A trace directory (docs/formats/trace.md): libcandor.so writes every thread's periods between sampling ticks
+     * there. A new directory, or an existing one without a trace; its parent must exist.
+     */
+    public ProfileSettings trace(Path directory) throws ClientException {
+        Path dir = directory.toAbsolutePath().normalize();
+        // the native agent's options are comma-separated
+        if (dir.toString().contains(",")) throw new ClientException("the trace directory's path cannot contain a comma: " + dir);
+        if (Files.exists(dir.resolve("meta"))) {
+            throw new ClientException(dir + " holds a trace already; choose another directory for --trace");
+        }
+        if (Files.exists(dir) && !Files.isDirectory(dir)) throw new ClientException("--trace " + dir + " is not a directory");
+        if (dir.getParent() == null || !Files.isDirectory(dir.getParent())) {
+            throw new ClientException("--trace " + dir + ": its parent directory does not exist");
+        }
+        this.traceDirectory = dir;
+        return this;
+    }
+
+    /** The trace directory; null when not tracing. */
+    public Path traceDirectory() { return traceDirectory; }
+
     /** The options of libcandor.so: the metric when it is not wall time (else wall's clock), or the sampling options. */
     public String nativeOptions() {
         if (!sampling()) {
@@ -111,6 +135,7 @@ public final class ProfileSettings {
         StringBuilder o = new StringBuilder("sample=").append(event);
         if (intervalNanos != null) o.append(",interval=").append(intervalNanos);
         if (depth != null) o.append(",depth=").append(depth);
+        if (traceDirectory != null) o.append(",trace=").append(traceDirectory);
         return o.toString();
     }
     /** One pattern or a comma-separated list of them (TAU: {@code java/lang,sun}). */
@@ -190,6 +215,9 @@ public final class ProfileSettings {
     }
 
     public void validate() throws ClientException {
+        if (traceDirectory != null && !sampling()) {
+            throw new ClientException("--trace needs --mode sample (sampling's ticks end the trace's periods)");
+        }
         if (sampling() && (scheme != null || !roots.isEmpty())) {
             throw new ClientException("--scheme and --root apply to --mode instrument");
         }

@@ -1,0 +1,209 @@
+#include <dirent.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "check.h"
+#include "options.h"
+#include "sampler/method_resolver.h"
+#include "sampler/sample_buffer.h"
+#include "trace/trace_entry.h"
+#include "trace/trace_format.h"
+#include "trace/trace_periods.h"
+#include "trace/trace_writer.h"
+
+using candor::ASGCT_CallFrame;
+using candor::SampleBuffer;
+using candor::TraceEntry;
+using candor::TraceEntryKind;
+using unit::contains;
+namespace tf = candor::trace_format;
+
+namespace {
+
+void spin_cpu_ms(int ms) {
+    timespec start{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start);
+    for (;;) {
+        timespec now{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+        if ((now.tv_sec - start.tv_sec) * 1'000'000'000L + (now.tv_nsec - start.tv_nsec) >= ms * 1'000'000L) return;
+    }
+}
+
+std::vector<TraceEntry> entries_of(SampleBuffer& buffer) {
+    std::vector<TraceEntry> out;
+    buffer.consume([&](const std::uint8_t* payload, std::size_t) { out.push_back(*reinterpret_cast<const TraceEntry*>(payload)); });
+    return out;
+}
+
+ASGCT_CallFrame frame(std::uintptr_t id) {
+    ASGCT_CallFrame f;
+    f.lineno = 3;
+    f.method_id = reinterpret_cast<jmethodID>(id);
+    return f;
+}
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::string temp_dir() {
+    char name[] = "/tmp/candor-trace-test-XXXXXX";
+    const char* made = mkdtemp(name);
+    return made != nullptr ? std::string(made) : std::string();
+}
+
+void remove_tree(const std::string& dir) {
+    if (DIR* d = opendir(dir.c_str())) {
+        while (dirent* e = readdir(d)) {
+            if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0) unlink((dir + "/" + e->d_name).c_str());
+        }
+        closedir(d);
+    }
+    rmdir(dir.c_str());
+}
+
+}  // namespace
+
+TEST(trace_periods_follow_each_other_and_count_what_the_thread_did) {
+    SampleBuffer buffer(64 * 1024);
+    candor::PeriodStart start;
+    candor::begin_period(start, tf::kFirst);
+    spin_cpu_ms(5);
+    CHECK(candor::end_period(buffer, start, 4242, 7, frame(0x100), tf::kTick));
+    const timespec pause{0, 20'000'000};
+    nanosleep(&pause, nullptr);  // a voluntary switch: the thread blocked
+    CHECK(candor::end_period(buffer, start, 4242, 7, frame(0x200), tf::kTick));
+
+    const std::vector<TraceEntry> entries = entries_of(buffer);
+    CHECK(entries.size() == 2);
+    if (entries.size() != 2) return;
+    const TraceEntry& ran = entries[0];
+    const TraceEntry& slept = entries[1];
+    CHECK(ran.kind == TraceEntryKind::Period && ran.flags == (tf::kFirst | tf::kTick));
+    CHECK(ran.thread == 4242 && ran.slot == 7 && ran.top == reinterpret_cast<jmethodID>(0x100) && ran.top_lineno == 3);
+    CHECK(ran.counters[tf::TaskClock] >= 5'000'000 && ran.duration >= ran.counters[tf::TaskClock] - 100'000);
+    // the next period begins where the last ended, and only the first is flagged first
+    CHECK(slept.time == ran.time + ran.duration);
+    CHECK(slept.flags == tf::kTick);
+    CHECK(slept.thread == -4242);
+    CHECK(slept.counters[tf::VoluntarySwitches] >= 1);
+    CHECK(slept.duration >= 20'000'000 && slept.counters[tf::TaskClock] < 10'000'000);
+}
+
+TEST(trace_period_is_not_ended_twice_nor_before_it_began) {
+    SampleBuffer buffer(64 * 1024);
+    candor::PeriodStart start;
+    CHECK(!candor::end_period(buffer, start, 1, 0, frame(0), 0));  // none began
+    candor::begin_period(start, 0);
+    start.busy = 1;  // a signal inside ThreadEnd's own end of it
+    CHECK(!candor::end_period(buffer, start, 1, 0, frame(0), tf::kTick));
+    start.busy = 0;
+    CHECK(candor::end_period(buffer, start, 1, 0, frame(0), tf::kLast));
+    CHECK(entries_of(buffer).size() == 1);
+}
+
+TEST(trace_markers_keep_their_text_and_cut_it_at_the_limit) {
+    SampleBuffer buffer(64 * 1024);
+    CHECK(candor::write_marker(buffer, 12, 3, tf::PhaseBegin, "parse\tall", 9));
+    const std::string long_text(5000, 'x');
+    CHECK(candor::write_marker(buffer, 12, candor::kNoSlot, tf::Point, long_text.data(), long_text.size()));
+    std::vector<std::string> texts;
+    std::vector<int> kinds;
+    buffer.consume([&](const std::uint8_t* payload, std::size_t) {
+        const auto* entry = reinterpret_cast<const TraceEntry*>(payload);
+        texts.emplace_back(entry->text(), entry->text_bytes);
+        kinds.push_back(entry->flags);
+    });
+    CHECK(texts.size() == 2 && texts[0] == "parse\tall" && kinds[0] == tf::PhaseBegin);
+    CHECK(texts.size() == 2 && texts[1].size() == tf::kMaxMarkerText);
+}
+
+TEST(trace_writer_writes_a_file_per_cpu_and_an_escaped_meta) {
+    const std::string dir = temp_dir() + "/run";
+    candor::TraceWriter writer(dir, 1'000'000, [](std::uint32_t slot, std::string& name, std::int64_t& java_id) {
+        if (slot != 5) return false;
+        name = "worker\t1\nx";
+        java_id = 31;
+        return true;
+    });
+    std::string error;
+    CHECK(writer.open(error));
+    TraceEntry period{};
+    period.kind = TraceEntryKind::Period;
+    period.flags = tf::kTick;
+    period.thread = -77;
+    period.slot = 5;
+    period.time = 1000;
+    period.duration = 500;
+    period.cpu = 1;
+    period.start_cpu = 0;
+    period.counters[tf::TaskClock] = 400;
+    writer.add(period, 2);
+    alignas(8) std::uint8_t marker_bytes[sizeof(TraceEntry) + 8] = {};
+    auto* marker = reinterpret_cast<TraceEntry*>(marker_bytes);
+    marker->kind = TraceEntryKind::Marker;
+    marker->flags = tf::Point;
+    marker->thread = 77;
+    marker->slot = 5;
+    marker->time = 1200;
+    marker->cpu = 1;
+    marker->text_bytes = 5;
+    std::memcpy(marker->text(), "hello", 5);
+    writer.add(*marker, 0);
+    const std::vector<candor::MethodName> methods = {{"Lcom/acme/A;", "run", "()V"}, {"", "itable stub", ""}};
+    writer.close(methods);
+    CHECK(!writer.failed() && writer.records() == 2);
+
+    const std::string meta = read_file(dir + "/meta");
+    CHECK(meta.rfind("candor-trace\t1\t0\n", 0) == 0);
+    CHECK(contains(meta, "\ncounter\t0\ttask-clock\tns\n"));
+    CHECK(contains(meta, "\t31\tworker\\t1\\nx\n"));  // the thread's name escaped
+    CHECK(contains(meta, "\nmethod\t1\tLcom/acme/A;\trun\t()V\n") && contains(meta, "\nmethod\t2\t[vm]\titable stub\t\n"));
+    CHECK(contains(meta, "\ndropped\t0\n") && contains(meta, "\nend\t"));
+
+    const std::string file = read_file(dir + "/cpu-1.ctrace");
+    CHECK(file.size() == 32 + sizeof(tf::PeriodRecord) + 24 + 8);
+    if (file.size() == 32 + sizeof(tf::PeriodRecord) + 24 + 8) {
+        tf::FileHeader header;
+        std::memcpy(&header, file.data(), sizeof header);
+        CHECK(std::memcmp(header.magic, "CNDTRACE", 8) == 0 && header.major == 1 && header.counters == 4 && header.cpu == 1);
+        tf::PeriodRecord record;
+        std::memcpy(&record, file.data() + 32, sizeof record);
+        CHECK(record.size == sizeof record && record.type == tf::Period && record.thread == -77 && record.method == 2);
+        CHECK(record.start == 1000 && record.duration == 500 && record.counters[tf::TaskClock] == 400 && record.start_cpu == 0);
+        tf::MarkerHead head;
+        std::memcpy(&head, file.data() + 32 + sizeof record, sizeof head);
+        CHECK(head.size == 32 && head.type == tf::Marker && head.kind == tf::Point && head.text_bytes == 5);
+        CHECK(file.substr(32 + sizeof record + 24, 8) == std::string("hello\0\0\0", 8));
+    }
+
+    // a directory that holds a trace keeps it
+    candor::TraceWriter again(dir, 1'000'000, [](std::uint32_t, std::string&, std::int64_t&) { return false; });
+    CHECK(!again.open(error) && contains(error, "holds a trace already"));
+    candor::TraceWriter nowhere("/nonexistent-candor/run", 1'000'000, [](std::uint32_t, std::string&, std::int64_t&) { return false; });
+    CHECK(!nowhere.open(error) && contains(error, "cannot create the trace directory"));
+    const std::string parent = dir.substr(0, dir.rfind('/'));
+    remove_tree(dir);
+    rmdir(parent.c_str());
+}
+
+TEST(options_trace_needs_a_directory_and_sampling) {
+    auto parsed = candor::parse_options("sample=cpu,trace=/tmp/run1");
+    CHECK(parsed.ok() && parsed.options.trace_dir == "/tmp/run1");
+    parsed = candor::parse_options("trace=/tmp/run1");
+    CHECK(!parsed.ok() && contains(parsed.error, "'trace' needs sample=cpu or sample=wall"));
+    parsed = candor::parse_options("sample=cpu,trace=");
+    CHECK(!parsed.ok() && contains(parsed.error, "trace"));
+}

@@ -1,0 +1,122 @@
+#include "trace/trace_periods.h"
+
+#include <sched.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstring>
+
+#include "sampler/sample_buffer.h"
+#include "trace/trace_entry.h"
+
+namespace candor {
+
+namespace {
+
+std::uint64_t ns_of(const timespec& ts) {
+    return static_cast<std::uint64_t>(ts.tv_sec) * 1'000'000'000u + static_cast<std::uint64_t>(ts.tv_nsec);
+}
+
+std::uint64_t monotonic_ns() {
+    timespec ts{};
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ns_of(ts);
+}
+
+std::uint16_t current_cpu() {
+    const int cpu = sched_getcpu();
+    return cpu < 0 ? 0 : static_cast<std::uint16_t>(cpu);
+}
+
+// The kernel's accounting of the calling thread. getrusage through syscall(): the system call itself, which
+// touches no libc state (the glibc wrapper is the same call, but POSIX does not list it as signal-safe).
+void read_counters(std::uint64_t (&out)[trace_format::kCounters]) {
+    timespec cpu{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+    out[trace_format::TaskClock] = ns_of(cpu);
+    rusage usage{};
+    if (syscall(SYS_getrusage, RUSAGE_THREAD, &usage) == 0) {
+        out[trace_format::PageFaults] = static_cast<std::uint64_t>(usage.ru_minflt + usage.ru_majflt);
+        out[trace_format::VoluntarySwitches] = static_cast<std::uint64_t>(usage.ru_nvcsw);
+        out[trace_format::InvoluntarySwitches] = static_cast<std::uint64_t>(usage.ru_nivcsw);
+    }
+}
+
+}  // namespace
+
+bool write_marker(SampleBuffer& buffer, pid_t tid, std::uint32_t slot, std::uint8_t kind, const char* text,
+                  std::size_t bytes) {
+    if (bytes > trace_format::kMaxMarkerText) bytes = trace_format::kMaxMarkerText;
+    SampleBuffer::Slot reserved;
+    if (!buffer.reserve(sizeof(TraceEntry) + bytes, reserved)) return false;
+    auto* entry = reinterpret_cast<TraceEntry*>(reserved.payload);
+    std::memset(entry, 0, sizeof *entry);
+    entry->kind = TraceEntryKind::Marker;
+    entry->flags = kind;
+    entry->text_bytes = static_cast<std::uint16_t>(bytes);
+    entry->thread = tid;
+    entry->slot = slot;
+    entry->time = monotonic_ns();
+    entry->cpu = current_cpu();
+    if (bytes != 0) std::memcpy(entry->text(), text, bytes);
+    SampleBuffer::commit(reserved);
+    return true;
+}
+
+void begin_period(PeriodStart& start, std::uint8_t flags) {
+    start.busy = 1;
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    read_counters(start.counters);
+    start.cpu = current_cpu();
+    start.time = monotonic_ns();
+    start.flags = flags;
+    start.started = 1;
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    start.busy = 0;
+}
+
+bool end_period(SampleBuffer& buffer, PeriodStart& start, pid_t tid, std::uint32_t slot, const ASGCT_CallFrame& top,
+                std::uint8_t flags) {
+    if (!start.started || start.busy) return false;
+    start.busy = 1;
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    const std::uint64_t now = monotonic_ns();
+    std::uint64_t counters[trace_format::kCounters] = {};
+    read_counters(counters);
+    const std::uint16_t cpu = current_cpu();
+    bool written = false;
+    SampleBuffer::Slot reserved;
+    if (buffer.reserve(sizeof(TraceEntry), reserved)) {
+        auto* entry = reinterpret_cast<TraceEntry*>(reserved.payload);
+        std::memset(entry, 0, sizeof *entry);
+        entry->kind = TraceEntryKind::Period;
+        entry->flags = static_cast<std::uint8_t>(flags | start.flags);
+        const bool blocked = counters[trace_format::VoluntarySwitches] > start.counters[trace_format::VoluntarySwitches];
+        entry->thread = blocked ? -tid : tid;
+        entry->slot = slot;
+        entry->time = start.time;
+        entry->duration = now > start.time ? now - start.time : 0;
+        entry->top = top.method_id;
+        entry->top_lineno = top.lineno;
+        entry->cpu = cpu;
+        entry->start_cpu = start.cpu;
+        for (int i = 0; i < trace_format::kCounters; i++) {
+            entry->counters[i] = counters[i] >= start.counters[i] ? counters[i] - start.counters[i] : 0;
+        }
+        SampleBuffer::commit(reserved);
+        written = true;
+    }
+    // The next period starts where this one ended, dropped or not: no time is counted twice.
+    std::memcpy(start.counters, counters, sizeof counters);
+    start.time = now;
+    start.cpu = cpu;
+    start.flags = 0;
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    start.busy = 0;
+    return written;
+}
+
+}  // namespace candor

@@ -1,0 +1,46 @@
+#pragma once
+
+#include <signal.h>
+#include <sys/types.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "sampler/agct.h"
+#include "trace/trace_format.h"
+
+namespace candor {
+
+class SampleBuffer;
+
+// A thread's measurement period as it runs: where it began. Lives in the thread's record (SampledThread);
+// written only by the thread itself (its signal handler, ThreadStart, ThreadEnd). `busy` keeps a signal that
+// interrupts ThreadEnd's last period from touching it.
+struct PeriodStart {
+    std::uint64_t time = 0;
+    std::uint64_t counters[trace_format::kCounters] = {};
+    std::uint16_t cpu = 0;
+    std::uint8_t flags = 0;          // kFirst until the first period is written
+    volatile sig_atomic_t started = 0;
+    volatile sig_atomic_t busy = 0;
+};
+
+// The calling thread's clock, CPU and counters (task-clock, faults, switches) as a period's start, with the
+// given flags. Async-signal-safe (clock_gettime, getcpu, the getrusage system call).
+void begin_period(PeriodStart& start, std::uint8_t flags);
+
+// Ends the calling thread's period now: an entry for the trace writer with the counters' changes since its
+// start and `top` as its top frame (null method: none), then a new period begins. A thread that yielded or
+// blocked (a voluntary switch) gets its tid negated. Async-signal-safe; false when the buffer was full
+// (dropped, counted by the buffer).
+// `slot`: the thread's ThreadRegistry slot, which names it.
+bool end_period(SampleBuffer& buffer, PeriodStart& start, pid_t tid, std::uint32_t slot, const ASGCT_CallFrame& top,
+                std::uint8_t flags);
+
+// A marker of the calling thread, whose registry slot is `slot` (kNoSlot: a thread the sampler does not know;
+// tid 0: the VM's own, e.g. garbage collection). Text cut at kMaxMarkerText bytes. Async-signal-safe.
+constexpr std::uint32_t kNoSlot = 0xFFFFFFFFu;
+bool write_marker(SampleBuffer& buffer, pid_t tid, std::uint32_t slot, std::uint8_t kind, const char* text,
+                  std::size_t bytes);
+
+}  // namespace candor

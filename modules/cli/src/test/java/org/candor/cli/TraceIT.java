@@ -1,0 +1,139 @@
+package org.candor.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.candor.core.trace.TraceDirectory;
+import org.candor.core.trace.TraceRecord;
+import org.candor.core.trace.TraceSource;
+import org.candor.core.trace.TraceStats;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code candor profile --trace DIR} end to end on TracedPhases (two threads alternating 40 ms of CPU and 30 ms of
+ * sleep, markers through org.candor.api.Candor): the trace's files as libcandor.so wrote them, merged and read back.
+ */
+class TraceIT {
+
+    static final Path TEST_CLASSES = Paths.get("target", "test-classes").toAbsolutePath();
+    static final String MAIN = "org.candor.cli.targets.TracedPhases";
+    static final int ROUNDS = 5;
+
+    @TempDir Path dir;
+
+    @Test
+    void aTracedRunHoldsEachThreadsPeriodsAndMarkersInTimeOrder() throws Exception {
+        Path traceDir = dir.resolve("run1");
+        Path snapshot = dir.resolve("run1.candor");
+        String classpath = TEST_CLASSES + ":" + CandorCli.HOME.resolve("api/candor-api.jar");
+        CandorCli plain = CandorCli.exec(List.of(CandorCli.JAVA, "-cp", classpath, MAIN, "" + ROUNDS));
+        CandorCli run = CandorCli.run("profile", "--mode", "sample", "--interval", "1ms", "--trace", traceDir.toString(),
+                "-o", snapshot.toString(), "--", CandorCli.JAVA, "-cp", classpath, MAIN, "" + ROUNDS);
+        assertThat(run.exitCode).as(run.toString()).isZero();
+        assertThat(run.stdout).isEqualTo(plain.stdout);
+        assertThat(run.stderr).contains("wrote trace " + traceDir);
+        assertThat(Files.list(traceDir).map(p -> p.getFileName().toString())).contains("meta")
+                .anyMatch(n -> n.matches("cpu-\\d+\\.ctrace"));
+
+        Path merged = dir.resolve("run1.ctrace");
+        CandorCli merge = CandorCli.run("trace", "merge", traceDir.toString(), "-o", merged.toString());
+        assertThat(merge.exitCode).as(merge.toString()).isZero();
+
+        List<TraceRecord> records = new ArrayList<>();
+        TraceSource source = TraceDirectory.open(merged);
+        source.forEach(records::add);
+        assertThat(source.warnings()).isEmpty();
+        assertThat(source.meta().dropped()).isEqualTo(0L);
+        Map<String, Integer> tids = new HashMap<>();
+        for (TraceRecord r : records) {
+            if (r.tid() != 0) tids.putIfAbsent(source.meta().nameAt(r.tid(), r.time()), r.tid());
+        }
+        assertThat(tids).containsKeys("main", "ping", "pong");
+
+        // in time order, as merged
+        for (int i = 1; i < records.size(); i++) assertThat(records.get(i).time()).isGreaterThanOrEqualTo(records.get(i - 1).time());
+
+        for (String name : List.of("ping", "pong")) {
+            int tid = tids.get(name);
+            List<TraceRecord> periods = new ArrayList<>();
+            List<TraceRecord> markers = new ArrayList<>();
+            for (TraceRecord r : records) {
+                if (r.tid() != tid) continue;
+                (r.isPeriod() ? periods : markers).add(r);
+            }
+            // each period begins where the last ended: a thread's periods tile its life
+            for (int i = 1; i < periods.size(); i++) {
+                assertThat(periods.get(i).start()).as(name + " period " + i).isEqualTo(periods.get(i - 1).end());
+            }
+            assertThat(periods.get(0).isFirst()).isTrue();
+            assertThat(periods.get(periods.size() - 1).isLast()).isTrue();
+            // it slept once a round: at least that many periods say it blocked
+            assertThat(periods.stream().filter(TraceRecord::yielded).count()).as(name + " blocked periods").isGreaterThanOrEqualTo(ROUNDS);
+            // begin, end, rested N: in order, each inside the thread's life
+            List<String> texts = new ArrayList<>();
+            for (TraceRecord m : markers) {
+                texts.add(m.markerKind() + " " + m.text());
+                assertThat(m.time()).isBetween(periods.get(0).start(), periods.get(periods.size() - 1).end());
+            }
+            List<String> expected = new ArrayList<>();
+            for (int i = 0; i < ROUNDS; i++) expected.addAll(List.of("2 work", "3 work", "1 rested " + i));
+            assertThat(texts).isEqualTo(expected);
+            // a phase's 40 ms of CPU lie between its begin and end markers
+            TraceRecord begin = markers.get(0);
+            TraceRecord end = markers.get(1);
+            long cpuInside = periods.stream().filter(p -> p.start() >= begin.time() && p.end() <= end.time())
+                    .mapToLong(p -> p.counter(source.counterIndex("task-clock"))).sum();
+            assertThat(cpuInside).as(name + "'s CPU inside its first phase").isBetween(30_000_000L, 45_000_000L);
+        }
+        // main's markers around the threads' lives
+        List<String> mainMarkers = new ArrayList<>();
+        for (TraceRecord r : records) if (r.isMarker() && r.tid() == tids.get("main")) mainMarkers.add(r.text());
+        assertThat(mainMarkers).containsExactly("start", "done");
+
+        // each thread's CPU time as the trace counts it, against the JVM's own figure (ThreadMXBean, printed by the target)
+        TraceStats stats = TraceStats.of(TraceDirectory.open(traceDir));
+        Matcher cpu = Pattern.compile("cpu (\\w+) (\\d+)").matcher(run.stderr);
+        int compared = 0;
+        while (cpu.find()) {
+            long jvm = Long.parseLong(cpu.group(2));
+            TraceStats.Totals thread = stats.threads().stream().filter(t -> t.name().equals(cpu.group(1))).findFirst().orElseThrow();
+            assertThat((double) thread.cpuTime()).as(cpu.group(1) + " CPU ns, trace vs ThreadMXBean " + jvm)
+                    .isBetween(jvm * 0.95, jvm * 1.05);
+            compared++;
+        }
+        assertThat(compared).isEqualTo(2);
+
+        CandorCli text = CandorCli.run("trace", "stats", traceDir.toString());
+        assertThat(text.exitCode).as(text.toString()).isZero();
+        assertThat(text.stdout).contains("ping").contains("pong").contains("main");
+        CandorCli dump = CandorCli.run("trace", "dump", merged.toString(), "--limit", "20");
+        assertThat(dump.exitCode).as(dump.toString()).isZero();
+        assertThat(dump.stdout.lines().count()).isBetween(10L, 25L);
+    }
+
+    @Test
+    void aTraceIsRefusedWhereItCannotBeWritten() throws Exception {
+        Path traceDir = dir.resolve("taken");
+        Files.createDirectories(traceDir);
+        Files.writeString(traceDir.resolve("meta"), "candor-trace\t1\t0\n");
+        CandorCli taken = CandorCli.run("profile", "--mode", "sample", "--trace", traceDir.toString(), "-o",
+                dir.resolve("x.candor").toString(), "--", CandorCli.JAVA, "-version");
+        assertThat(taken.exitCode).isEqualTo(2);
+        assertThat(taken.stderr.trim()).isEqualTo("candor: error: " + traceDir + " holds a trace already; choose another"
+                + " directory for --trace");
+        CandorCli instrument = CandorCli.run("profile", "--trace", dir.resolve("new").toString(), "-o",
+                dir.resolve("y.candor").toString(), "--", CandorCli.JAVA, "-version");
+        assertThat(instrument.exitCode).isEqualTo(2);
+        assertThat(instrument.stderr.trim()).contains("--trace needs --mode sample");
+        assertThat(instrument.stderr.lines().count()).isEqualTo(1);
+    }
+}
