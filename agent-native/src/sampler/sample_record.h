@@ -8,7 +8,8 @@
 namespace candor {
 
 // What the signal handler writes into the sample buffer for one sample: this header, then
-// frame_count frames in AGCT's layout (leaf first).
+// frame_count frames in AGCT's layout (leaf first), then, when has_period, the trace period this
+// sample's tick ended (a TraceEntry, trace_entry.h): the writer gives it the sample's stack.
 enum class RecordKind : std::uint8_t {
     JavaTrace = 1,     // AGCT's frames
     CodeByPc = 2,      // AGCT failed; the interrupted pc lies in a compiled method or stub: one frame
@@ -28,7 +29,7 @@ struct SampleRecord {
     RecordKind kind;
     RunState state;
     std::uint8_t truncated;     // AGCT filled all `depth` frames: outer frames are missing
-    std::uint8_t reserved0;
+    std::uint8_t has_period;    // tracing: a TraceEntry follows the frames
     std::uint32_t frame_count;
     std::uint64_t reserved1;    // keeps the frames 8-byte aligned and the header at 24 bytes
 

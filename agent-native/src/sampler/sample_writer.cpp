@@ -63,7 +63,7 @@ std::size_t SampleWriter::consume_trace(bool force_flush) {
             top.method_id = entry.top;
             method = static_cast<std::uint32_t>(by_pc(top)) + 1;
         }
-        trace_->add(entry, method);
+        trace_->add(entry, method, 0);
     });
     trace_->flush(resolver_.methods(), force_flush);
     return entries;
@@ -97,6 +97,12 @@ void SampleWriter::process(const SampleRecord& record) {
         case RecordKind::Failure:
             path_.push_back(resolver_.failure(record.agct_result));
             break;
+    }
+    if (record.has_period != 0 && trace_ != nullptr) {
+        // The period this sample's tick ended: its top method and stack are the sample's.
+        const auto* period = reinterpret_cast<const TraceEntry*>(frames + record.frame_count);
+        const std::uint32_t method = path_.empty() ? 0 : static_cast<std::uint32_t>(path_.back()) + 1;
+        trace_->add(*period, method, trace_->stacks().intern(path_.data(), path_.size()));
     }
     const bool running = record.state == RunState::Running;
     CallTree& tree = tree_for(record.thread_slot);

@@ -218,7 +218,9 @@ void Sampler::open_trace() {
         java_id = registry_.slots[slot].java_id;
         return true;
     };
-    auto trace = std::make_unique<TraceWriter>(options_.trace_dir, timer_.interval_ns, namer);
+    const bool counts_kernel = engine_->cpu() ? engine_->counts_kernel() : true;
+    auto trace = std::make_unique<TraceWriter>(options_.trace_dir, timer_.interval_ns, sample_mode_name(options_.sample),
+                                               counts_kernel, namer);
     std::string error;
     if (!trace->open(error)) {
         log_line("%s; sampling goes on without a trace", error.c_str());

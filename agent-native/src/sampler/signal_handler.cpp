@@ -18,6 +18,7 @@
 #include "sampler/sample_record.h"
 #include "sampler/sampler_stats.h"
 #include "sampler/signal_chain.h"
+#include "trace/trace_entry.h"
 #include "trace/trace_periods.h"
 
 namespace candor {
@@ -42,10 +43,14 @@ std::uintptr_t interrupted_pc(void* ucontext) {
 #endif
 }
 
-void write_record(const SignalContext& context, const SampledThread& thread, RecordKind kind, int agct_result,
+// One sample into the sample buffer; the thread's closed trace period (tracing) goes with it, so the writer can
+// give the period the sample's stack.
+void write_record(const SignalContext& context, SampledThread& thread, RecordKind kind, int agct_result,
                   RunState state, bool truncated, const ASGCT_CallFrame* frames, std::uint32_t frame_count) {
+    const TraceEntry* period = thread.unwritten_period;
+    const std::size_t frame_bytes = frame_count * sizeof(ASGCT_CallFrame);
     SampleBuffer::Slot slot;
-    if (!context.buffer->reserve(sizeof(SampleRecord) + frame_count * sizeof(ASGCT_CallFrame), slot)) {
+    if (!context.buffer->reserve(sizeof(SampleRecord) + frame_bytes + (period != nullptr ? sizeof(TraceEntry) : 0), slot)) {
         bump(context.stats->buffer_full);
         return;
     }
@@ -55,10 +60,14 @@ void write_record(const SignalContext& context, const SampledThread& thread, Rec
     record->kind = kind;
     record->state = state;
     record->truncated = truncated ? 1 : 0;
-    record->reserved0 = 0;
+    record->has_period = period != nullptr ? 1 : 0;
     record->frame_count = frame_count;
     record->reserved1 = 0;
-    if (frame_count != 0) std::memcpy(record->frames(), frames, frame_count * sizeof(ASGCT_CallFrame));
+    if (frame_count != 0) std::memcpy(record->frames(), frames, frame_bytes);
+    if (period != nullptr) {
+        std::memcpy(slot.payload + sizeof(SampleRecord) + frame_bytes, period, sizeof(TraceEntry));
+        thread.unwritten_period = nullptr;
+    }
     SampleBuffer::commit(slot);
 }
 
@@ -570,14 +579,21 @@ void on_sampling_signal(int signo, siginfo_t* info, void* ucontext) {
         if (thread == nullptr) {
             bump(context->stats->not_java_thread);
         } else if (!bind_only) {
-            const ASGCT_CallFrame top = take_sample(*context, *thread, ucontext);
+            // Tracing: the tick ends the thread's trace period, which the sample carries (a thread without one yet,
+            // bound only now, begins one).
+            TraceEntry period;
             if (context->trace != nullptr) {
-                // Each tick ends the thread's trace period (one that has none yet, e.g. bound only now, begins one).
-                if (thread->period.started) {
-                    end_period(*context->trace, thread->period, thread->tid, thread->slot, top, trace_format::kTick);
-                } else {
+                if (close_period(thread->period, thread->tid, thread->slot, trace_format::kTick, period)) {
+                    thread->unwritten_period = &period;
+                } else if (!thread->period.started) {
                     begin_period(thread->period, trace_format::kFirst);
                 }
+            }
+            const ASGCT_CallFrame top = take_sample(*context, *thread, ucontext);
+            if (thread->unwritten_period != nullptr) {
+                // no sample took it (the walk faulted, the buffer was full): the period alone, with its top frame
+                write_period(*context->trace, period, top);
+                thread->unwritten_period = nullptr;
             }
             maybe_change_period(*context, *thread);
         }

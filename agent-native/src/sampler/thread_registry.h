@@ -22,6 +22,8 @@
 
 namespace candor {
 
+struct TraceEntry;
+
 // One Java thread that is being sampled. Created by the thread itself (ThreadStart, or VMInit for
 // the main thread) and freed by itself at ThreadEnd, after its TLS pointer was cleared; other
 // threads (wall sampler, drain) only touch it under the registry mutex while it is registered.
@@ -42,6 +44,7 @@ struct SampledThread {
     // Handler-private.
     Jitter jitter;
     PeriodStart period;                  // tracing: the thread's current trace period (trace_periods.h)
+    const TraceEntry* unwritten_period = nullptr;  // tracing: the period this tick closed, until a sample carries it
     std::uint32_t samples_until_new_period = 0;
     std::uint32_t crash_countdown = 0;
 

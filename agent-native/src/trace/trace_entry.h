@@ -23,6 +23,7 @@ struct TraceEntry {
     std::uint64_t time;        // a period's start; a marker's time
     std::uint64_t duration;    // a period's
     jmethodID top;             // a period's top frame: a jmethodID, or a stub's id (top_lineno kStubFrame); null: none
+                               // (unused in a period a sample record carries: the sample's frames say it)
     std::int32_t top_lineno;
     std::uint16_t cpu;
     std::uint16_t start_cpu;

@@ -49,9 +49,11 @@ struct PeriodRecord {
     std::uint32_t method;  // the meta's method id; 0: none
     std::uint16_t cpu;
     std::uint16_t start_cpu;
+    std::uint32_t stack;   // the meta's stack id of the sample taken at the period's end; 0: none
+    std::uint32_t zero;
     std::uint64_t counters[kCounters];
 };
-static_assert(sizeof(PeriodRecord) == 32 + 8 * kCounters, "period record");
+static_assert(sizeof(PeriodRecord) == 40 + 8 * kCounters, "period record");
 
 struct MarkerHead {
     std::uint16_t size;

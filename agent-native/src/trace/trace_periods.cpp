@@ -78,8 +78,7 @@ void begin_period(PeriodStart& start, std::uint8_t flags) {
     start.busy = 0;
 }
 
-bool end_period(SampleBuffer& buffer, PeriodStart& start, pid_t tid, std::uint32_t slot, const ASGCT_CallFrame& top,
-                std::uint8_t flags) {
+bool close_period(PeriodStart& start, pid_t tid, std::uint32_t slot, std::uint8_t flags, TraceEntry& entry) {
     if (!start.started || start.busy) return false;
     start.busy = 1;
     std::atomic_signal_fence(std::memory_order_seq_cst);
@@ -87,36 +86,44 @@ bool end_period(SampleBuffer& buffer, PeriodStart& start, pid_t tid, std::uint32
     std::uint64_t counters[trace_format::kCounters] = {};
     read_counters(counters);
     const std::uint16_t cpu = current_cpu();
-    bool written = false;
-    SampleBuffer::Slot reserved;
-    if (buffer.reserve(sizeof(TraceEntry), reserved)) {
-        auto* entry = reinterpret_cast<TraceEntry*>(reserved.payload);
-        std::memset(entry, 0, sizeof *entry);
-        entry->kind = TraceEntryKind::Period;
-        entry->flags = static_cast<std::uint8_t>(flags | start.flags);
-        const bool blocked = counters[trace_format::VoluntarySwitches] > start.counters[trace_format::VoluntarySwitches];
-        entry->thread = blocked ? -tid : tid;
-        entry->slot = slot;
-        entry->time = start.time;
-        entry->duration = now > start.time ? now - start.time : 0;
-        entry->top = top.method_id;
-        entry->top_lineno = top.lineno;
-        entry->cpu = cpu;
-        entry->start_cpu = start.cpu;
-        for (int i = 0; i < trace_format::kCounters; i++) {
-            entry->counters[i] = counters[i] >= start.counters[i] ? counters[i] - start.counters[i] : 0;
-        }
-        SampleBuffer::commit(reserved);
-        written = true;
+    std::memset(&entry, 0, sizeof entry);
+    entry.kind = TraceEntryKind::Period;
+    entry.flags = static_cast<std::uint8_t>(flags | start.flags);
+    const bool blocked = counters[trace_format::VoluntarySwitches] > start.counters[trace_format::VoluntarySwitches];
+    entry.thread = blocked ? -tid : tid;
+    entry.slot = slot;
+    entry.time = start.time;
+    entry.duration = now > start.time ? now - start.time : 0;
+    entry.cpu = cpu;
+    entry.start_cpu = start.cpu;
+    for (int i = 0; i < trace_format::kCounters; i++) {
+        entry.counters[i] = counters[i] >= start.counters[i] ? counters[i] - start.counters[i] : 0;
     }
-    // The next period starts where this one ended, dropped or not: no time is counted twice.
+    // The next period starts where this one ended, written or not: no time is counted twice.
     std::memcpy(start.counters, counters, sizeof counters);
     start.time = now;
     start.cpu = cpu;
     start.flags = 0;
     std::atomic_signal_fence(std::memory_order_seq_cst);
     start.busy = 0;
-    return written;
+    return true;
+}
+
+bool write_period(SampleBuffer& buffer, const TraceEntry& entry, const ASGCT_CallFrame& top) {
+    SampleBuffer::Slot reserved;
+    if (!buffer.reserve(sizeof(TraceEntry), reserved)) return false;
+    auto* copy = reinterpret_cast<TraceEntry*>(reserved.payload);
+    std::memcpy(copy, &entry, sizeof entry);
+    copy->top = top.method_id;
+    copy->top_lineno = top.lineno;
+    SampleBuffer::commit(reserved);
+    return true;
+}
+
+bool end_period(SampleBuffer& buffer, PeriodStart& start, pid_t tid, std::uint32_t slot, const ASGCT_CallFrame& top,
+                std::uint8_t flags) {
+    TraceEntry entry;
+    return close_period(start, tid, slot, flags, entry) && write_period(buffer, entry, top);
 }
 
 }  // namespace candor

@@ -29,6 +29,15 @@ struct PeriodStart {
 // given flags. Async-signal-safe (clock_gettime, getcpu, the getrusage system call).
 void begin_period(PeriodStart& start, std::uint8_t flags);
 
+struct TraceEntry;
+
+// Ends the calling thread's period now into `entry` (its top frame left empty), and a new period begins.
+// False when no period was open or the thread's own ThreadEnd is ending it. Async-signal-safe.
+bool close_period(PeriodStart& start, pid_t tid, std::uint32_t slot, std::uint8_t flags, TraceEntry& entry);
+
+// Writes a closed period with `top` as its top frame into the trace buffer (a period that no sample carries).
+bool write_period(SampleBuffer& buffer, const TraceEntry& entry, const ASGCT_CallFrame& top);
+
 // Ends the calling thread's period now: an entry for the trace writer with the counters' changes since its
 // start and `top` as its top frame (null method: none), then a new period begins. A thread that yielded or
 // blocked (a voluntary switch) gets its tid negated. Async-signal-safe; false when the buffer was full

@@ -50,8 +50,13 @@ void append(std::vector<std::uint8_t>& out, const T& value, std::size_t bytes = 
 
 }  // namespace
 
-TraceWriter::TraceWriter(std::string directory, std::int64_t interval_ns, ThreadNamer namer)
-    : directory_(std::move(directory)), interval_ns_(interval_ns), namer_(std::move(namer)) {}
+TraceWriter::TraceWriter(std::string directory, std::int64_t interval_ns, const char* event, bool counts_kernel,
+                         ThreadNamer namer)
+    : directory_(std::move(directory)),
+      interval_ns_(interval_ns),
+      event_(event),
+      counts_kernel_(counts_kernel),
+      namer_(std::move(namer)) {}
 
 TraceWriter::~TraceWriter() {
     for (CpuFile& file : files_) {
@@ -88,6 +93,8 @@ bool TraceWriter::open(std::string& error) {
     append_meta("pid\t" + std::to_string(getpid()));
     append_meta("clock\tmonotonic\t1000000000");
     append_meta("interval\t" + std::to_string(interval_ns_));
+    append_meta("event\t" + event_);
+    append_meta(std::string("kernel\t") + (counts_kernel_ ? "1" : "0"));
     append_meta("cpus\t" + std::to_string(sysconf(_SC_NPROCESSORS_CONF)));
     append_meta("counter\t0\ttask-clock\tns");
     append_meta("counter\t1\tpage-faults\tevents");
@@ -135,7 +142,7 @@ void TraceWriter::name_thread(std::int32_t thread, std::uint32_t slot) {
                 std::to_string(java_id) + "\t" + field(name));
 }
 
-void TraceWriter::add(const TraceEntry& entry, std::uint32_t method) {
+void TraceWriter::add(const TraceEntry& entry, std::uint32_t method, std::uint32_t stack) {
     if (failed_) return;
     CpuFile* file = file_for(entry.cpu);
     if (file == nullptr) return;
@@ -150,6 +157,7 @@ void TraceWriter::add(const TraceEntry& entry, std::uint32_t method) {
         record.start = entry.time;
         record.duration = entry.duration;
         record.method = method;
+        record.stack = stack;
         record.cpu = entry.cpu;
         record.start_cpu = entry.start_cpu;
         std::memcpy(record.counters, entry.counters, sizeof record.counters);
@@ -189,6 +197,13 @@ void TraceWriter::flush(const std::vector<MethodName>& methods, bool force) {
         append_meta("method\t" + std::to_string(methods_written_ + 1) + "\t" +
                     field(m.class_signature.empty() ? "[vm]" : m.class_signature) + "\t" + field(m.name) + "\t" +
                     field(m.descriptor));
+    }
+    // Stacks after the methods they name; every id a pending record uses is in the table by now.
+    const std::vector<StackTable::Entry>& stacks = stacks_.entries();
+    for (; stacks_written_ < stacks.size(); stacks_written_++) {
+        const StackTable::Entry& e = stacks[stacks_written_];
+        append_meta("stack\t" + std::to_string(stacks_written_ + 1) + "\t" + std::to_string(e.parent) + "\t" +
+                    std::to_string(e.method + 1));
     }
     if (dropped() != dropped_written_) {
         dropped_written_ = dropped();

@@ -13,6 +13,7 @@
 
 #include "sampler/sample_buffer.h"
 #include "trace/trace_entry.h"
+#include "trace/trace_stacks.h"
 
 namespace candor {
 
@@ -29,7 +30,8 @@ public:
     // A thread's name and Java id from its registry slot; false when the slot names none.
     using ThreadNamer = std::function<bool(std::uint32_t slot, std::string& name, std::int64_t& java_id)>;
 
-    TraceWriter(std::string directory, std::int64_t interval_ns, ThreadNamer namer);
+    // `event`: what the ticks count ("cpu" or "wall"); `counts_kernel`: cpu ticks count kernel time too.
+    TraceWriter(std::string directory, std::int64_t interval_ns, const char* event, bool counts_kernel, ThreadNamer namer);
     ~TraceWriter();
     TraceWriter(const TraceWriter&) = delete;
     TraceWriter& operator=(const TraceWriter&) = delete;
@@ -41,9 +43,12 @@ public:
     SampleBuffer& buffer() { return buffer_; }
     std::uint64_t dropped() const { return buffer_.dropped(); }
 
-    // One entry from the buffer, its top frame already named: `method` the method table's index + 1, 0 none.
-    void add(const TraceEntry& entry, std::uint32_t method);
-    // Writes what is pending (records, new method and thread lines) when `force` or enough time or bytes
+    // One entry, its top frame already named: `method` the method table's index + 1, 0 none; `stack` the
+    // stack table's id of the sample that ended the period, 0 none.
+    void add(const TraceEntry& entry, std::uint32_t method, std::uint32_t stack);
+    // The stack table the sample writer names sampled periods' stacks with.
+    StackTable& stacks() { return stacks_; }
+    // Writes what is pending (records, new method, stack and thread lines) when `force` or enough time or bytes
     // piled up. `methods`: the sample writer's method table, whose new entries become meta lines.
     void flush(const std::vector<MethodName>& methods, bool force);
     // The last flush and the meta's dropped and end lines.
@@ -68,6 +73,8 @@ private:
 
     const std::string directory_;
     const std::int64_t interval_ns_;
+    const std::string event_;
+    const bool counts_kernel_;
     const ThreadNamer namer_;
     SampleBuffer buffer_{kBufferBytes};
     std::uint64_t run_id_ = 0;
@@ -75,7 +82,9 @@ private:
     std::string meta_pending_;
     std::vector<CpuFile> files_;
     std::unordered_set<std::int32_t> named_;  // tids with a thread line
+    StackTable stacks_;
     std::size_t methods_written_ = 0;
+    std::size_t stacks_written_ = 0;
     std::size_t pending_bytes_ = 0;
     std::atomic<std::uint64_t> records_{0};
     std::uint64_t dropped_written_ = 0;

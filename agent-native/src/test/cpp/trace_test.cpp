@@ -17,6 +17,7 @@
 #include "trace/trace_entry.h"
 #include "trace/trace_format.h"
 #include "trace/trace_periods.h"
+#include "trace/trace_stacks.h"
 #include "trace/trace_writer.h"
 
 using candor::ASGCT_CallFrame;
@@ -132,7 +133,7 @@ TEST(trace_markers_keep_their_text_and_cut_it_at_the_limit) {
 
 TEST(trace_writer_writes_a_file_per_cpu_and_an_escaped_meta) {
     const std::string dir = temp_dir() + "/run";
-    candor::TraceWriter writer(dir, 1'000'000, [](std::uint32_t slot, std::string& name, std::int64_t& java_id) {
+    candor::TraceWriter writer(dir, 1'000'000, "cpu", true, [](std::uint32_t slot, std::string& name, std::int64_t& java_id) {
         if (slot != 5) return false;
         name = "worker\t1\nx";
         java_id = 31;
@@ -150,7 +151,7 @@ TEST(trace_writer_writes_a_file_per_cpu_and_an_escaped_meta) {
     period.cpu = 1;
     period.start_cpu = 0;
     period.counters[tf::TaskClock] = 400;
-    writer.add(period, 2);
+    writer.add(period, 2, 3);
     alignas(8) std::uint8_t marker_bytes[sizeof(TraceEntry) + 8] = {};
     auto* marker = reinterpret_cast<TraceEntry*>(marker_bytes);
     marker->kind = TraceEntryKind::Marker;
@@ -161,7 +162,9 @@ TEST(trace_writer_writes_a_file_per_cpu_and_an_escaped_meta) {
     marker->cpu = 1;
     marker->text_bytes = 5;
     std::memcpy(marker->text(), "hello", 5);
-    writer.add(*marker, 0);
+    writer.add(*marker, 0, 0);
+    const std::int32_t stack[] = {0, 1, 1};
+    CHECK(writer.stacks().intern(stack, 3) == 3);
     const std::vector<candor::MethodName> methods = {{"Lcom/acme/A;", "run", "()V"}, {"", "itable stub", ""}};
     writer.close(methods);
     CHECK(!writer.failed() && writer.records() == 2);
@@ -169,8 +172,11 @@ TEST(trace_writer_writes_a_file_per_cpu_and_an_escaped_meta) {
     const std::string meta = read_file(dir + "/meta");
     CHECK(meta.rfind("candor-trace\t1\t0\n", 0) == 0);
     CHECK(contains(meta, "\ncounter\t0\ttask-clock\tns\n"));
+    CHECK(contains(meta, "\nevent\tcpu\n") && contains(meta, "\nkernel\t1\n"));
     CHECK(contains(meta, "\t31\tworker\\t1\\nx\n"));  // the thread's name escaped
     CHECK(contains(meta, "\nmethod\t1\tLcom/acme/A;\trun\t()V\n") && contains(meta, "\nmethod\t2\t[vm]\titable stub\t\n"));
+    CHECK(contains(meta, "\nstack\t1\t0\t1\n") && contains(meta, "\nstack\t2\t1\t2\n") && contains(meta, "\nstack\t3\t2\t2\n"));
+    CHECK(meta.find("\nstack\t") > meta.find("\nmethod\t2\t"));  // a stack line after the methods it names
     CHECK(contains(meta, "\ndropped\t0\n") && contains(meta, "\nend\t"));
 
     const std::string file = read_file(dir + "/cpu-1.ctrace");
@@ -182,6 +188,7 @@ TEST(trace_writer_writes_a_file_per_cpu_and_an_escaped_meta) {
         tf::PeriodRecord record;
         std::memcpy(&record, file.data() + 32, sizeof record);
         CHECK(record.size == sizeof record && record.type == tf::Period && record.thread == -77 && record.method == 2);
+        CHECK(record.stack == 3 && record.zero == 0);
         CHECK(record.start == 1000 && record.duration == 500 && record.counters[tf::TaskClock] == 400 && record.start_cpu == 0);
         tf::MarkerHead head;
         std::memcpy(&head, file.data() + 32 + sizeof record, sizeof head);
@@ -190,9 +197,9 @@ TEST(trace_writer_writes_a_file_per_cpu_and_an_escaped_meta) {
     }
 
     // a directory that holds a trace keeps it
-    candor::TraceWriter again(dir, 1'000'000, [](std::uint32_t, std::string&, std::int64_t&) { return false; });
+    candor::TraceWriter again(dir, 1'000'000, "cpu", true, [](std::uint32_t, std::string&, std::int64_t&) { return false; });
     CHECK(!again.open(error) && contains(error, "holds a trace already"));
-    candor::TraceWriter nowhere("/nonexistent-candor/run", 1'000'000, [](std::uint32_t, std::string&, std::int64_t&) { return false; });
+    candor::TraceWriter nowhere("/nonexistent-candor/run", 1'000'000, "cpu", true, [](std::uint32_t, std::string&, std::int64_t&) { return false; });
     CHECK(!nowhere.open(error) && contains(error, "cannot create the trace directory"));
     const std::string parent = dir.substr(0, dir.rfind('/'));
     remove_tree(dir);
@@ -206,4 +213,26 @@ TEST(options_trace_needs_a_directory_and_sampling) {
     CHECK(!parsed.ok() && contains(parsed.error, "'trace' needs sample=cpu or sample=wall"));
     parsed = candor::parse_options("sample=cpu,trace=");
     CHECK(!parsed.ok() && contains(parsed.error, "trace"));
+}
+
+TEST(trace_stack_table_shares_prefixes_and_stops_at_its_limit) {
+    candor::StackTable table;
+    const std::int32_t a[] = {5, 6, 7};
+    const std::int32_t b[] = {5, 6, 8};
+    const std::int32_t c[] = {5};
+    CHECK(table.intern(a, 3) == 3);
+    CHECK(table.intern(b, 3) == 4);   // 5 and 5>6 shared
+    CHECK(table.intern(c, 1) == 1);
+    CHECK(table.intern(a, 3) == 3);
+    CHECK(table.intern(a, 0) == 0);
+    CHECK(table.entries().size() == 4);
+    CHECK(table.entries()[3].parent == 2 && table.entries()[3].method == 8);
+    // many stacks: the table grows and keeps every id
+    std::int32_t path[2] = {1, 0};
+    for (std::int32_t m = 0; m < 100000; m++) {
+        path[1] = m;
+        CHECK(table.intern(path, 2) == static_cast<std::uint32_t>(6 + m));
+        if (table.intern(path, 2) != static_cast<std::uint32_t>(6 + m)) break;
+    }
+    CHECK(table.truncated() == 0);
 }

@@ -12,16 +12,19 @@ import java.util.Arrays;
 import java.util.function.Predicate;
 import javax.swing.JFileChooser;
 import javax.swing.JMenuItem;
+import javax.swing.JTabbedPane;
 import javax.swing.JTable;
 import javax.swing.SwingUtilities;
 import javax.swing.filechooser.FileFilter;
 import org.assertj.swing.core.BasicRobot;
 import org.assertj.swing.core.GenericTypeMatcher;
+import org.assertj.swing.core.MouseButton;
 import org.assertj.swing.core.Robot;
 import org.assertj.swing.data.TableCell;
 import org.assertj.swing.finder.WindowFinder;
 import org.assertj.swing.fixture.DialogFixture;
 import org.assertj.swing.fixture.JFileChooserFixture;
+import org.assertj.swing.fixture.JTabbedPaneFixture;
 import org.assertj.swing.fixture.JTableFixture;
 import org.candor.app.Screenshots;
 import org.openide.windows.TopComponent;
@@ -113,6 +116,29 @@ final class AppGui {
         JTableFixture table = new JTableFixture(robot, tree);
         table.cell(TableCell.row(row).column(0)).click();
         table.pressAndReleaseKeys(KeyEvent.VK_RIGHT);
+    }
+
+    /** Shows the tab titled {@code title} of the tabbed pane named {@code name} inside {@code in}, as a click on it does. */
+    void selectTab(Container in, String name, String title) {
+        JTabbedPane tabs = Await.value("tabs " + name, Await.STEP, () -> findOrNull(in, name, JTabbedPane.class));
+        new JTabbedPaneFixture(robot, tabs).selectTab(title);
+        robot.waitForIdle();
+    }
+
+    /** A drag with the left button inside {@code c}, from one point to another (in its coordinates), in steps. */
+    void drag(Component c, Point from, Point to) {
+        robot.pressMouse(c, from, MouseButton.LEFT_BUTTON);
+        for (int i = 1; i <= 10; i++) {
+            robot.moveMouse(c, new Point(from.x + (to.x - from.x) * i / 10, from.y + (to.y - from.y) * i / 10));
+        }
+        robot.releaseMouse(MouseButton.LEFT_BUTTON);
+        robot.waitForIdle();
+    }
+
+    /** Clicks the showing button named {@code name} inside {@code in}. */
+    void clickButton(Container in, String name) {
+        robot.click(find(in, name, javax.swing.JButton.class));
+        robot.waitForIdle();
     }
 
     /** The showing dialog named {@code name}. */

@@ -34,7 +34,8 @@ class InsideAppTest {
 
     /** Run in this order, in one start of the application. */
     private static final List<Class<? extends TestCase>> TEST_CASES =
-            List.of(AssembledApp.class, AnalyzePartOfApplication.class, LaunchTheDemo.class, DarkTheme.class);
+            List.of(AssembledApp.class, AnalyzePartOfApplication.class, LaunchTheDemo.class, ThreadsTimeline.class,
+                    DarkTheme.class);
 
     @TestFactory
     List<DynamicTest> insideTheAssembledApplication() {

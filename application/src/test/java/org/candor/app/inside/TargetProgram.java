@@ -43,7 +43,7 @@ final class TargetProgram implements AutoCloseable {
     }
 
     /** The java the tests run on (the surefire JVM's is a wrapper that may start a virtual display). */
-    private static String java() {
+    static String java() {
         String java = System.getenv("CANDOR_TEST_JAVA");
         return java != null ? java : Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }

@@ -39,6 +39,9 @@ final class DemoCommand implements Command {
                 default: throw Args.isOption(a) ? args.unknown(a) : new UsageException("demo: unexpected '" + a + "'");
             }
         }
+        if (report.format.readsTraces()) {
+            throw new UsageException("demo: --format " + report.format.id() + " reports a traced run; the demo is not traced");
+        }
         Path snapshot = keep != null ? keep : Files.createTempFile("candor-demo", ".candor");
         try {
             String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();

@@ -1,32 +1,45 @@
 package org.candor.cli;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.analysis.PatternWarnings;
 import org.candor.core.io.ReplaceFile;
 import org.candor.core.report.ReportFormat;
+import org.candor.core.report.TraceReportWriter;
 import org.candor.core.snapshot.SnapshotFile;
 import org.candor.core.snapshot.SnapshotTooLargeException;
+import org.candor.core.trace.TraceDirectory;
+import org.candor.core.trace.TraceSource;
 
 /**
  * {@code candor report FILE}: a snapshot as a text tree, folded stacks or CSV. The snapshot is read in place
- * ({@link SnapshotFile}): a report of any size needs about the same memory.
+ * ({@link SnapshotFile}): a report of any size needs about the same memory. A format that reads traces
+ * ({@link ReportFormat#readsTraces}, chrome-trace) takes a trace directory or merged trace as FILE, or a snapshot
+ * whose run was traced (the trace it names is read); the trace is streamed, a record at a time.
  */
 final class ReportCommand implements Command {
 
     @Override public String name() { return "report"; }
 
-    @Override public String summary() { return "print a snapshot as a call tree, folded stacks or CSV"; }
+    @Override public String summary() { return "print a snapshot as a call tree, folded stacks or CSV; a trace as Chrome JSON"; }
 
     @Override public String usage() {
-        return "usage: candor report FILE.candor [options]\n\n" + ReportSettings.HELP
+        return "usage: candor report FILE.candor [options]\n"
+                + "       candor report FILE.candor|TRACE_DIR|FILE.ctrace --format chrome-trace [-o OUT.json]\n\n"
+                + ReportSettings.HELP
                 + "\nexamples:\n"
                 + "  candor report app.candor\n"
                 + "  candor report app.candor --format collapsed > app.folded   # for flamegraph.pl\n"
-                + "  candor report app.candor --format csv --value self -o app.csv\n";
+                + "  candor report app.candor --format csv --value self -o app.csv\n"
+                + "  candor report run.trace --format chrome-trace -o run.json  # a traced run's timeline, for ui.perfetto.dev\n";
     }
 
     @Override
@@ -43,7 +56,16 @@ final class ReportCommand implements Command {
         }
         if (file == null) throw new UsageException("report: which snapshot? (usage: candor report FILE.candor)");
         try {
-            write(file, settings, console);
+            if (settings.format.readsTraces()) {
+                writeTrace(file, settings, console);
+            } else {
+                if (isTrace(file)) {
+                    throw new UsageException("report: " + file + " is a trace, not a snapshot; a trace reports as "
+                            + ReportFormat.traceFormats().stream().map(f -> "--format " + f.id())
+                                    .collect(Collectors.joining(" or ")));
+                }
+                write(file, settings, console);
+            }
         } catch (IOException e) {
             // the reader of standard output stopped reading (| head): stop too, quietly, as if by SIGPIPE
             if (settings.output == null && String.valueOf(e.getMessage()).contains("Broken pipe")) return 141;
@@ -77,6 +99,39 @@ final class ReportCommand implements Command {
             long heap = Runtime.getRuntime().maxMemory();
             throw new IOException("not enough memory to report " + file + " within this JVM's heap of " + (heap >> 20)
                     + " MB; give Java more (JAVA_TOOL_OPTIONS=-Xmx" + heapFor(heap * 4) + ")");
+        }
+    }
+
+    /**
+     * Writes a trace report of a trace directory, a merged trace, or the trace a snapshot names; the trace's warnings
+     * go to stderr.
+     */
+    static void writeTrace(Path file, ReportSettings settings, Console console) throws IOException, UsageException {
+        Path trace = file;
+        if (!isTrace(file) && Files.isRegularFile(file)) {
+            try (SnapshotFile snapshot = SnapshotFile.open(file)) {
+                trace = TraceReportWriter.traceOf(snapshot);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
+        TraceSource source = TraceDirectory.open(trace);
+        if (settings.output == null) {
+            console.out.flush();
+            settings.format.write(source, console.data);
+        } else {
+            ReplaceFile.write(settings.output, out -> settings.format.write(source, out));
+        }
+        for (String w : source.warnings()) console.note("warning: " + w);
+    }
+
+    /** A trace directory (it has a meta file) or a trace file (it begins with CNDTRACE, docs/formats/trace.md). */
+    static boolean isTrace(Path file) throws IOException {
+        if (Files.isDirectory(file)) return Files.isRegularFile(file.resolve("meta"));
+        if (!Files.isRegularFile(file)) return false;
+        byte[] magic = "CNDTRACE".getBytes(StandardCharsets.US_ASCII);
+        try (InputStream in = Files.newInputStream(file)) {
+            return Arrays.equals(in.readNBytes(magic.length), magic);
         }
     }
 

@@ -10,7 +10,7 @@ import org.candor.core.report.ThreadGrouping;
 final class ReportSettings {
 
     static final String HELP =
-            "  --format text|collapsed|csv   output format (default text)\n"
+            formatHelp()
           + "  --value calls|self|total      the value reported (default: total for text/csv, self for collapsed);\n"
           + "                                sampled snapshots also have samples, self_samples (and waiting_time)\n"
           + "  --raw                         instrumented times as measured, before calibration (default: calibrated)\n"
@@ -19,6 +19,14 @@ final class ReportSettings {
           + "  --min-percent P               text: hide nodes below P % of their thread's total (default 0.1)\n"
           + "  --hot-spots N                 text: methods in the hot spots table (default 20, 0 for none)\n"
           + "  -o, --output FILE             write the report to FILE instead of standard output\n";
+
+    /** The --format line, the formats from the registry: the description in the column, or below when too long. */
+    private static String formatHelp() {
+        String option = "  --format " + ReportFormat.ids("|");
+        String column = "                                ";
+        return (option.length() < column.length() - 1 ? option + column.substring(option.length()) : option + "\n" + column)
+                + "output format (default text)\n";
+    }
 
     ReportFormat format = ReportFormat.TEXT;
     ReportOptions options = ReportOptions.defaults();

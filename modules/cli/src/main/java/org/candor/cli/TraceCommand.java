@@ -18,20 +18,22 @@ import org.candor.core.trace.TraceStats;
 import org.candor.core.trace.TraceText;
 
 /**
- * {@code candor trace merge|dump|stats}: a traced run's per-CPU trace files (docs/formats/trace.md) merged into one
- * file in time order, printed record by record, or summed per thread. The reading is core's
+ * {@code candor trace merge|dump|stats|cut}: a traced run's per-CPU trace files (docs/formats/trace.md) merged into
+ * one file in time order, printed record by record, summed per thread, or cut to a range's call tree
+ * ({@link TraceCutCli}). The reading is core's
  * {@code org.candor.core.trace}; this class parses the command line and lays the results out.
  */
 final class TraceCommand implements Command {
 
     @Override public String name() { return "trace"; }
 
-    @Override public String summary() { return "merge, dump or sum up a traced run's per-CPU trace files"; }
+    @Override public String summary() { return "merge, dump, sum up or cut a traced run's per-CPU trace files"; }
 
     @Override public String usage() {
         return "usage: candor trace merge DIR -o FILE\n"
                 + "       candor trace dump FILE|DIR [--limit N] [--absolute]\n"
-                + "       candor trace stats FILE|DIR\n\n"
+                + "       candor trace stats FILE|DIR\n"
+                + TraceCutCli.USAGE + "\n"
                 + "A traced run leaves a directory: one trace file per CPU (cpu-N.ctrace), each record a period a\n"
                 + "thread ran on that CPU with the change of its counters, or a marker; and a meta file naming the\n"
                 + "threads, methods and counters. FILE is a merged trace; DIR such a directory.\n\n"
@@ -42,27 +44,30 @@ final class TraceCommand implements Command {
                 + "  stats        per thread: periods, real time, CPU time (task-clock), time blocked (real - CPU\n"
                 + "               in periods where the thread blocked), time descheduled (real - CPU in periods it\n"
                 + "               was switched out involuntarily), each counter's sum, IPC (with cycles and\n"
-                + "               instructions), markers; then the run's totals, dropped records, warnings\n\n"
+                + "               instructions), markers; then the run's totals, dropped records, warnings\n"
+                + TraceCutCli.HELP + "\n"
                 + "  -o FILE      (merge) where the merged trace goes\n"
                 + "  --limit N    (dump) the first N records only\n"
                 + "  --absolute   (dump) times as the clock gave them, not ns after the first record shown\n"
                 + "\nexamples:\n"
                 + "  candor trace merge run.trace -o run.ctrace\n"
                 + "  candor trace dump run.ctrace --limit 20\n"
-                + "  candor trace stats run.trace\n";
+                + "  candor trace stats run.trace\n"
+                + "  candor trace cut run.trace --from 1.2s --to 1.5s --thread worker-1 -o slow.candor\n";
     }
 
     @Override
     public int run(List<String> argList, Console console) throws Exception {
-        if (argList.isEmpty()) throw new UsageException("trace: merge, dump or stats? (usage: candor trace merge|dump|stats ...)");
+        if (argList.isEmpty()) throw new UsageException("trace: merge, dump, stats or cut? (usage: candor trace merge|dump|stats|cut ...)");
         String sub = argList.get(0);
         List<String> rest = argList.subList(1, argList.size());
         switch (sub) {
             case "merge": return merge(rest, console);
             case "dump": return dump(rest, console);
             case "stats": return stats(rest, console);
+            case "cut": return TraceCutCli.run(rest, console);
             default:
-                throw new UsageException("trace: unknown command '" + sub + "' (commands: merge, dump, stats)");
+                throw new UsageException("trace: unknown command '" + sub + "' (commands: merge, dump, stats, cut)");
         }
     }
 

@@ -25,7 +25,7 @@ class BadInputIT {
         oneLine(CandorCli.run("profile", "--colour", "red"), 2,
                 "candor: error: profile: unknown option '--colour' (see 'candor help profile')");
         oneLine(CandorCli.run("report", "x.candor", "--format", "pdf"), 2,
-                "candor: error: unknown report format 'pdf'; use text, collapsed, csv");
+                "candor: error: unknown report format 'pdf'; use text, collapsed, csv, chrome-trace");
         oneLine(CandorCli.run("profile", "--", "java", "-version"), 2,
                 "candor: error: profile: where should the snapshot go? (-o FILE.candor)");
     }
@@ -51,7 +51,7 @@ class BadInputIT {
         oneLine(CandorCli.run("profile", "--agent-option", "colour=red", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,
                 "candor: error: agent option 'colour' is unknown (known: output, mode, scheme, include, exclude, defaultexcludes, "
                         + "maxnodes, maxdepth, maxthreads, quiet, verbose, optfile, calibration, warmupdelay, warmupcount, "
-                        + "calstats, calstatswrite, trainer, root, lookahead, start, recursion, foldafter, measureevery)");
+                        + "calstats, calstatswrite, trainer, root, lookahead, start, recursion, foldafter, measureevery, trace)");
         oneLine(CandorCli.run("profile", "--agent-option", "start=soon", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,
                 "candor: error: agent option 'start' has unknown value 'soon' (known: now, delayed)");
         oneLine(CandorCli.run("profile", "--delay-start", "--mode", "sample", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,

@@ -146,7 +146,7 @@ class TraceCommandTest {
         Path f = dir.resolve("cpu-0.ctrace");
         byte[] b = Files.readAllBytes(f);
         Files.write(f, Arrays.copyOf(b, b.length - 17));
-        String warning = "cpu-0.ctrace: the last 47 bytes are not a whole record (a run killed while writing?); read up to there";
+        String warning = "cpu-0.ctrace: the last 55 bytes are not a whole record (a run killed while writing?); read up to there";
 
         Run stats = candor("trace", "stats", dir.toString());
         assertThat(stats.exit).as(stats.toString()).isZero();
@@ -165,8 +165,8 @@ class TraceCommandTest {
     @Test
     void badInputGetsOneLineAndAnExitCode() throws Exception {
         Path dir = traceDir();
-        oneLine(candor("trace"), 2, "candor: error: trace: merge, dump or stats? (usage: candor trace merge|dump|stats ...)");
-        oneLine(candor("trace", "squash"), 2, "candor: error: trace: unknown command 'squash' (commands: merge, dump, stats)");
+        oneLine(candor("trace"), 2, "candor: error: trace: merge, dump, stats or cut? (usage: candor trace merge|dump|stats|cut ...)");
+        oneLine(candor("trace", "squash"), 2, "candor: error: trace: unknown command 'squash' (commands: merge, dump, stats, cut)");
         oneLine(candor("trace", "merge", dir.toString()), 2, "candor: error: trace merge: where should the merged trace go? (-o FILE)");
         oneLine(candor("trace", "merge", "-o", "x"), 2, "candor: error: trace merge: which trace directory? (usage: candor trace merge DIR -o FILE)");
         oneLine(candor("trace", "dump", dir.toString(), "--colour"), 2, "candor: error: trace: unknown option '--colour' (see 'candor help trace')");
@@ -198,7 +198,7 @@ class TraceCommandTest {
         Run r = candor("help", "trace");
         assertThat(r.exit).isZero();
         assertThat(r.out).startsWith("usage: candor trace merge DIR -o FILE\n");
-        assertThat(candor("help").out).contains("  trace      merge, dump or sum up a traced run's per-CPU trace files");
+        assertThat(candor("help").out).contains("  trace      merge, dump, sum up or cut a traced run's per-CPU trace files");
         assertThat(List.of(candor("trace", "stats", "--help").out)).allMatch(s -> s.startsWith("usage: candor trace"));
     }
 }

@@ -112,6 +112,29 @@ class TraceIT {
         }
         assertThat(compared).isEqualTo(2);
 
+        // the call tree of ping's "work" phases: the samples inside them, ping's methods alone
+        Path cut = dir.resolve("ping-work.candor");
+        CandorCli cutRun = CandorCli.run("trace", "cut", merged.toString(), "--thread", "ping", "--phase", "work", "-o", cut.toString());
+        assertThat(cutRun.exitCode).as(cutRun.toString()).isZero();
+        CandorCli cutReport = CandorCli.run("report", cut.toString(), "--format", "collapsed", "--value", "self_samples");
+        assertThat(cutReport.exitCode).as(cutReport.toString()).isZero();
+        long inPing = 0;
+        long all = 0;
+        for (String line : cutReport.stdout.split("\n")) {
+            long n = Long.parseLong(line.substring(line.lastIndexOf(' ') + 1));
+            all += n;
+            if (line.contains("TracedPhases.ping;")) inPing += n;
+            // inside the phase: the phase's loop, ping or the markers' calls (or a walk that failed, [vm].[deopt] and
+            // the like); never pong or the sleep between phases
+            if (!line.startsWith("[vm].")) assertThat(line).contains("TracedPhases.run");
+            assertThat(line).doesNotContain("pong").doesNotContain("Thread.sleep");
+        }
+        // five phases of ~40 ms of CPU at 1 ms: ~200 samples, nearly all under ping()
+        assertThat(all).as(cutReport.stdout).isBetween(150L, 230L);
+        assertThat(inPing).as(cutReport.stdout).isGreaterThanOrEqualTo(all - 5);
+        CandorCli cutText = CandorCli.run("report", cut.toString());
+        assertThat(cutText.stdout).contains("Cut:        thread ping, phase work").contains("samples of a range of a traced run");
+
         CandorCli text = CandorCli.run("trace", "stats", traceDir.toString());
         assertThat(text.exitCode).as(text.toString()).isZero();
         assertThat(text.stdout).contains("ping").contains("pong").contains("main");
@@ -135,5 +158,53 @@ class TraceIT {
         assertThat(instrument.exitCode).isEqualTo(2);
         assertThat(instrument.stderr.trim()).contains("--trace needs --mode sample");
         assertThat(instrument.stderr.lines().count()).isEqualTo(1);
+    }
+
+    @Test
+    void aTracedRunsSnapshotReportsAsChromeTraceJson() throws Exception {
+        Path traceDir = dir.resolve("chrome");
+        Path snapshot = dir.resolve("chrome.candor");
+        String classpath = TEST_CLASSES + ":" + CandorCli.HOME.resolve("api/candor-api.jar");
+        CandorCli run = CandorCli.run("profile", "--mode", "sample", "--interval", "1ms", "--trace", traceDir.toString(),
+                "-o", snapshot.toString(), "--", CandorCli.JAVA, "-cp", classpath, MAIN, "3");
+        assertThat(run.exitCode).as(run.toString()).isZero();
+
+        Path out = dir.resolve("chrome.json");
+        CandorCli report = CandorCli.run("report", snapshot.toString(), "--format", "chrome-trace", "-o", out.toString());
+        assertThat(report.exitCode).as(report.toString()).isZero();
+        assertThat(report.stdout).isEmpty();
+        // strict JSON, the schema, B and E balanced and every thread's duration events nested
+        ChromeTraceJson json = ChromeTraceJson.check(Files.readAllBytes(out));
+        Map<Long, String> names = json.threadNames();
+        for (String name : List.of("ping", "pong")) {
+            long tid = names.entrySet().stream().filter(e -> e.getValue().equals(name)).mapToLong(Map.Entry::getKey)
+                    .findFirst().orElseThrow(() -> new AssertionError("no thread_name " + name + " in " + names));
+            long markers = tid + org.candor.core.trace.ChromeTraceExporter.MARKER_TRACK;
+            assertThat(names.get(markers)).isEqualTo(name + " (markers)");
+            List<com.fasterxml.jackson.databind.JsonNode> periods = new ArrayList<>();
+            List<String> phases = new ArrayList<>();
+            List<com.fasterxml.jackson.databind.JsonNode> instants = new ArrayList<>();
+            for (com.fasterxml.jackson.databind.JsonNode e : json.events) {
+                String ph = e.get("ph").asText();
+                long t = e.get("tid").asLong();
+                if (t == tid && ph.equals("X")) periods.add(e);
+                if (t == markers && (ph.equals("B") || ph.equals("E"))) phases.add(ph + " " + e.get("name").asText());
+                if (t == markers && ph.equals("i")) instants.add(e);
+            }
+            assertThat(periods).as(name + "'s periods").hasSizeGreaterThan(30);
+            assertThat(periods).anyMatch(e -> e.get("cat").asText().equals("blocked"))
+                    .anyMatch(e -> !e.get("name").asText().equals(org.candor.core.trace.ChromeTraceExporter.NO_JAVA_FRAME));
+            List<String> expected = new ArrayList<>();
+            for (int i = 0; i < 3; i++) expected.addAll(List.of("B work", "E work"));
+            assertThat(phases).as(name + "'s phases").isEqualTo(expected);
+            // a directory's files are read one after the other: the events' order is not time order, their times are
+            instants.sort(java.util.Comparator.comparing(e -> e.get("ts").decimalValue()));
+            assertThat(instants).as(name + "'s markers").extracting(e -> e.get("name").asText())
+                    .containsExactly("rested 0", "rested 1", "rested 2");
+        }
+        com.fasterxml.jackson.databind.JsonNode other = json.root.get("otherData");
+        assertThat(other.get("unmatchedEnds").asLong()).isZero();
+        assertThat(other.get("unclosedPhases").asLong()).isZero();
+        assertThat(other.get("warnings").size()).isZero();
     }
 }

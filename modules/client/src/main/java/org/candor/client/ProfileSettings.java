@@ -186,6 +186,7 @@ public final class ProfileSettings {
             if (calstats != null) lines.add("calstats=" + calstats);
             if (delayedStart) lines.add("start=delayed");
         }
+        if (traceDirectory != null) lines.add("trace=" + traceDirectory);
         for (String i : includes) lines.add("include=" + i);
         for (String e : excludes) lines.add("exclude=" + e);
         if (!defaultExcludes) lines.add("defaultexcludes=false");

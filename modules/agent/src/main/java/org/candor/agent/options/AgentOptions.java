@@ -33,13 +33,14 @@ public final class AgentOptions {
     static final String[] KEYS = {
         "output", "mode", "scheme", "include", "exclude", "defaultexcludes", "maxnodes", "maxdepth", "maxthreads",
         "quiet", "verbose", "optfile", "calibration", "warmupdelay", "warmupcount", "calstats",
-        "calstatswrite", "trainer", "root", "lookahead", "start", "recursion", "foldafter", "measureevery"
+        "calstatswrite", "trainer", "root", "lookahead", "start", "recursion", "foldafter", "measureevery", "trace"
     };
 
     /** How a thread's tree grows when paths are many (org.candor.probe.TreeShape). */
     public enum Recursion { KEEP, FOLD, AUTO }
 
     private Path output;
+    private Path traceDirectory;
     private Mode mode = Mode.INSTRUMENT;
     private Scheme scheme;
     private final List<String> roots = new ArrayList<>();
@@ -249,6 +250,7 @@ public final class AgentOptions {
             case "recursion": recursion = recursion(required(key, value)); break;
             case "foldafter": foldAfter = positive(key, value); break;
             case "measureevery": measureEvery = measureEvery(key, value); break;
+            case "trace": traceDirectory = Paths.get(required(key, value)); break;
             default:
                 throw new OptionException("agent option '" + key + "' is unknown (known: " + String.join(", ", KEYS) + ")");
         }
@@ -381,6 +383,9 @@ public final class AgentOptions {
     public Path output() {
         return output != null ? output : Paths.get("candor-" + ProcessHandle.current().pid() + ".candor");
     }
+
+    /** The trace directory libcandor.so writes (its own trace= option); recorded in the snapshot. Null: none. */
+    public Path traceDirectory() { return traceDirectory; }
 
     public Mode mode() { return mode; }
     /** Lazy when root methods are given and no scheme is, else Total. */

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.candor.core.model.JvmNames;
 import org.candor.core.model.Metric;
 import org.candor.core.model.MethodTable;
 import org.candor.core.model.Snapshot;
@@ -22,7 +23,7 @@ import org.candor.core.snapshot.TreeCut;
  */
 final class SampledTrees {
 
-    static final String VM_CLASS = "[vm]";
+    static final String VM_CLASS = JvmNames.VM_CLASS;
 
     private final Object[] parts;
     private final long intervalNanos;
@@ -135,19 +136,10 @@ final class SampledTrees {
         String[] descriptors = (String[]) parts[NativeSampler.METHOD_DESCRIPTORS];
         MethodTable table = new MethodTable();
         for (int i = 0; i < classes.length; i++) {
-            if (classes[i].isEmpty()) table.add(VM_CLASS, names[i].replace(' ', '_'), "");
-            else table.add(className(classes[i]), names[i], descriptors[i]);
+            if (classes[i].isEmpty()) table.add(VM_CLASS, JvmNames.vmMethodName(names[i]), "");
+            else table.add(JvmNames.className(classes[i]), names[i], descriptors[i]);
         }
         return table;
-    }
-
-    /** {@code Lcom/acme/Foo$Bar;} becomes {@code com.acme.Foo$Bar}; hidden classes keep their {@code /0x...} suffix. */
-    static String className(String signature) {
-        String s = signature;
-        if (s.startsWith("L") && s.endsWith(";")) s = s.substring(1, s.length() - 1);
-        int hidden = s.indexOf(".0x");
-        String base = hidden >= 0 ? s.substring(0, hidden) : s;
-        return base.replace('/', '.') + (hidden >= 0 ? "/" + s.substring(hidden + 1) : "");
     }
 
     private long statValue(String name) {

@@ -24,6 +24,8 @@ public final class SamplingQuality {
     public static final String COUNTS_KERNEL = "cpu.counts_kernel";
     /** Compiled methods already there when the sampler attached: no debug information between safepoints. */
     public static final String COMPILED_BEFORE_ATTACH = "attach.methods_compiled_before";
+    /** A call tree cut from a trace (org.candor.core.trace.TraceCut): the samples it took. */
+    public static final String CUT_SAMPLES = "trace.cut.samples";
     private static final String PERF_SIGTRAP = "timer.perf_sigtrap";
     private static final String PERF_FASYNC = "timer.perf_fasync";
 
@@ -35,8 +37,10 @@ public final class SamplingQuality {
     private final long signalPending;
     private final boolean userTimeOnly;
     private final long compiledBeforeAttach;
+    private final Long cutSamples;
 
     private SamplingQuality(Map<String, Long> stats) {
+        cutSamples = stats.get(CUT_SAMPLES);
         expected = stats.getOrDefault(EXPECTED, 0L);
         delivered = stats.getOrDefault(DELIVERED, 0L);
         attributed = stats.getOrDefault(ATTRIBUTED_BY_PC, 0L);
@@ -104,6 +108,8 @@ public final class SamplingQuality {
 
     /** e.g. {@code 9,870 of 10,000 expected samples delivered (98.7 %); 130 stack walks failed, 96 of them attributed by address; 0 dropped} */
     public String summary() {
+        // a cut holds samples of a traced run's range: how many the run delivered is the whole run's snapshot's to say
+        if (cutSamples != null) return String.format(Locale.ROOT, "%,d samples of a range of a traced run", cutSamples);
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "%,d of %,d expected samples delivered", delivered, expected));
         if (expected > 0) s.append(String.format(Locale.ROOT, " (%.1f %%)", deliveredPercent()));

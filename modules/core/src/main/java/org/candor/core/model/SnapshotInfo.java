@@ -19,6 +19,10 @@ public final class SnapshotInfo {
     public static final String EVENT = "event";
     /** Sampling: the interval in nanoseconds. */
     public static final String INTERVAL_NS = "interval.ns";
+    /** Sampling with a trace: the trace's directory (docs/formats/trace.md), as the target saw it. */
+    public static final String TRACE_DIRECTORY = "trace.directory";
+    /** A call tree cut from a trace: the range it holds, in words (org.candor.core.trace.TraceCut). */
+    public static final String TRACE_CUT = "trace.cut";
     public static final String INCLUDE = "include";
     public static final String EXCLUDE = "exclude";
     public static final String CLOCK = "clock";

@@ -58,6 +58,8 @@ final class TextHeader {
         if (interval != null) line(s, "Interval", interval.matches("\\d+") ? HumanUnits.nanos(Long.parseLong(interval)) : interval);
         SamplingQuality quality = SamplingQuality.of(info, stats);
         if (quality != null) line(s, "Samples", quality.summary());
+        property(s, "Trace", SnapshotInfo.TRACE_DIRECTORY);
+        property(s, "Cut", SnapshotInfo.TRACE_CUT);
         String metric = take(SnapshotInfo.METRIC);
         String unit = take(SnapshotInfo.METRIC_UNIT);
         if (metric != null) line(s, "Metric", unit == null ? metric : metric + " (" + unit + ")");

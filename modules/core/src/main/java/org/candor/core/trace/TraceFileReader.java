@@ -180,9 +180,9 @@ public final class TraceFileReader implements Closeable {
         int p = pos;
         if (type == TraceFormat.TYPE_PERIOD) {
             long[] counters = new long[counterCount];
-            for (int i = 0; i < counterCount; i++) counters[i] = buf.getLong(p + 32 + 8 * i);
+            for (int i = 0; i < counterCount; i++) counters[i] = buf.getLong(p + TraceFormat.PERIOD_BASE + 8 * i);
             return TraceRecord.periodOwning(flags, thread, buf.getLong(p + 8), buf.getLong(p + 16), buf.getInt(p + 24),
-                    buf.getShort(p + 28) & 0xFFFF, buf.getShort(p + 30) & 0xFFFF, counters);
+                    buf.getInt(p + 32), buf.getShort(p + 28) & 0xFFFF, buf.getShort(p + 30) & 0xFFFF, counters);
         }
         int length = buf.getShort(p + 18) & 0xFFFF;
         byte[] text = new byte[length];

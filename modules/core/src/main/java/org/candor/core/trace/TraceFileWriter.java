@@ -74,7 +74,7 @@ public final class TraceFileWriter implements Closeable {
             room(size);
             buf.putShort((short) size).put((byte) TraceFormat.TYPE_PERIOD).put((byte) r.flags()).putInt(r.thread())
                     .putLong(r.start()).putLong(r.duration()).putInt(r.methodId())
-                    .putShort((short) r.cpu()).putShort((short) r.startCpu());
+                    .putShort((short) r.cpu()).putShort((short) r.startCpu()).putInt(r.stackId()).putInt(0);
             for (int i = 0; i < counterCount; i++) buf.putLong(r.counter(i));
         } else if (r.isMarker()) {
             byte[] text = r.text().getBytes(StandardCharsets.UTF_8);

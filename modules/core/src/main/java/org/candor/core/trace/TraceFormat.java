@@ -37,7 +37,7 @@ public final class TraceFormat {
     static final int RECORD_HEADER = 8;
     /** The smallest period or marker (a marker without text). */
     static final int MIN_RECORD = 24;
-    static final int PERIOD_BASE = 32;
+    static final int PERIOD_BASE = 40;
     static final int MARKER_BASE = 24;
     public static final int MAX_MARKER_TEXT = 1024;
     /** The largest size a u16 size field can give while staying a multiple of 8. */

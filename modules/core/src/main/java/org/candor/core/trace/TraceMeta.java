@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.candor.core.model.JvmNames;
 
 /**
  * A trace's meta (docs/formats/trace.md, section 3): the run, the clock, the counters' names, the threads' names
@@ -21,7 +22,7 @@ public final class TraceMeta {
     /** The meta file in a trace directory. */
     public static final String FILE_NAME = "meta";
     /** The pseudo class of methods that are [vm] code. */
-    public static final String VM_CLASS = "[vm]";
+    public static final String VM_CLASS = JvmNames.VM_CLASS;
 
     /** A counter of the periods: its place in a period's counters, the perf event, its unit. */
     public static final class Counter {
@@ -90,7 +91,7 @@ public final class TraceMeta {
         /** {@code com.acme.Foo.run()V}; a [vm] pseudo method {@code [vm].Name}. */
         public String display() {
             if (className.equals(VM_CLASS)) return VM_CLASS + "." + name;
-            return javaClassName(className) + "." + name + descriptor;
+            return JvmNames.className(className) + "." + name + descriptor;
         }
 
         @Override public boolean equals(Object o) {
@@ -109,10 +110,13 @@ public final class TraceMeta {
     private final String clock;
     private final Long clockTicksPerSecond;
     private final Long interval;
+    private final String event;
+    private final Boolean countsKernel;
     private final Long cpus;
     private final Map<Integer, Counter> counters;
     private final Map<Integer, List<ThreadName>> threads;
     private final Map<Integer, Method> methods;
+    private final TraceStacks stacks;
     private final Long dropped;
     private final Long end;
     private final List<String> otherLines;
@@ -124,6 +128,8 @@ public final class TraceMeta {
         clock = b.clock;
         clockTicksPerSecond = b.clockTicksPerSecond;
         interval = b.interval;
+        event = b.event;
+        countsKernel = b.countsKernel;
         cpus = b.cpus;
         counters = Collections.unmodifiableMap(new TreeMap<>(b.counters));
         TreeMap<Integer, List<ThreadName>> t = new TreeMap<>();
@@ -136,6 +142,7 @@ public final class TraceMeta {
         TreeMap<Integer, Method> m = new TreeMap<>(UNSIGNED);
         m.putAll(b.methods);
         methods = Collections.unmodifiableMap(m);
+        stacks = b.stacks;
         dropped = b.dropped;
         end = b.end;
         otherLines = Collections.unmodifiableList(new ArrayList<>(b.otherLines));
@@ -150,6 +157,10 @@ public final class TraceMeta {
     public Long clockTicksPerSecond() { return clockTicksPerSecond; }
     /** The sampling interval asked for, in ns. */
     public Long interval() { return interval; }
+    /** What the ticks that end periods count: {@code cpu} or {@code wall}; null when the meta does not say. */
+    public String event() { return event; }
+    /** cpu ticks: whether they count the threads' kernel time too; null when the meta does not say. */
+    public Boolean countsKernel() { return countsKernel; }
     /** CPUs configured. */
     public Long cpus() { return cpus; }
     /** The counters by index. */
@@ -163,6 +174,8 @@ public final class TraceMeta {
     public Map<Integer, List<ThreadName>> threads() { return threads; }
     /** The methods by id (ordered as unsigned numbers). */
     public Map<Integer, Method> methods() { return methods; }
+    /** The stacks of the samples that ended periods (the meta's stack lines). */
+    public TraceStacks stacks() { return stacks; }
     /** Records the agent lost to a full buffer (the last {@code dropped} line); null when none was written. */
     public Long dropped() { return dropped; }
     /** The run's end; null when the run was killed (or is still running). */
@@ -203,13 +216,6 @@ public final class TraceMeta {
         return methodId == 0 ? "-" : "#" + Integer.toUnsignedString(methodId);
     }
 
-    /** {@code Lcom/acme/Foo;} and {@code com/acme/Foo} become {@code com.acme.Foo}. */
-    static String javaClassName(String internal) {
-        String s = internal;
-        if (s.length() > 2 && s.charAt(0) == 'L' && s.endsWith(";")) s = s.substring(1, s.length() - 1);
-        return s.replace('/', '.');
-    }
-
     // ---- text ----
 
     /**
@@ -224,6 +230,8 @@ public final class TraceMeta {
         if (pid != null) line(s, "pid", Long.toString(pid));
         if (clock != null) line(s, "clock", clock, clockTicksPerSecond == null ? "" : Long.toString(clockTicksPerSecond));
         if (interval != null) line(s, "interval", Long.toString(interval));
+        if (event != null) line(s, "event", event);
+        if (countsKernel != null) line(s, "kernel", countsKernel ? "1" : "0");
         if (cpus != null) line(s, "cpus", Long.toString(cpus));
         for (Counter c : counters.values()) line(s, "counter", Integer.toString(c.index()), c.event(), c.unit());
         for (Map.Entry<Integer, List<ThreadName>> e : threads.entrySet()) {
@@ -235,6 +243,7 @@ public final class TraceMeta {
             Method m = e.getValue();
             line(s, "method", Integer.toUnsignedString(e.getKey()), m.className(), m.name(), m.descriptor());
         }
+        stacks.appendText(s);
         for (String other : otherLines) s.append(other).append('\n');
         if (dropped != null) line(s, "dropped", Long.toString(dropped));
         if (end != null) line(s, "end", Long.toString(end));
@@ -316,6 +325,8 @@ public final class TraceMeta {
                     break;
                 case "interval": need(1, "an interval in ns"); b.interval = number(1); break;
                 case "cpus": need(1, "a number of CPUs"); b.cpus = number(1); break;
+                case "event": need(1, "an event"); b.event = f[1]; break;
+                case "kernel": need(1, "0 or 1"); b.countsKernel = number(1) != 0; break;
                 case "counter": {
                     need(3, "an index, an event and a unit");
                     long index = number(1);
@@ -327,12 +338,24 @@ public final class TraceMeta {
                     need(4, "a tid, a time, a Java id and a name");
                     b.thread((int) intRange(1), number(2), number(3), f[4]);
                     break;
-                case "method":
+                case "method": {
                     need(4, "an id, a class, a name and a descriptor");
                     long id = unsigned(1);
                     if (id >>> 32 != 0) throw bad("method id " + Long.toUnsignedString(id) + " is larger than a u32");
                     b.method((int) id, f[2], f[3], f[4]);
                     break;
+                }
+                case "stack": {
+                    need(3, "an id, its caller's stack and a method");
+                    long id = number(1);
+                    long parent = number(2);
+                    long method = unsigned(3);
+                    if (method >>> 32 != 0 || id > Integer.MAX_VALUE || parent > Integer.MAX_VALUE
+                            || !b.stacks.define((int) id, (int) parent, (int) method)) {
+                        throw bad("stack " + id + " (caller " + parent + ") is out of range (1.." + TraceStacks.MAX_STACKS + ")");
+                    }
+                    break;
+                }
                 case "dropped": need(1, "a number of records"); b.dropped = number(1); break;
                 case "end": need(1, "a time"); b.end = number(1); break;
                 default: b.otherLines.add(line); // a kind of a later minor version
@@ -378,10 +401,13 @@ public final class TraceMeta {
         private String clock;
         private Long clockTicksPerSecond;
         private Long interval;
+        private String event;
+        private Boolean countsKernel;
         private Long cpus;
         private final Map<Integer, Counter> counters = new TreeMap<>();
         private final Map<Integer, List<ThreadName>> threads = new TreeMap<>();
         private final Map<Integer, Method> methods = new TreeMap<>(UNSIGNED);
+        private final TraceStacks stacks = new TraceStacks();
         private Long dropped;
         private Long end;
         private final List<String> otherLines = new ArrayList<>();
@@ -391,6 +417,7 @@ public final class TraceMeta {
         public Builder clock(String name, long ticksPerSecond) { clock = name; clockTicksPerSecond = ticksPerSecond; return this; }
         public Builder interval(long ns) { interval = ns; return this; }
         public Builder cpus(long n) { cpus = n; return this; }
+        public Builder event(String e, boolean kernel) { event = e; countsKernel = kernel; return this; }
         public Builder counter(int index, String event, String unit) { counters.put(index, new Counter(index, event, unit)); return this; }
         public Builder thread(int tid, long time, long javaId, String name) {
             threads.computeIfAbsent(tid, k -> new ArrayList<>()).add(new ThreadName(time, javaId, name));
@@ -398,6 +425,11 @@ public final class TraceMeta {
         }
         public Builder method(int id, String className, String name, String descriptor) {
             methods.put(id, new Method(className, name, descriptor));
+            return this;
+        }
+        /** Stack {@code id}: its caller's stack and its innermost method. */
+        public Builder stack(int id, int parent, int method) {
+            if (!stacks.define(id, parent, method)) throw new IllegalArgumentException("stack id " + id + " or caller " + parent);
             return this;
         }
         public Builder dropped(long records) { dropped = records; return this; }

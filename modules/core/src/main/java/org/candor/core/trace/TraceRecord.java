@@ -17,19 +17,21 @@ public final class TraceRecord {
     private final long time;
     private final long duration;
     private final int methodId;
+    private final int stackId;
     private final int cpu;
     private final int startCpu;
     private final long[] counters;
     private final String text;
 
-    private TraceRecord(int type, int flags, int thread, long time, long duration, int methodId, int cpu, int startCpu,
-            long[] counters, String text) {
+    private TraceRecord(int type, int flags, int thread, long time, long duration, int methodId, int stackId, int cpu,
+            int startCpu, long[] counters, String text) {
         this.type = type;
         this.flags = flags;
         this.thread = thread;
         this.time = time;
         this.duration = duration;
         this.methodId = methodId;
+        this.stackId = stackId;
         this.cpu = cpu;
         this.startCpu = startCpu;
         this.counters = counters;
@@ -45,21 +47,27 @@ public final class TraceRecord {
      */
     public static TraceRecord period(int flags, int thread, long start, long duration, int methodId, int cpu,
             int startCpu, long[] counters) {
+        return period(flags, thread, start, duration, methodId, 0, cpu, startCpu, counters);
+    }
+
+    /** A period whose end is a sample with this stack (the meta's stack id; 0: none). */
+    public static TraceRecord period(int flags, int thread, long start, long duration, int methodId, int stackId, int cpu,
+            int startCpu, long[] counters) {
         if (counters.length > TraceFormat.MAX_COUNTERS) throw new IllegalArgumentException(counters.length + " counters (at most 16)");
-        return new TraceRecord(TraceFormat.TYPE_PERIOD, flags & 0xFF, thread, start, duration, methodId, cpu & 0xFFFF,
-                startCpu & 0xFFFF, counters.length == 0 ? NO_COUNTERS : counters.clone(), null);
+        return new TraceRecord(TraceFormat.TYPE_PERIOD, flags & 0xFF, thread, start, duration, methodId, stackId,
+                cpu & 0xFFFF, startCpu & 0xFFFF, counters.length == 0 ? NO_COUNTERS : counters.clone(), null);
     }
 
     /** A marker; {@code kind} is one of {@code TraceFormat.MARKER_*} (stored in the record's flags). */
     public static TraceRecord marker(int kind, int thread, long time, int cpu, String text) {
-        return new TraceRecord(TraceFormat.TYPE_MARKER, kind & 0xFF, thread, time, 0, 0, cpu & 0xFFFF, cpu & 0xFFFF,
+        return new TraceRecord(TraceFormat.TYPE_MARKER, kind & 0xFF, thread, time, 0, 0, 0, cpu & 0xFFFF, cpu & 0xFFFF,
                 NO_COUNTERS, text == null ? "" : text);
     }
 
     /** A period built by the reader, which hands over a fresh array. */
-    static TraceRecord periodOwning(int flags, int thread, long start, long duration, int methodId, int cpu, int startCpu,
-            long[] counters) {
-        return new TraceRecord(TraceFormat.TYPE_PERIOD, flags, thread, start, duration, methodId, cpu, startCpu,
+    static TraceRecord periodOwning(int flags, int thread, long start, long duration, int methodId, int stackId, int cpu,
+            int startCpu, long[] counters) {
+        return new TraceRecord(TraceFormat.TYPE_PERIOD, flags, thread, start, duration, methodId, stackId, cpu, startCpu,
                 counters, null);
     }
 
@@ -88,6 +96,8 @@ public final class TraceRecord {
 
     /** The top method's id (unsigned; 0 when the stack could not be walked). */
     public int methodId() { return methodId; }
+    /** The stack of the sample taken at the period's end (the meta's {@link TraceStacks} id); 0 when none. */
+    public int stackId() { return stackId; }
     /** The CPU at the period's end, or the marker's. */
     public int cpu() { return cpu; }
     /** The CPU at the period's start (differs from {@link #cpu} when the thread migrated). */
@@ -107,7 +117,7 @@ public final class TraceRecord {
         if (!(o instanceof TraceRecord)) return false;
         TraceRecord r = (TraceRecord) o;
         return type == r.type && flags == r.flags && thread == r.thread && time == r.time && duration == r.duration
-                && methodId == r.methodId && cpu == r.cpu && startCpu == r.startCpu && Arrays.equals(counters, r.counters)
+                && methodId == r.methodId && stackId == r.stackId && cpu == r.cpu && startCpu == r.startCpu && Arrays.equals(counters, r.counters)
                 && (text == null ? r.text == null : text.equals(r.text));
     }
 

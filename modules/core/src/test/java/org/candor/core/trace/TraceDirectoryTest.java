@@ -93,7 +93,7 @@ class TraceDirectoryTest {
         s.forEach(all::add);
         s.forEach(r -> { }); // twice: the warning once
         assertThat(all).hasSize(2);
-        assertThat(s.warnings()).containsExactly("cpu-0.ctrace: the last 54 bytes are not a whole record (a run killed while"
+        assertThat(s.warnings()).containsExactly("cpu-0.ctrace: the last 62 bytes are not a whole record (a run killed while"
                 + " writing?); read up to there");
     }
 

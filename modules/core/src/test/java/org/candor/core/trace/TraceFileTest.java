@@ -57,7 +57,7 @@ class TraceFileTest {
     private static void period(ByteBuffer b, int size, int flags, int thread, long start, long duration, int method,
             int cpu, int startCpu, long... counters) {
         b.putShort((short) size).put((byte) 1).put((byte) flags).putInt(thread).putLong(start).putLong(duration)
-                .putInt(method).putShort((short) cpu).putShort((short) startCpu);
+                .putInt(method).putShort((short) cpu).putShort((short) startCpu).putInt(0).putInt(0);
         for (long c : counters) b.putLong(c);
     }
 
@@ -98,7 +98,7 @@ class TraceFileTest {
     @Test
     void theWriterWritesTheSpecsBytes() throws Exception {
         ByteBuffer b = handMade(2, 1, 3, 77);
-        period(b, 48, 5, -42, 1_000_000, 2_500, 0xFFFFFFF0, 3, 1, 2_000, 9);
+        period(b, 56, 5, -42, 1_000_000, 2_500, 0xFFFFFFF0, 3, 1, 2_000, 9);
         // a marker: 24 bytes, then "hi" and zeros up to 8
         b.putShort((short) 32).put((byte) 2).put((byte) 4).putInt(0).putLong(1_002_000).putShort((short) 3)
                 .putShort((short) 2).putInt(0).put((byte) 'h').put((byte) 'i').put(new byte[6]);
@@ -120,7 +120,7 @@ class TraceFileTest {
     void aFileCutInARecordReadsToItsLastWholeRecord() throws Exception {
         Path f = TraceFixtures.file(dir.resolve("cpu-3.ctrace"), 3, 4, 1, sample().subList(0, 3));
         byte[] whole = Files.readAllBytes(f);
-        Files.write(f, Arrays.copyOf(whole, whole.length - 47)); // the last period (64 bytes) cut to 17
+        Files.write(f, Arrays.copyOf(whole, whole.length - 55)); // the last period (72 bytes) cut to 17
         List<TraceRecord> back = new ArrayList<>();
         try (TraceFileReader r = TraceFileReader.open(f)) {
             r.forEach(back::add);
@@ -130,7 +130,7 @@ class TraceFileTest {
         }
         assertThat(back).isEqualTo(sample().subList(0, 2));
 
-        Files.write(f, Arrays.copyOf(whole, whole.length - 64 + 5)); // not even the 8 bytes every record starts with
+        Files.write(f, Arrays.copyOf(whole, whole.length - 72 + 5)); // not even the 8 bytes every record starts with
         try (TraceFileReader r = TraceFileReader.open(f)) {
             assertThat(r.next()).isEqualTo(sample().get(0));
             assertThat(r.next()).isEqualTo(sample().get(1));
@@ -143,8 +143,8 @@ class TraceFileTest {
     void recordsOfUnknownTypesAndLongerPeriodsAreSteppedOver() throws Exception {
         ByteBuffer b = handMade(1, 1, 0, 5);
         b.putShort((short) 40).put((byte) 9).put((byte) 0).putInt(1).put(new byte[32]); // type 9: a later minor's
-        period(b, 48, 0, 7, 10, 20, 0, 0, 0, 30, 0xDEAD); // 8 bytes more than K = 1 needs: read, the rest skipped
-        period(b, 40, 0, 8, 11, 21, 0, 0, 0, 31);
+        period(b, 56, 0, 7, 10, 20, 0, 0, 0, 30, 0xDEAD); // 8 bytes more than K = 1 needs: read, the rest skipped
+        period(b, 48, 0, 8, 11, 21, 0, 0, 0, 31);
         Path f = write("cpu-0.ctrace", b);
         try (TraceFileReader r = TraceFileReader.open(f)) {
             TraceRecord first = r.next();
@@ -160,10 +160,10 @@ class TraceFileTest {
     @Test
     void corruptSizesAreRefused() throws Exception {
         ByteBuffer b = handMade(0, 1, 0, 5);
-        period(b, 32, 0, 7, 10, 20, 0, 0, 0);
+        period(b, 40, 0, 7, 10, 20, 0, 0, 0);
         b.putShort((short) 20).put((byte) 1).put((byte) 0).putInt(1).put(new byte[24]);
         assertThat(failureOf(write("small.ctrace", b)))
-                .isEqualTo("corrupt record at byte 64: size 20 (a record is a multiple of 8 bytes, at least 24)");
+                .isEqualTo("corrupt record at byte 72: size 20 (a record is a multiple of 8 bytes, at least 24)");
 
         b = handMade(0, 1, 0, 5);
         b.putShort((short) 36).put((byte) 1).put((byte) 0).putInt(1).put(new byte[40]);
@@ -171,9 +171,9 @@ class TraceFileTest {
                 .isEqualTo("corrupt record at byte 32: size 36 (a record is a multiple of 8 bytes, at least 24)");
 
         b = handMade(4, 1, 0, 5);
-        period(b, 32, 0, 7, 10, 20, 0, 0, 0); // K = 4 wants 64
+        period(b, 40, 0, 7, 10, 20, 0, 0, 0); // K = 4 wants 72
         assertThat(failureOf(write("short-period.ctrace", b)))
-                .isEqualTo("corrupt record at byte 32: a period of 32 bytes, less than the 64 of its 4 counters");
+                .isEqualTo("corrupt record at byte 32: a period of 40 bytes, less than the 72 of its 4 counters");
 
         b = handMade(0, 1, 0, 5);
         b.putShort((short) 32).put((byte) 2).put((byte) 1).putInt(1).putLong(5).putShort((short) 0).putShort((short) 9)
@@ -228,7 +228,7 @@ class TraceFileTest {
     @Test
     void aMergedTraceWithoutItsMetaOrWithOneTooLong() throws Exception {
         ByteBuffer b = handMade(0, 1, -1, 5);
-        period(b, 32, 0, 7, 10, 20, 0, 0, 0);
+        period(b, 40, 0, 7, 10, 20, 0, 0, 0);
         assertThat(failureOf(write("nometa.ctrace", b))).isEqualTo("a merged trace whose first record is not its meta (type 1)");
         b = handMade(0, 1, -1, 5);
         b.putShort((short) 0).put((byte) 3).put((byte) 0).putInt(100_000).put(new byte[64]);

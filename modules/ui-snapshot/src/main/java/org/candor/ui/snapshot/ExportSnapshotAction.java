@@ -14,9 +14,11 @@ import javax.swing.filechooser.FileFilter;
 import javax.swing.filechooser.FileNameExtensionFilter;
 import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.io.ReplaceFile;
+import org.candor.core.model.SnapshotInfo;
 import org.candor.core.report.ReportFormat;
 import org.candor.core.report.ReportOptions;
 import org.candor.core.snapshot.SnapshotFile;
+import org.candor.ui.model.snapshot.SnapshotSource;
 import org.openide.awt.ActionID;
 import org.openide.awt.ActionReference;
 import org.openide.awt.ActionReferences;
@@ -27,7 +29,8 @@ import org.openide.windows.WindowManager;
 /**
  * File &gt; Export Snapshot…: the active window's snapshot as one of the reports core writes ({@link ReportFormat}:
  * a filter per format), the same bytes {@code candor report --format F -o FILE} writes, written whole and then
- * renamed over an older file. The times are the window's: calibrated, or raw when the window shows raw times.
+ * renamed over an older file. The times are the window's: calibrated, or raw when the window shows raw times. A
+ * format of a trace (chrome-trace) is offered only for the snapshot of a traced run ({@link ReportFormat#appliesTo}).
  */
 @ActionID(category = "File", id = "org.candor.ui.snapshot.ExportSnapshotAction")
 @ActionRegistration(displayName = "#CTL_ExportSnapshotAction")
@@ -58,7 +61,10 @@ public final class ExportSnapshotAction implements ActionListener {
         chooser.setDialogTitle(Bundle.TITLE_ExportSnapshot());
         chooser.setAcceptAllFileFilterUsed(false);
         Map<FileFilter, ReportFormat> formats = new LinkedHashMap<>();
+        SnapshotSource source = window.getLookup().lookup(SnapshotSource.class);
+        SnapshotInfo info = source == null ? new SnapshotInfo() : source.info();
         for (ReportFormat f : ReportFormat.values()) {
+            if (!f.appliesTo(info)) continue; // a trace's format, and this run was not traced
             FileFilter filter = new FileNameExtensionFilter(f.description() + " (*." + f.extension() + ")", f.extension());
             formats.put(filter, f);
             chooser.addChoosableFileFilter(filter);

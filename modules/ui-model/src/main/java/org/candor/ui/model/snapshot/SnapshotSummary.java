@@ -50,6 +50,8 @@ public final class SnapshotSummary {
         if (!jvm.isEmpty()) parts.add("JVM: " + jvm);
         addIfPresent(parts, "Command", info.get(SnapshotInfo.JAVA_COMMAND));
         addIfPresent(parts, "Mode", info.get(SnapshotInfo.MODE));
+        // a call tree cut from a trace says which range it holds before anything else about it
+        addIfPresent(parts, "Cut", info.get(SnapshotInfo.TRACE_CUT));
         addIfPresent(parts, "Scheme", info.get(SnapshotInfo.SCHEME));
         String metric = info.get(SnapshotInfo.METRIC);
         String unit = info.get(SnapshotInfo.METRIC_UNIT);

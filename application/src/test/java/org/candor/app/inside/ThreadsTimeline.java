@@ -1,0 +1,88 @@
+package org.candor.app.inside;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.swing.edt.GuiActionRunner.execute;
+
+import java.awt.Point;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import javax.swing.JComponent;
+import javax.swing.JTable;
+import org.netbeans.junit.NbTestCase;
+import org.openide.windows.TopComponent;
+
+/**
+ * A traced run in the app: the command line profiles TracedPhases (two threads, ping and pong, alternating 40 ms of
+ * CPU and 30 ms asleep, their "work" phases marked) with {@code --trace}; its snapshot opens with a Threads timeline
+ * tab whose lanes show the threads; a span dragged across the lanes is cut, by Call tree of selection, into a
+ * snapshot of its own that opens beside it with the phases' methods. Screenshots:
+ * target/screenshots/inside-threads-timeline-NN-*.png.
+ */
+public class ThreadsTimeline extends NbTestCase {
+
+    public ThreadsTimeline(String name) {
+        super(name);
+    }
+
+    @Override
+    protected int timeOut() {
+        return 5 * 60_000;
+    }
+
+    public void testASpanOfTheTimelineIsCutIntoACallTreeOfItsOwn() throws Exception {
+        Path dir = Files.createTempDirectory("candor-timeline");
+        Path trace = dir.resolve("run.trace");
+        Path snapshot = dir.resolve("run.candor");
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        String classpath = root.resolve("modules/cli/target/test-classes") + ":" + root.resolve("modules/cli/target/candor/api/candor-api.jar");
+        Process profile = new ProcessBuilder(root.resolve("candor").toString(), "profile", "--mode", "sample", "--interval", "1ms",
+                "--trace", trace.toString(), "-o", snapshot.toString(), "--", TargetProgram.java(), "-cp", classpath,
+                "org.candor.cli.targets.TracedPhases", "5")
+                .redirectErrorStream(true).redirectOutput(dir.resolve("profile.out").toFile()).start();
+        assertThat(profile.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        assertThat(profile.exitValue()).as(Files.readString(dir.resolve("profile.out"))).isZero();
+
+        AppGui gui = new AppGui("inside-threads-timeline");
+        try {
+            gui.menu("File", "Open Snapshot\u2026");
+            gui.open(snapshot);
+            TopComponent window = gui.window("run.candor", tc -> "run.candor".equals(tc.getName()));
+            gui.selectTab(window, "views", "Threads timeline");
+            JComponent lanes = Await.value("the timeline's lanes", Await.STEP, () -> gui.findOrNull(window, "timeline.lanes", JComponent.class));
+            // a lane a thread, named after it
+            String tips = execute(() -> {
+                StringBuilder s = new StringBuilder();
+                for (int y = 22 + 15; y < lanes.getHeight(); y += 30) {
+                    java.awt.event.MouseEvent e = new java.awt.event.MouseEvent(lanes, java.awt.event.MouseEvent.MOUSE_MOVED,
+                            0, 0, 20, y, 0, false);
+                    s.append(lanes.getToolTipText(e)).append('\n');
+                }
+                return s.toString();
+            });
+            assertThat(tips).contains("main (tid").contains("ping (tid").contains("pong (tid");
+            gui.shot("timeline-of-the-traced-run");
+
+            // a span across the middle of the run, all threads
+            int width = execute(lanes::getWidth);
+            int from = 150 + (width - 150) * 45 / 100;
+            int to = 150 + (width - 150) * 75 / 100;
+            gui.drag(lanes, new Point(from, 60), new Point(to, 60));
+            gui.shot("a-span-selected");
+            gui.clickButton(window, "timeline.cut");
+
+            TopComponent cut = gui.window("the span's call tree", tc -> tc.getName() != null && tc.getName().startsWith("run.trace-"));
+            JTable tree = Await.value("its call tree", Await.STEP, () -> gui.findOrNull(cut, "callTree", JTable.class));
+            // the hot path opens by itself: ping's or pong's phase loop under Thread.run
+            Await.until("the phases' methods in it", Await.STEP,
+                    () -> ShownTable.rows(tree).contains("TracedPhases.run(int, boolean)"), () -> ShownTable.rows(tree));
+            assertThat(execute(() -> ShownTable.rows(tree))).doesNotContain("LauncherHelper"); // start-up lies before the span
+            gui.shot("call-tree-of-the-span");
+        } catch (Throwable t) {
+            gui.shot("FAILED");
+            throw t;
+        } finally {
+            gui.cleanUp();
+        }
+    }
+}

@@ -1,0 +1,184 @@
+package org.candor.ui.model.timeline;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.candor.core.trace.TraceFormat;
+import org.candor.core.trace.TraceJudgement;
+import org.candor.core.trace.TraceMeta;
+import org.candor.core.trace.TraceRecord;
+import org.candor.core.trace.TraceSource;
+
+/**
+ * A trace as lanes, one a thread (in the order the threads first appear), plus garbage collections as a lane of the
+ * VM's own: what the Threads timeline draws. Read once from a {@link TraceSource}; a trace of more than
+ * {@link #MAX_PERIODS} periods keeps the first ones and says so ({@link #truncated}).
+ */
+public final class Timeline {
+
+    /**
+     * Periods read at most: some 150 bytes each while the lanes are built (60 after), so the timeline stays within a
+     * few hundred megabytes whatever the trace (a thread's 1 ms periods for over half an hour on each of 10 threads).
+     */
+    public static final int MAX_PERIODS = 2_000_000;
+
+    private final TraceMeta meta;
+    private final List<String> counterNames;
+    private final List<ThreadLane> lanes;
+    private final long start;
+    private final long end;
+    private final long truncated;
+
+    private Timeline(TraceMeta meta, List<String> counterNames, List<ThreadLane> lanes, long start, long end, long truncated) {
+        this.meta = meta;
+        this.counterNames = counterNames;
+        this.lanes = lanes;
+        this.start = start;
+        this.end = end;
+        this.truncated = truncated;
+    }
+
+    public TraceMeta meta() { return meta; }
+    public List<String> counterNames() { return counterNames; }
+    public List<ThreadLane> lanes() { return lanes; }
+    /** The trace's first and last times (its clock, ns). */
+    public long start() { return start; }
+    public long end() { return end; }
+    /** Periods left out past {@link #MAX_PERIODS}; 0 when the timeline is whole. */
+    public long truncated() { return truncated; }
+
+    /** Reads the whole trace (off the event thread). */
+    public static Timeline load(TraceSource source) throws IOException {
+        TraceMeta meta = source.meta();
+        TraceJudgement judgement = new TraceJudgement(meta, source.counterCount());
+        int k = source.counterCount();
+        Map<Integer, LaneBuilder> byTid = new HashMap<>();
+        long[] truncated = {0};
+        int[] periods = {0};
+        source.forEach(r -> {
+            if (r.isPeriod()) {
+                if (periods[0] >= MAX_PERIODS) {
+                    truncated[0]++;
+                    return;
+                }
+                periods[0]++;
+            }
+            byTid.computeIfAbsent(r.tid(), LaneBuilder::new).add(r, judgement, k);
+        });
+        List<LaneBuilder> builders = new ArrayList<>(byTid.values());
+        List<ThreadLane> lanes = new ArrayList<>();
+        long start = Long.MAX_VALUE;
+        long end = Long.MIN_VALUE;
+        for (LaneBuilder b : builders) {
+            ThreadLane lane = b.build(meta, k);
+            lanes.add(lane);
+            start = Math.min(start, lane.firstTime());
+            end = Math.max(end, lane.lastTime());
+        }
+        // threads in order of appearance; the VM's own markers (tid 0: garbage collections) last
+        lanes.sort(Comparator.comparing((ThreadLane l) -> l.tid() == 0).thenComparingLong(ThreadLane::firstTime)
+                .thenComparingInt(ThreadLane::tid));
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < k; i++) names.add(source.counterName(i));
+        if (start == Long.MAX_VALUE) {
+            start = 0;
+            end = 0;
+        }
+        return new Timeline(meta, Collections.unmodifiableList(names), Collections.unmodifiableList(lanes), start,
+                Math.max(start, end), truncated[0]);
+    }
+
+    /** One lane's records as they come (a directory gives them file by file), sorted when built. */
+    private static final class LaneBuilder {
+        final int tid;
+        final List<TraceRecord> periods = new ArrayList<>();
+        final List<TraceRecord> markers = new ArrayList<>();
+        final List<Byte> states = new ArrayList<>();
+
+        LaneBuilder(int tid) { this.tid = tid; }
+
+        void add(TraceRecord r, TraceJudgement judgement, int k) {
+            if (r.isPeriod()) {
+                periods.add(r);
+                TraceJudgement.State s = judgement.state(r);
+                states.add(s == TraceJudgement.State.BLOCKED ? ThreadLane.BLOCKED
+                        : s == TraceJudgement.State.DESCHEDULED ? ThreadLane.DESCHEDULED : ThreadLane.RUNNING);
+            } else if (r.isMarker()) {
+                markers.add(r);
+            }
+        }
+
+        ThreadLane build(TraceMeta meta, int k) {
+            Integer[] order = new Integer[periods.size()];
+            for (int i = 0; i < order.length; i++) order[i] = i;
+            java.util.Arrays.sort(order, Comparator.comparingLong(i -> periods.get(i).start()));
+            int n = order.length;
+            long[] starts = new long[n];
+            long[] ends = new long[n];
+            byte[] st = new byte[n];
+            int[] methods = new int[n];
+            int[] stacks = new int[n];
+            long[] cpu = new long[n];
+            long[] counters = new long[n * k];
+            int taskClock = -1;
+            for (int c = 0; c < k; c++) {
+                TraceMeta.Counter counter = meta.counters().get(c);
+                if (counter != null && counter.event().equals(TraceJudgement.TASK_CLOCK)) taskClock = c;
+            }
+            for (int j = 0; j < n; j++) {
+                TraceRecord r = periods.get(order[j]);
+                starts[j] = r.start();
+                ends[j] = r.end();
+                st[j] = states.get(order[j]);
+                methods[j] = r.methodId();
+                stacks[j] = r.stackId();
+                cpu[j] = taskClock >= 0 && taskClock < r.counterCount() ? r.counter(taskClock) : -1;
+                for (int c = 0; c < k && c < r.counterCount(); c++) counters[j * k + c] = r.counter(c);
+            }
+            markers.sort(Comparator.comparingLong(TraceRecord::time));
+            int m = markers.size();
+            long[] times = new long[m];
+            byte[] kinds = new byte[m];
+            String[] texts = new String[m];
+            List<long[]> phaseSpans = new ArrayList<>();
+            List<String> phaseNames = new ArrayList<>();
+            Map<String, Long> open = new HashMap<>();
+            for (int j = 0; j < m; j++) {
+                TraceRecord r = markers.get(j);
+                times[j] = r.time();
+                kinds[j] = (byte) r.markerKind();
+                texts[j] = r.text();
+                int kind = r.markerKind();
+                String phase = kind == TraceFormat.MARKER_GC_BEGIN || kind == TraceFormat.MARKER_GC_END ? "GC" : r.text();
+                if (kind == TraceFormat.MARKER_PHASE_BEGIN || kind == TraceFormat.MARKER_GC_BEGIN) {
+                    open.putIfAbsent(phase, r.time());
+                } else if (kind == TraceFormat.MARKER_PHASE_END || kind == TraceFormat.MARKER_GC_END) {
+                    Long begin = open.remove(phase);
+                    if (begin != null) {
+                        phaseSpans.add(new long[] {begin, r.time()});
+                        phaseNames.add(phase);
+                    }
+                }
+            }
+            long last = n > 0 ? ends[n - 1] : m > 0 ? times[m - 1] : 0;
+            for (Map.Entry<String, Long> e : open.entrySet()) {
+                phaseSpans.add(new long[] {e.getValue(), Math.max(e.getValue(), last)});
+                phaseNames.add(e.getKey());
+            }
+            long[] begins = new long[phaseSpans.size()];
+            long[] phaseEnds = new long[phaseSpans.size()];
+            for (int j = 0; j < begins.length; j++) {
+                begins[j] = phaseSpans.get(j)[0];
+                phaseEnds[j] = phaseSpans.get(j)[1];
+            }
+            String name = tid == 0 ? "GC" : meta.lastName(tid);
+            if (name == null) name = "tid " + tid;
+            return new ThreadLane(tid, name, starts, ends, st, methods, stacks, cpu, counters, k, times, kinds, texts,
+                    begins, phaseEnds, phaseNames.toArray(new String[0]));
+        }
+    }
+}
