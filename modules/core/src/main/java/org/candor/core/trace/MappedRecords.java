@@ -39,22 +39,14 @@ final class MappedRecords {
     long tieKey(long offset) {
         ByteBuffer w = windows[(int) (offset / WINDOW)];
         int p = (int) (offset % WINDOW);
-        w.limit(w.capacity()); // record() may have left a lower one
         int cpu = w.getShort(p + ((w.get(p + 2) & 0xFF) == TraceFormat.TYPE_PERIOD ? 28 : 16)) & 0xFFFF;
         return (long) cpu << 32 | Math.abs(w.getInt(p + 4));
     }
 
-    /**
-     * The record at this offset, between the returned buffer's position and limit. The buffer is reused: valid until
-     * the next call.
-     */
-    ByteBuffer record(long offset) {
+    /** Copies the record at this offset to the writer, touching no buffer's position or limit. */
+    void copyTo(TraceFileWriter writer, long offset) throws java.io.IOException {
         ByteBuffer w = windows[(int) (offset / WINDOW)];
         int p = (int) (offset % WINDOW);
-        w.limit(w.capacity()); // the last record's limit may lie before this one
-        int size = w.getShort(p) & 0xFFFF;
-        w.limit(p + size); // before the position: a lower limit pulls the position down, then it may go below
-        w.position(p);
-        return w;
+        writer.writeRaw(w, p, w.getShort(p) & 0xFFFF);
     }
 }

@@ -101,7 +101,7 @@ public final class TraceMerge {
             w.writeMeta(source.meta().toText());
             for (int i = 0; i < index.size(); i++) {
                 long location = index.location(i);
-                w.writeRaw(mapped[(int) (location & fileMask)].record(location >>> FILE_BITS));
+                mapped[(int) (location & fileMask)].copyTo(w, location >>> FILE_BITS);
             }
             w.commit();
         }

@@ -84,6 +84,20 @@ class TraceMergeTest {
     }
 
     @Test
+    void aSpanTooLongToPackSortsTheOtherWay() throws Exception {
+        // times 2^61 apart leave no room beside the records' numbers in one long: the merge sort orders them
+        long far = 1L << 61;
+        TraceRecord late = TraceFixtures.period(7, far + 5, 10, 0, 1, 2, 3, 4);
+        TraceRecord early = TraceFixtures.period(7, 5, 10, 0, 1, 2, 3, 4);
+        TraceRecord middle = TraceRecord.marker(TraceFormat.MARKER_POINT, 7, far / 2, 1, "half way");
+        TraceRecord tie = TraceFixtures.period(3, far / 2, 10, 1, 1, 2, 3, 4);
+        Path dir = TraceFixtures.directory(tmp.resolve("far"), TraceFixtures.meta(), List.of(late, early), List.of(middle, tie));
+        Path out = tmp.resolve("far.ctrace");
+        TraceMerge.merge(dir, out);
+        assertThat(read(out)).containsExactly(early, tie, middle, late);
+    }
+
+    @Test
     void tiesGoByCpuThenThreadThenFileOrder() throws Exception {
         TraceRecord m1 = TraceRecord.marker(TraceFormat.MARKER_POINT, 9, 100, 1, "first on cpu 1");
         TraceRecord m2 = TraceRecord.marker(TraceFormat.MARKER_POINT, 9, 100, 1, "second on cpu 1");
