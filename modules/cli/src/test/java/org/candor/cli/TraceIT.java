@@ -207,4 +207,33 @@ class TraceIT {
         assertThat(other.get("unclosedPhases").asLong()).isZero();
         assertThat(other.get("warnings").size()).isZero();
     }
+
+    /**
+     * More busy threads than CPUs (three on one, under taskset): the kernel takes turns, and the trace says each
+     * thread was runnable but descheduled for about two thirds of its time; one busy thread alone on that CPU hardly.
+     */
+    @Test
+    void anOversubscribedRunIsFlaggedDescheduledWhereTheKernelSaysItWas() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/taskset")), "needs taskset (util-linux)");
+        for (int threads : new int[] {1, 3}) {
+            Path traceDir = dir.resolve("busy" + threads);
+            List<String> cmd = new ArrayList<>(List.of("/usr/bin/taskset", "-c", "0", CandorCli.JAVA, "-cp",
+                    CandorCli.HOME.resolve("lib") + "/*", "org.candor.cli.Main", "profile", "--mode", "sample", "--interval",
+                    "1ms", "--trace", traceDir.toString(), "-o", dir.resolve("busy" + threads + ".candor").toString(), "--",
+                    CandorCli.JAVA, "-cp", TEST_CLASSES.toString(), "org.candor.cli.targets.Oversubscribed", "" + threads, "300"));
+            CandorCli run = CandorCli.exec(cmd);
+            assertThat(run.exitCode).as(run.toString()).isZero();
+            TraceStats stats = TraceStats.of(TraceDirectory.open(traceDir));
+            int busy = 0;
+            for (TraceStats.Totals t : stats.threads()) {
+                if (!t.name().startsWith("busy-")) continue;
+                busy++;
+                double share = (double) t.descheduledTime() / t.realTime();
+                assertThat(t.cpuTime()).as(t.name() + " CPU").isBetween(280_000_000L, 340_000_000L);
+                if (threads == 3) assertThat(share).as(t.name() + " descheduled share, 3 threads on 1 CPU").isGreaterThan(0.4);
+                else assertThat(share).as(t.name() + " descheduled share, alone on 1 CPU").isLessThan(0.25);
+            }
+            assertThat(busy).isEqualTo(threads);
+        }
+    }
 }
