@@ -1,11 +1,10 @@
 package org.candor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.candor.cli.InProcessCli.candor;
+import static org.candor.cli.InProcessCli.oneLine;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -19,6 +18,7 @@ import org.candor.core.model.SnapshotInfo;
 import org.candor.core.model.ThreadProfile;
 import org.candor.core.snapshot.SnapshotWriter;
 import org.candor.core.trace.ChromeTraceExporter;
+import org.candor.core.trace.ChromeTraceJson;
 import org.candor.core.trace.TraceFileWriter;
 import org.candor.core.trace.TraceFormat;
 import org.candor.core.trace.TraceMeta;
@@ -30,39 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
 class ReportChromeTraceTest {
 
     @TempDir Path tmp;
-
-    private static final class Run {
-        final int exit;
-        final byte[] out;
-        final String err;
-
-        Run(int exit, byte[] out, String err) {
-            this.exit = exit;
-            this.out = out;
-            this.err = err;
-        }
-
-        String out() { return new String(out, StandardCharsets.UTF_8); }
-
-        @Override public String toString() { return "exit " + exit + "\n--- stdout\n" + out() + "--- stderr\n" + err; }
-    }
-
-    private static Run candor(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
-        int exit = new Main(new Console(o, e)).run(Arrays.asList(args));
-        o.flush();
-        return new Run(exit, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
-    }
-
-    /** One line on stderr and this exit code. */
-    private static void oneLine(Run r, int exit, String line) {
-        assertThat(r.exit).as(r.toString()).isEqualTo(exit);
-        assertThat(r.err.lines().count()).as(r.toString()).isEqualTo(1);
-        assertThat(r.err.trim()).isEqualTo(line);
-    }
 
     private static long[] c(long task, long faults, long voluntary, long involuntary) {
         return new long[] {task, faults, voluntary, involuntary};
@@ -133,7 +100,7 @@ class ReportChromeTraceTest {
     void aTraceDirectoryAMergedTraceAndASnapshotGiveTheSameEvents() throws Exception {
         Path dir = traceDir();
         Path json = tmp.resolve("out.json");
-        Run r = candor("report", dir.toString(), "--format", "chrome-trace", "-o", json.toString());
+        InProcessCli.Run r = candor("report", dir.toString(), "--format", "chrome-trace", "-o", json.toString());
         assertThat(r.exit).as(r.toString()).isZero();
         assertThat(r.out).isEmpty();
         assertThat(r.err).isEmpty();
@@ -143,7 +110,7 @@ class ReportChromeTraceTest {
         Path merged = tmp.resolve("run.ctrace");
         assertThat(candor("trace", "merge", dir.toString(), "-o", merged.toString()).exit).isZero();
         Path json2 = tmp.resolve("merged.json");
-        Run m = candor("report", merged.toString(), "--format", "CHROME-TRACE", "--output", json2.toString());
+        InProcessCli.Run m = candor("report", merged.toString(), "--format", "CHROME-TRACE", "--output", json2.toString());
         assertThat(m.exit).as(m.toString()).isZero();
         ChromeTraceJson fromMerged = ChromeTraceJson.check(Files.readAllBytes(json2));
         checkEvents(fromMerged);
@@ -151,15 +118,15 @@ class ReportChromeTraceTest {
 
         // a traced run's snapshot: the trace it names; to standard output without -o
         Path snapshot = snapshot("run.candor", dir);
-        Run s = candor("report", snapshot.toString(), "--format", "chrome-trace");
+        InProcessCli.Run s = candor("report", snapshot.toString(), "--format", "chrome-trace");
         assertThat(s.exit).as(s.toString()).isZero();
         assertThat(s.err).isEmpty();
-        ChromeTraceJson fromSnapshot = ChromeTraceJson.check(s.out);
+        ChromeTraceJson fromSnapshot = ChromeTraceJson.check(s.bytes);
         assertThat(sorted(fromSnapshot)).isEqualTo(sorted(fromDir));
         // the snapshot's own reports are as they were
-        Run text = candor("report", snapshot.toString(), "--format", "collapsed");
+        InProcessCli.Run text = candor("report", snapshot.toString(), "--format", "collapsed");
         assertThat(text.exit).as(text.toString()).isZero();
-        assertThat(text.out()).isEqualTo("com.acme.Foo.run 10\n");
+        assertThat(text.out).isEqualTo("com.acme.Foo.run 10\n");
     }
 
     @Test
@@ -168,7 +135,7 @@ class ReportChromeTraceTest {
         Path f = dir.resolve("cpu-0.ctrace");
         byte[] b = Files.readAllBytes(f);
         Files.write(f, Arrays.copyOf(b, b.length - 5));
-        Run r = candor("report", dir.toString(), "--format", "chrome-trace", "-o", tmp.resolve("cut.json").toString());
+        InProcessCli.Run r = candor("report", dir.toString(), "--format", "chrome-trace", "-o", tmp.resolve("cut.json").toString());
         assertThat(r.exit).as(r.toString()).isZero();
         assertThat(r.err.lines().collect(Collectors.toList())).as(r.toString()).singleElement().asString()
                 .matches("candor: warning: cpu-0\\.ctrace: the last \\d+ bytes are not a whole record .*");
@@ -210,11 +177,11 @@ class ReportChromeTraceTest {
 
     @Test
     void helpListsTheFormatsOfTheRegistry() {
-        Run r = candor("help", "report");
+        InProcessCli.Run r = candor("help", "report");
         assertThat(r.exit).isZero();
-        assertThat(r.out()).contains("\n  --format text|collapsed|csv|chrome-trace\n"
+        assertThat(r.out).contains("\n  --format text|collapsed|csv|chrome-trace\n"
                 + "                                output format (default text)\n")
                 .contains("\n       candor report FILE.candor|TRACE_DIR|FILE.ctrace --format chrome-trace [-o OUT.json]\n");
-        assertThat(candor("help", "demo").out()).contains("--format text|collapsed|csv|chrome-trace");
+        assertThat(candor("help", "demo").out).contains("--format text|collapsed|csv|chrome-trace");
     }
 }

@@ -1,10 +1,9 @@
 package org.candor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.candor.cli.InProcessCli.candor;
+import static org.candor.cli.InProcessCli.oneLine;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -22,37 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
 class TraceCommandTest {
 
     @TempDir Path tmp;
-
-    private static final class Run {
-        final int exit;
-        final String out;
-        final String err;
-
-        Run(int exit, String out, String err) {
-            this.exit = exit;
-            this.out = out;
-            this.err = err;
-        }
-
-        @Override public String toString() { return "exit " + exit + "\n--- stdout\n" + out + "--- stderr\n" + err; }
-    }
-
-    private static Run candor(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
-        int exit = new Main(new Console(o, e)).run(Arrays.asList(args));
-        o.flush();
-        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    /** One line on stderr and this exit code. */
-    private static void oneLine(Run r, int exit, String line) {
-        assertThat(r.exit).as(r.toString()).isEqualTo(exit);
-        assertThat(r.err.lines().count()).as(r.toString()).isEqualTo(1);
-        assertThat(r.err.trim()).isEqualTo(line);
-    }
 
     private static long[] c(long task, long faults, long voluntary, long involuntary) {
         return new long[] {task, faults, voluntary, involuntary};
@@ -84,7 +52,7 @@ class TraceCommandTest {
     void mergePutsTheRecordsInTimeOrder() throws Exception {
         Path dir = traceDir();
         Path out = tmp.resolve("run.ctrace");
-        Run r = candor("trace", "merge", dir.toString(), "-o", out.toString());
+        InProcessCli.Run r = candor("trace", "merge", dir.toString(), "-o", out.toString());
         assertThat(r.exit).as(r.toString()).isZero();
         assertThat(r.out).isEqualTo("merged 6 records (3 markers) of 2 CPU files into " + out + "\n");
         assertThat(r.err).isEmpty();
@@ -102,7 +70,7 @@ class TraceCommandTest {
         Path dir = traceDir();
         Path out = tmp.resolve("run.ctrace");
         assertThat(candor("trace", "merge", dir.toString(), "-o", out.toString()).exit).isZero();
-        Run r = candor("trace", "dump", out.toString());
+        InProcessCli.Run r = candor("trace", "dump", out.toString());
         assertThat(r.exit).as(r.toString()).isZero();
         assertThat(r.err).isEmpty();
         assertThat(r.out.lines()).containsExactly(
@@ -116,7 +84,7 @@ class TraceCommandTest {
                         + "  task-clock=400,000 page-faults=0 voluntary-switches=1 involuntary-switches=0",
                 "      +2,000,000  cpu 0  tid 100 \"main\"  marker point \"hello\\nworld\"");
 
-        Run limited = candor("trace", "dump", dir.toString(), "--limit", "2", "--absolute");
+        InProcessCli.Run limited = candor("trace", "dump", dir.toString(), "--limit", "2", "--absolute");
         assertThat(limited.exit).as(limited.toString()).isZero();
         assertThat(limited.out.lines()).hasSize(2);
         assertThat(limited.out.lines().findFirst().get()).startsWith("       1,000,000  cpu 0  tid 100 \"main\"  period first tick");
@@ -125,7 +93,7 @@ class TraceCommandTest {
     @Test
     void statsSumsPerThread() throws Exception {
         Path dir = traceDir();
-        Run r = candor("trace", "stats", dir.toString());
+        InProcessCli.Run r = candor("trace", "stats", dir.toString());
         assertThat(r.exit).as(r.toString()).isZero();
         assertThat(r.err).isEmpty();
         assertThat(r.out).isEqualTo("Candor trace " + dir + ": run 77, pid 4242, 2 CPUs, interval 1.00 ms\n"
@@ -148,16 +116,16 @@ class TraceCommandTest {
         Files.write(f, Arrays.copyOf(b, b.length - 17));
         String warning = "cpu-0.ctrace: the last 55 bytes are not a whole record (a run killed while writing?); read up to there";
 
-        Run stats = candor("trace", "stats", dir.toString());
+        InProcessCli.Run stats = candor("trace", "stats", dir.toString());
         assertThat(stats.exit).as(stats.toString()).isZero();
         assertThat(stats.out).contains("\nwarning: " + warning + "\n");
 
-        Run dump = candor("trace", "dump", dir.toString());
+        InProcessCli.Run dump = candor("trace", "dump", dir.toString());
         assertThat(dump.exit).as(dump.toString()).isZero();
         assertThat(dump.out.lines()).hasSize(5);
         oneLine(dump, 0, "candor: warning: " + warning);
 
-        Run merge = candor("trace", "merge", dir.toString(), "-o", tmp.resolve("m.ctrace").toString());
+        InProcessCli.Run merge = candor("trace", "merge", dir.toString(), "-o", tmp.resolve("m.ctrace").toString());
         oneLine(merge, 0, "candor: warning: " + warning);
         assertThat(merge.out).startsWith("merged 5 records (3 markers) of 2 CPU files");
     }
@@ -195,7 +163,7 @@ class TraceCommandTest {
 
     @Test
     void helpNamesTheSubCommands() {
-        Run r = candor("help", "trace");
+        InProcessCli.Run r = candor("help", "trace");
         assertThat(r.exit).isZero();
         assertThat(r.out).startsWith("usage: candor trace merge DIR -o FILE\n");
         assertThat(candor("help").out).contains("  trace      merge, dump, sum up or cut a traced run's per-CPU trace files");

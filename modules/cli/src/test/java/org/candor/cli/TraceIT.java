@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.candor.core.trace.ChromeTraceJson;
 import org.candor.core.trace.TraceDirectory;
 import org.candor.core.trace.TraceRecord;
 import org.candor.core.trace.TraceSource;

@@ -27,9 +27,9 @@ import java.util.Set;
  * {@code ts >= 0} (not for M), {@code dur >= 0} for X, {@code s} one of t p g for i, {@code args} an object where
  * present, {@code cat} a string where present; B and E balanced in each thread, in order, an E naming its B; and the
  * duration events of a thread (X, and B to its E) nested, never overlapping, as Perfetto requires.
- * (The same class is in the cli module's tests: test classes are not shared between modules.)
+ * (Shared with the cli module's tests through this module's test jar.)
  */
-final class ChromeTraceJson {
+public final class ChromeTraceJson {
 
     private static final JsonMapper STRICT = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
@@ -38,8 +38,8 @@ final class ChromeTraceJson {
             .build();
     private static final Set<String> PHASES = Set.of("X", "i", "B", "E", "M");
 
-    final JsonNode root;
-    final List<JsonNode> events = new ArrayList<>();
+    public final JsonNode root;
+    public final List<JsonNode> events = new ArrayList<>();
 
     private ChromeTraceJson(JsonNode root) {
         this.root = root;
@@ -47,7 +47,7 @@ final class ChromeTraceJson {
     }
 
     /** Parses and checks; fails on the first thing wrong. */
-    static ChromeTraceJson check(byte[] bytes) throws IOException {
+    public static ChromeTraceJson check(byte[] bytes) throws IOException {
         try {
             StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes));
@@ -130,14 +130,14 @@ final class ChromeTraceJson {
     }
 
     /** The events of this phase type, in order. */
-    List<JsonNode> events(String ph) {
+    public List<JsonNode> events(String ph) {
         List<JsonNode> found = new ArrayList<>();
         for (JsonNode e : events) if (e.get("ph").asText().equals(ph)) found.add(e);
         return found;
     }
 
     /** The name each thread_name event gives, by tid. */
-    Map<Long, String> threadNames() {
+    public Map<Long, String> threadNames() {
         Map<Long, String> names = new HashMap<>();
         for (JsonNode e : events("M")) {
             if (e.get("name").asText().equals("thread_name")) {
@@ -149,12 +149,12 @@ final class ChromeTraceJson {
     }
 
     /** Nanoseconds as the exporter writes them: microseconds, exactly. */
-    static BigDecimal micros(long nanos) {
+    public static BigDecimal micros(long nanos) {
         return new BigDecimal(Long.toUnsignedString(nanos)).movePointLeft(3);
     }
 
     /** The event's number (ts, dur) equals these nanoseconds, to the nanosecond. */
-    static boolean sameMicros(JsonNode number, long nanos) {
+    public static boolean sameMicros(JsonNode number, long nanos) {
         return number != null && number.isNumber() && number.decimalValue().compareTo(micros(nanos)) == 0;
     }
 
