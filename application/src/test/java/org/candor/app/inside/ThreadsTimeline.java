@@ -85,4 +85,44 @@ public class ThreadsTimeline extends NbTestCase {
             gui.cleanUp();
         }
     }
+
+    public void testTheDemoSampledWithATraceFromTheDialogOpensWithItsTimeline() throws Exception {
+        AppGui gui = new AppGui("inside-threads-timeline-launched");
+        try {
+            gui.menu("Profile", "Analyze Performance\u2026");
+            org.assertj.swing.fixture.DialogFixture analyze = gui.dialog("analyzePerformanceDialog");
+            analyze.list("tasks").selectItem(java.util.regex.Pattern.compile(".*<b>CPU sampling</b>.*"));
+            analyze.checkBox("sampleTrace").check();
+            analyze.button("chooseDemo").click();
+            javax.swing.JButton run = analyze.button("run").target();
+            javax.swing.JLabel problem = analyze.label("problem").target();
+            Await.until("Launch enabled", Await.STEP, run::isEnabled, problem::getText);
+            gui.shot("cpu-sampling-with-a-trace");
+            // the snapshots an earlier launch left open are not this one's
+            java.util.Set<TopComponent> before = execute(() -> new java.util.HashSet<>(
+                    org.openide.windows.WindowManager.getDefault().getRegistry().getOpened()));
+            analyze.button("run").click();
+
+            java.util.regex.Pattern launched = java.util.regex.Pattern.compile("launch-\\d{8}-\\d{6}\\.candor");
+            TopComponent snapshot = gui.window("the demo's snapshot at its end",
+                    tc -> !before.contains(tc) && launched.matcher(tc.getName()).matches());
+            gui.selectTab(snapshot, "views", "Threads timeline");
+            JComponent lanes = Await.value("the timeline's lanes", Await.STEP, () -> gui.findOrNull(snapshot, "timeline.lanes", JComponent.class));
+            String tips = execute(() -> {
+                StringBuilder s = new StringBuilder();
+                for (int y = 22 + 15; y < lanes.getHeight(); y += 30) {
+                    s.append(lanes.getToolTipText(new java.awt.event.MouseEvent(lanes, java.awt.event.MouseEvent.MOUSE_MOVED,
+                            0, 0, 20, y, 0, false))).append('\n');
+                }
+                return s.toString();
+            });
+            assertThat(tips).as("the demo's threads").contains("main (tid").contains("order-worker-1 (tid");
+            gui.shot("the-demos-timeline");
+        } catch (Throwable t) {
+            gui.shot("FAILED");
+            throw t;
+        } finally {
+            gui.cleanUp();
+        }
+    }
 }

@@ -138,7 +138,7 @@ public final class AnalyzePerformancePanel extends JPanel {
         return AnalyzeSettings.defaults().withTask(task).withRoots(roots.roots()).withRootScheme(roots.scheme())
                 .withFilters(filters.includes(), filters.excludes(), filters.defaultExcludes())
                 .withMetric(metric.metric()).withCalibration(metric.calibration()).withCalstats(metric.calstats()).withDelayedStart(delayed.isSelected())
-                .withSampling(sampling.event(), sampling.interval());
+                .withSampling(sampling.event(), sampling.interval()).withTrace(sampling.trace());
     }
 
     /** Where the task will run: the session, the JVM chosen, or the program to launch (null: none chosen yet). */
@@ -186,7 +186,7 @@ public final class AnalyzePerformancePanel extends JPanel {
             roots.show(s.roots(), s.rootScheme());
             filters.show(s.includes(), s.excludes(), s.defaultExcludes());
             metric.show(s.metric(), s.calibration(), s.calstats());
-            sampling.show(s.samplingEvent(), s.interval());
+            sampling.show(s.samplingEvent(), s.interval(), s.trace());
             delayed.setSelected(s.delayedStart());
         } finally {
             showing = false;

@@ -3,17 +3,19 @@ package org.candor.ui.live.analyze;
 import java.awt.FlowLayout;
 import java.awt.GridLayout;
 import javax.swing.ButtonGroup;
+import javax.swing.JCheckBox;
 import javax.swing.JComboBox;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.JRadioButton;
 
-/** CPU sampling's event (CPU time of running threads, or elapsed time of all threads) and interval. */
+/** CPU sampling's event (CPU time of running threads, or elapsed time of all threads), interval, and whether to trace. */
 final class SamplingChooser extends JPanel {
 
     private final JRadioButton cpu = new JRadioButton("CPU time: where running threads spend the processor");
     private final JRadioButton wall = new JRadioButton("Wall clock: where every thread spends its time, waiting included");
     private final JComboBox<String> interval = new JComboBox<>(new String[] {"100us", "1ms", "4ms", "10ms", "20ms"});
+    private final JCheckBox trace = new JCheckBox("Record a trace: what each thread did when (Threads timeline)");
     private Runnable onChange = () -> { };
 
     SamplingChooser() {
@@ -21,6 +23,9 @@ final class SamplingChooser extends JPanel {
         cpu.setName("sampleCpu");
         wall.setName("sampleWall");
         interval.setName("sampleInterval");
+        trace.setName("sampleTrace");
+        trace.setToolTipText("Also writes every thread's periods between samples, with their CPU time, context switches and"
+                + " the program's markers (org.candor.api.Candor), beside the snapshot: its window gets a Threads timeline");
         interval.setEditable(true);
         interval.setToolTipText("How often each thread is sampled: 10us at least; below the kernel's tick (often 4 ms) "
                 + "only perf task-clock timers deliver, which libcandor.so uses where the kernel allows");
@@ -31,12 +36,14 @@ final class SamplingChooser extends JPanel {
         cpu.addActionListener(e -> onChange.run());
         wall.addActionListener(e -> onChange.run());
         interval.addActionListener(e -> onChange.run());
+        trace.addActionListener(e -> onChange.run());
         JPanel every = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 0));
         every.add(new JLabel("Sample every"));
         every.add(interval);
         add(cpu);
         add(wall);
         add(every);
+        add(trace);
     }
 
     void onChange(Runnable listener) {
@@ -50,8 +57,11 @@ final class SamplingChooser extends JPanel {
         return v == null ? "" : v.toString().trim();
     }
 
-    void show(String event, String every) {
+    boolean trace() { return trace.isSelected(); }
+
+    void show(String event, String every, boolean traced) {
         ("wall".equals(event) ? wall : cpu).setSelected(true);
         interval.setSelectedItem(every);
+        trace.setSelected(traced);
     }
 }

@@ -36,6 +36,7 @@ public final class AnalyzeSettings {
     private boolean delayedStart;
     private String samplingEvent;
     private String interval;
+    private boolean trace;
 
     private AnalyzeSettings() {}
 
@@ -53,6 +54,7 @@ public final class AnalyzeSettings {
         c.delayedStart = delayedStart;
         c.samplingEvent = samplingEvent;
         c.interval = interval;
+        c.trace = trace;
         return c;
     }
 
@@ -91,6 +93,8 @@ public final class AnalyzeSettings {
     public boolean delayedStart() { return delayedStart; }
     public String samplingEvent() { return samplingEvent; }
     public String interval() { return interval; }
+    /** CPU sampling: whether the session also writes a trace (the Threads timeline), beside its snapshot. */
+    public boolean trace() { return trace; }
 
     public AnalyzeSettings withTask(ProfilingTask t) {
         AnalyzeSettings c = copy();
@@ -151,6 +155,19 @@ public final class AnalyzeSettings {
         return c;
     }
 
+    public AnalyzeSettings withTrace(boolean on) {
+        AnalyzeSettings c = copy();
+        c.trace = on;
+        return c;
+    }
+
+    /** Where a traced session's trace goes: beside its snapshot, {@code NAME.trace} for {@code NAME.candor}. */
+    public static Path traceDirectory(Path atExit) {
+        String name = atExit.getFileName().toString();
+        String base = name.endsWith(".candor") ? name.substring(0, name.length() - ".candor".length()) : name;
+        return atExit.resolveSibling(base + ".trace");
+    }
+
     /** The instrumentation scheme this task runs: total, lazy or eager; null for sampling. */
     public String scheme() {
         if (!task.instruments()) return null;
@@ -175,6 +192,7 @@ public final class AnalyzeSettings {
             if (delayedStart) s.delayStart();
         } else {
             s.mode("sample").event(samplingEvent).interval(interval);
+            if (trace) s.trace(traceDirectory(atExit));
         }
         if (task.instruments()) {  // which classes get probes; a sampled stack shows every frame
             if (!includes.isEmpty()) s.include(String.join(",", includes));
@@ -224,6 +242,7 @@ public final class AnalyzeSettings {
             if (delayedStart) b.append(", recording from Start");
         } else {
             b.append(": ").append(samplingEvent.equals("wall") ? "wall-clock" : "CPU-time").append(" samples every ").append(interval);
+            if (trace) b.append(", with a trace");
         }
         return b.toString();
     }
@@ -243,6 +262,7 @@ public final class AnalyzeSettings {
         m.put("delayedStart", Boolean.toString(delayedStart));
         m.put("samplingEvent", samplingEvent);
         m.put("interval", interval);
+        m.put("trace", Boolean.toString(trace));
         return m;
     }
 
@@ -262,7 +282,8 @@ public final class AnalyzeSettings {
                 .withMetric(m.get("metric") != null && ProfileSettings.METRICS.contains(m.get("metric")) ? m.get("metric") : d.metric)
                 .withCalibration(calibration).withCalstats(m.get("calstats"))
                 .withDelayedStart("true".equals(m.get("delayedStart")))
-                .withSampling(m.getOrDefault("samplingEvent", d.samplingEvent), m.getOrDefault("interval", d.interval));
+                .withSampling(m.getOrDefault("samplingEvent", d.samplingEvent), m.getOrDefault("interval", d.interval))
+                .withTrace("true".equals(m.get("trace")));
     }
 
     private static List<String> lines(String text) {

@@ -88,4 +88,19 @@ class AnalyzeSettingsTest {
         assertThatThrownBy(() -> FilterPresets.jdk().add("x")).isInstanceOf(UnsupportedOperationException.class)
                 .as("not the caller's to change").hasNoCause();
     }
+
+    @Test
+    void cpuSamplingWithATraceWritesItBesideTheSnapshot(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        AnalyzeSettings s = AnalyzeSettings.defaults().withTask(ProfilingTask.CPU_SAMPLING).withTrace(true);
+        Path atExit = dir.resolve("launch-1.candor");
+        ProfileSettings p = s.profileSettings(atExit);
+        assertThat(p.traceDirectory()).isEqualTo(dir.resolve("launch-1.trace"));
+        assertThat(p.nativeOptions()).contains(",trace=" + dir.resolve("launch-1.trace"));
+        assertThat(s.summary()).endsWith(", with a trace");
+        // kept in a named configuration
+        assertThat(AnalyzeSettings.fromMap(s.toMap()).trace()).isTrue();
+        assertThat(AnalyzeSettings.fromMap(AnalyzeSettings.defaults().toMap()).trace()).isFalse();
+        // instrumentation has no trace: the choice is left out
+        assertThat(s.withTask(ProfilingTask.ENTIRE_APPLICATION).profileSettings(atExit).traceDirectory()).isNull();
+    }
 }
