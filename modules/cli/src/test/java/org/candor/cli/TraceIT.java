@@ -211,11 +211,13 @@ class TraceIT {
 
     /**
      * More busy threads than CPUs (three on one, under taskset): the kernel takes turns, and the trace says each
-     * thread was runnable but descheduled for about two thirds of its time; one busy thread alone on that CPU hardly.
+     * thread was runnable but descheduled for about two thirds of its time; one busy thread alone on that CPU only as
+     * long as other work on the machine takes that CPU (compared, not bounded: the machine may be busy).
      */
     @Test
     void anOversubscribedRunIsFlaggedDescheduledWhereTheKernelSaysItWas() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/taskset")), "needs taskset (util-linux)");
+        double[] least = new double[4];
         for (int threads : new int[] {1, 3}) {
             Path traceDir = dir.resolve("busy" + threads);
             List<String> cmd = new ArrayList<>(List.of("/usr/bin/taskset", "-c", "0", CandorCli.JAVA, "-cp",
@@ -226,15 +228,18 @@ class TraceIT {
             assertThat(run.exitCode).as(run.toString()).isZero();
             TraceStats stats = TraceStats.of(TraceDirectory.open(traceDir));
             int busy = 0;
+            least[threads] = 1;
             for (TraceStats.Totals t : stats.threads()) {
                 if (!t.name().startsWith("busy-")) continue;
                 busy++;
-                double share = (double) t.descheduledTime() / t.realTime();
                 assertThat(t.cpuTime()).as(t.name() + " CPU").isBetween(280_000_000L, 340_000_000L);
-                if (threads == 3) assertThat(share).as(t.name() + " descheduled share, 3 threads on 1 CPU").isGreaterThan(0.4);
-                else assertThat(share).as(t.name() + " descheduled share, alone on 1 CPU").isLessThan(0.25);
+                least[threads] = Math.min(least[threads], (double) t.descheduledTime() / t.realTime());
             }
             assertThat(busy).isEqualTo(threads);
         }
+        // three threads taking turns on a CPU wait two thirds of the time (more when other work shares it too)
+        assertThat(least[3]).as("descheduled share of each of 3 threads on 1 CPU").isGreaterThan(0.4);
+        assertThat(least[3] - least[1]).as("3 threads on 1 CPU against 1 alone (%.2f, %.2f)", least[3], least[1])
+                .isGreaterThan(0.25);
     }
 }
