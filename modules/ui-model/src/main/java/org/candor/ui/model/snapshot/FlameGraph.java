@@ -22,16 +22,33 @@ public final class FlameGraph {
     /** One frame to draw; {@code parent} is the index of its caller's frame, -1 for the root's. */
     public record Frame(CallNode node, int depth, double x, double width, boolean belowZoom, int parent) { }
 
-    /** The frames a find matched and the share of the zoomed width they cover (nested matches counted once). */
-    public record Matches(boolean[] matched, int count, double share) {
+    /**
+     * The frames a find matched and the share of the zoomed width they cover (nested matches counted once); when none
+     * is drawn, the call paths under the zoomed node too narrow to draw that match ({@code narrow}), and their share.
+     */
+    public record Matches(boolean[] matched, int count, double share, int narrow, double narrowShare) {
+        public Matches(boolean[] matched, int count, double share) {
+            this(matched, count, share, 0, 0);
+        }
+
         public boolean matched(int frame) { return matched[frame]; }
 
-        /** {@code 2 frames, 60.6% of the graph}, or {@code Not found}. */
+        /**
+         * {@code 2 frames, 60.6% of the graph}; {@code Only in 3 frames too narrow to draw (0.4% of the graph): zoom
+         * in, or find it in Hot Spots}; or {@code Not found}.
+         */
         public String summary() {
+            if (count == 0 && narrow > 0) {
+                return "Only in " + narrow + (narrow == 1 ? " frame" : " frames") + " too narrow to draw ("
+                        + DisplayUnits.percent(narrowShare) + " of the graph): zoom in, or find it in Hot Spots";
+            }
             if (count == 0) return "Not found";
             return count + (count == 1 ? " frame, " : " frames, ") + DisplayUnits.percent(share) + " of the graph";
         }
     }
+
+    /** How many nodes a find walks below the zoomed node for matches too narrow to draw: bounds a find's time. */
+    static final int NARROW_WALK_LIMIT = 2_000_000;
 
     private final SnapshotSource snapshot;
     private final SelectedThreads shown;
@@ -39,6 +56,8 @@ public final class FlameGraph {
     private final CallNode zoom;
     private final List<Frame> frames = new ArrayList<>();
     private int rows;
+    private int basis;
+    private long zoomValue;
 
     private FlameGraph(SnapshotSource snapshot, SelectedThreads shown, CallNode tree, CallNode zoom) {
         this.snapshot = snapshot;
@@ -59,10 +78,12 @@ public final class FlameGraph {
     }
 
     private void lay(int basis, double minWidth) {
+        this.basis = basis;
         CallNode[] path = pathTo(zoom);
         for (int d = 0; d < path.length; d++) frames.add(new Frame(path[d], d, 0, 1, d < path.length - 1, d - 1));
         rows = path.length;
         long zoomValue = zoom == tree ? shown.whole() : zoom.value(basis);
+        this.zoomValue = zoomValue;
         if (zoomValue <= 0) return;
         Comparator<CallNode> largestFirst = shown.order().nodes(); // the call tree's order: by the basis, the tree's value
         ArrayDeque<Integer> open = new ArrayDeque<>();
@@ -159,7 +180,31 @@ public final class FlameGraph {
             count++;
             if (!callerCovered) share += f.width();
         }
-        return new Matches(matched, count, Math.min(1, share));
+        if (count > 0) return new Matches(matched, count, Math.min(1, share));
+        return narrowMatches(matched, matches);
+    }
+
+    /**
+     * No frame drawn matches: the nodes under the zoomed one that do, counted (nested ones once in the share), where
+     * they are too narrow to draw: what the find's words tell the reader instead of "Not found".
+     */
+    private Matches narrowMatches(boolean[] matched, Predicate<MethodInfo> matches) {
+        if (zoomValue <= 0) return new Matches(matched, 0, 0);
+        int narrow = 0;
+        long value = 0;
+        int walked = 0;
+        ArrayDeque<CallNode> open = new ArrayDeque<>();
+        for (CallNode c : zoom.children()) open.push(c);
+        while (!open.isEmpty() && walked++ < NARROW_WALK_LIMIT) {
+            CallNode n = open.pop();
+            if (matches.test(snapshot.methods().get(n.methodId()))) {
+                narrow++;
+                value += n.value(basis);  // its callees' matches lie inside it: not walked again
+                continue;
+            }
+            for (CallNode c : n.children()) open.push(c);
+        }
+        return new Matches(matched, 0, 0, narrow, Math.min(1, (double) value / zoomValue));
     }
 
     /** The zoomed node as method ids from below the root: to zoom into the same path of a later snapshot. */

@@ -121,6 +121,20 @@ class FlameGraphTest {
         assertThat(g.find(m -> false).summary()).isEqualTo("Not found");
     }
 
+    @Test
+    void aMethodOnlyInFramesTooNarrowToDrawIsSaidToBeThere() {
+        // a fifth of the width at least: JsonParser.parse (600 ms and 230 ms of 3.30 s) is in the tree but not drawn
+        FlameGraph g = FlameGraph.of(source, all, tree, tree, 0.2);
+        assertThat(g.frames()).noneMatch(f -> g.name(f).startsWith("JsonParser.parse"));
+        FlameGraph.Matches m = g.find(MethodNames.matching("JsonParser.parse"));
+        assertThat(m.count()).isZero();
+        assertThat(m.narrow()).isEqualTo(2);
+        assertThat(m.summary()).startsWith("Only in " + m.narrow() + " frame").endsWith("too narrow to draw ("
+                + DisplayUnits.percent(m.narrowShare()) + " of the graph): zoom in, or find it in Hot Spots");
+        assertThat(m.narrowShare()).isCloseTo(0.83 / 3.3, within(1e-9));
+        assertThat(g.find(m2 -> false).summary()).isEqualTo("Not found");
+    }
+
     private FlameGraph.Frame frame(FlameGraph g, String name, int nth) {
         List<FlameGraph.Frame> named = g.frames().stream().filter(f -> g.name(f).equals(name)).toList();
         return named.get(nth);
