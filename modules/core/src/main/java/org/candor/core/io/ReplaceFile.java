@@ -44,6 +44,8 @@ public final class ReplaceFile {
     /** A new, empty temporary file in the target's directory, named {@code .NAME.*.tmp}. */
     public static Path temporaryBeside(Path target) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
+        // a missing folder is the error to name, not the temporary file that could not be made in it
+        if (!Files.isDirectory(dir)) throw new java.nio.file.NoSuchFileException(dir.toString());
         for (int attempt = 0; ; attempt++) {
             Path temp = dir.resolve("." + target.getFileName() + "."
                     + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + ".tmp");
