@@ -174,10 +174,6 @@ bool enable_sampler_events(jvmtiEnv* jvmti, bool attaching) {
            set_event(jvmti, JVMTI_EVENT_DYNAMIC_CODE_GENERATED, true, "DynamicCodeGenerated");
 }
 
-}  // namespace candor
-
-namespace candor {
-
 bool enable_trace_events(jvmtiEnv* jvmti) {
     jvmtiCapabilities capabilities;
     std::memset(&capabilities, 0, sizeof capabilities);

@@ -560,11 +560,8 @@ void Sampler::on_thread_end(JNIEnv* jni, jthread thread) {
         unregister_locked(*record);
     }
     if (context_.trace != nullptr && running()) {
-        // Its last trace period, which no tick ends: up to its end.
-        ASGCT_CallFrame none;
-        none.lineno = 0;
-        none.method_id = nullptr;
-        end_period(*context_.trace, record->period, record->tid, record->slot, none, trace_format::kLast);
+        // Its last trace period, which no tick ends: up to its end, without a top frame.
+        end_period(*context_.trace, record->period, record->tid, record->slot, ASGCT_CallFrame{}, trace_format::kLast);
     }
     // A signal still pending for this thread finds no record from here on and is only counted.
     g_current_thread = nullptr;

@@ -409,9 +409,7 @@ void write_recovered(const SignalContext& context, SampledThread& thread, const 
 
 // Takes one sample of the thread; returns the frame it charged (the leaf; method_id null when none), for the trace.
 ASGCT_CallFrame take_sample(const SignalContext& context, SampledThread& thread, void* ucontext) {
-    ASGCT_CallFrame none;
-    none.lineno = 0;
-    none.method_id = nullptr;
+    const ASGCT_CallFrame none{};
     SamplerStats& stats = *context.stats;
     bump(stats.delivered);
 

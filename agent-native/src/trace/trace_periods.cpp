@@ -45,6 +45,28 @@ void read_counters(std::uint64_t (&out)[trace_format::kCounters]) {
     }
 }
 
+// The calling thread's clock, counters and CPU at one moment: where a period ends and the next begins.
+struct Reading {
+    std::uint64_t time;
+    std::uint64_t counters[trace_format::kCounters];
+    std::uint16_t cpu;
+};
+
+Reading read_now() {
+    Reading now{};
+    now.time = monotonic_ns();
+    read_counters(now.counters);
+    now.cpu = current_cpu();
+    return now;
+}
+
+void restart(PeriodStart& start, const Reading& now, std::uint8_t flags) {
+    start.time = now.time;
+    std::memcpy(start.counters, now.counters, sizeof now.counters);
+    start.cpu = now.cpu;
+    start.flags = flags;
+}
+
 }  // namespace
 
 bool write_marker(SampleBuffer& buffer, pid_t tid, std::uint32_t slot, std::uint8_t kind, const char* text,
@@ -69,10 +91,7 @@ bool write_marker(SampleBuffer& buffer, pid_t tid, std::uint32_t slot, std::uint
 void begin_period(PeriodStart& start, std::uint8_t flags) {
     start.busy = 1;
     std::atomic_signal_fence(std::memory_order_seq_cst);
-    read_counters(start.counters);
-    start.cpu = current_cpu();
-    start.time = monotonic_ns();
-    start.flags = flags;
+    restart(start, read_now(), flags);
     start.started = 1;
     std::atomic_signal_fence(std::memory_order_seq_cst);
     start.busy = 0;
@@ -82,28 +101,23 @@ bool close_period(PeriodStart& start, pid_t tid, std::uint32_t slot, std::uint8_
     if (!start.started || start.busy) return false;
     start.busy = 1;
     std::atomic_signal_fence(std::memory_order_seq_cst);
-    const std::uint64_t now = monotonic_ns();
-    std::uint64_t counters[trace_format::kCounters] = {};
-    read_counters(counters);
-    const std::uint16_t cpu = current_cpu();
+    const Reading now = read_now();
     std::memset(&entry, 0, sizeof entry);
     entry.kind = TraceEntryKind::Period;
     entry.flags = static_cast<std::uint8_t>(flags | start.flags);
-    const bool blocked = counters[trace_format::VoluntarySwitches] > start.counters[trace_format::VoluntarySwitches];
+    const bool blocked =
+        now.counters[trace_format::VoluntarySwitches] > start.counters[trace_format::VoluntarySwitches];
     entry.thread = blocked ? -tid : tid;
     entry.slot = slot;
     entry.time = start.time;
-    entry.duration = now > start.time ? now - start.time : 0;
-    entry.cpu = cpu;
+    entry.duration = now.time > start.time ? now.time - start.time : 0;
+    entry.cpu = now.cpu;
     entry.start_cpu = start.cpu;
     for (int i = 0; i < trace_format::kCounters; i++) {
-        entry.counters[i] = counters[i] >= start.counters[i] ? counters[i] - start.counters[i] : 0;
+        entry.counters[i] = now.counters[i] >= start.counters[i] ? now.counters[i] - start.counters[i] : 0;
     }
     // The next period starts where this one ended, written or not: no time is counted twice.
-    std::memcpy(start.counters, counters, sizeof counters);
-    start.time = now;
-    start.cpu = cpu;
-    start.flags = 0;
+    restart(start, now, 0);
     std::atomic_signal_fence(std::memory_order_seq_cst);
     start.busy = 0;
     return true;

@@ -40,9 +40,8 @@ bool write_period(SampleBuffer& buffer, const TraceEntry& entry, const ASGCT_Cal
 
 // Ends the calling thread's period now: an entry for the trace writer with the counters' changes since its
 // start and `top` as its top frame (null method: none), then a new period begins. A thread that yielded or
-// blocked (a voluntary switch) gets its tid negated. Async-signal-safe; false when the buffer was full
-// (dropped, counted by the buffer).
-// `slot`: the thread's ThreadRegistry slot, which names it.
+// blocked (a voluntary switch) gets its tid negated; `slot` is the thread's ThreadRegistry slot, which names it.
+// Async-signal-safe; false when the buffer was full (dropped, counted by the buffer).
 bool end_period(SampleBuffer& buffer, PeriodStart& start, pid_t tid, std::uint32_t slot, const ASGCT_CallFrame& top,
                 std::uint8_t flags);
 

@@ -101,11 +101,10 @@ bool TraceWriter::open(std::string& error) {
     append_meta("counter\t2\tvoluntary-switches\tevents");
     append_meta("counter\t3\tinvoluntary-switches\tevents");
     next_flush_ = std::chrono::steady_clock::now() + kFlushEvery;
-    if (!write_all(meta_fd_, reinterpret_cast<const std::uint8_t*>(meta_pending_.data()), meta_pending_.size(), "meta")) {
+    if (!write_meta()) {
         error = "cannot write " + meta;
         return false;
     }
-    meta_pending_.clear();
     return true;
 }
 
@@ -209,12 +208,7 @@ void TraceWriter::flush(const std::vector<MethodName>& methods, bool force) {
         dropped_written_ = dropped();
         append_meta("dropped\t" + std::to_string(dropped_written_));
     }
-    if (!meta_pending_.empty()) {
-        if (!write_all(meta_fd_, reinterpret_cast<const std::uint8_t*>(meta_pending_.data()), meta_pending_.size(), "meta")) {
-            return;
-        }
-        meta_pending_.clear();
-    }
+    if (!write_meta()) return;
     for (CpuFile& file : files_) {
         if (file.pending.empty()) continue;
         if (!write_all(file.fd, file.pending.data(), file.pending.size(), "a CPU's trace file")) return;
@@ -229,6 +223,15 @@ void TraceWriter::close(const std::vector<MethodName>& methods) {
     append_meta("dropped\t" + std::to_string(dropped()));
     append_meta("end\t" + std::to_string(clock_ns(CLOCK_MONOTONIC)));
     flush(methods, true);
+}
+
+bool TraceWriter::write_meta() {
+    if (meta_pending_.empty()) return true;
+    if (!write_all(meta_fd_, reinterpret_cast<const std::uint8_t*>(meta_pending_.data()), meta_pending_.size(), "meta")) {
+        return false;
+    }
+    meta_pending_.clear();
+    return true;
 }
 
 bool TraceWriter::write_all(int fd, const std::uint8_t* data, std::size_t size, const char* what) {

@@ -68,6 +68,8 @@ private:
     CpuFile* file_for(std::uint16_t cpu);
     void name_thread(std::int32_t thread, std::uint32_t slot);
     void append_meta(const std::string& line);
+    // The meta lines appended so far, written out; false (logged once) when writing failed.
+    bool write_meta();
     bool write_all(int fd, const std::uint8_t* data, std::size_t size, const char* what);
     void fail(const char* what, int error);
 

@@ -54,7 +54,7 @@ final class TraceCutCli {
         if (path == null) throw new UsageException("trace cut: which trace? (usage: candor trace cut FILE|DIR ... -o OUT.candor)");
         if (out == null) throw new UsageException("trace cut: where should the snapshot go? (-o OUT.candor)");
         TraceSource source = TraceDirectory.open(path);
-        long start = firstTime(source);
+        long start = source.firstTime();
         long fromNs = from == null ? Long.MIN_VALUE : start + duration("--from", from);
         long toNs = to == null ? Long.MAX_VALUE : start + duration("--to", to);
         if (toNs < fromNs) throw new UsageException("trace cut: --to " + to + " comes before --from " + from);
@@ -73,13 +73,6 @@ final class TraceCutCli {
         } catch (ClientException e) {
             throw new UsageException("trace cut: " + option + " " + e.getMessage());
         }
-    }
-
-    /** The trace's first record's time: what --from and --to count from. */
-    private static long firstTime(TraceSource source) throws java.io.IOException {
-        long[] first = {Long.MAX_VALUE};
-        source.forEach(r -> first[0] = Math.min(first[0], r.time()));
-        return first[0] == Long.MAX_VALUE ? 0 : first[0];
     }
 
     /** Threads by name (every thread that ever had it) or by tid; a name or tid the trace lacks is a usage error. */

@@ -62,7 +62,7 @@ public final class ChromeTraceExporter {
     public static final int MARKER_TRACK = 1 << 22;
     /** The pseudo thread of garbage collections: thread 0's markers track. */
     public static final int GC_TID = MARKER_TRACK;
-    public static final String GC_NAME = "GC";
+    public static final String GC_NAME = TracePhases.GC;
     /** A period's name when its stack could not be walked (method id 0). */
     public static final String NO_JAVA_FRAME = "(no Java frame)";
     /** The pid written where the meta has none (pid 0 is special to the viewers). */

@@ -54,9 +54,7 @@ public final class TraceCut {
         TraceMeta meta = source.meta();
         TraceStacks stacks = meta.stacks();
         Map<Integer, List<long[]>> phases = range.phaseIntervals(source);
-        long[] first = {Long.MAX_VALUE};
-        source.forEach(r -> first[0] = Math.min(first[0], r.time()));
-        long start = first[0] == Long.MAX_VALUE ? 0 : first[0];
+        long start = source.firstTime();
         Map<Integer, Map<Integer, long[]>> counts = new TreeMap<>();
         long[] taken = {0};
         source.forEach(r -> {

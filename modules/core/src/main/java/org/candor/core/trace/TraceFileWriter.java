@@ -124,7 +124,6 @@ public final class TraceFileWriter implements Closeable {
         records++;
     }
 
-
     /** Records written so far (periods and markers). */
     public long records() { return records; }
 

@@ -2,16 +2,15 @@ package org.candor.core.trace;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * Which samples of a trace a cut takes: those of the chosen threads (all when none are named) whose time lies in
- * [{@link #from}, {@link #to}), and, when a phase is named, inside one of their own thread's phases of that name (from
- * its begin marker to its end marker; a phase still open at the end of the trace runs to the end). Times are the
- * trace's clock (ns).
+ * [{@link #from}, {@link #to}), and, when a phase is named, inside one of their own thread's phases of that name
+ * ({@link TracePhases}: from its begin marker to its end marker; one still open at the end of the trace runs to the
+ * end). Times are the trace's clock (ns).
  */
 public final class TraceRange {
 
@@ -77,28 +76,10 @@ public final class TraceRange {
     /** The phase's intervals of each thread, from the trace's markers; empty without a phase. */
     Map<Integer, List<long[]>> phaseIntervals(TraceSource source) throws java.io.IOException {
         if (phase == null) return Collections.emptyMap();
-        // a directory gives its records file by file: the phase's markers in time order first
         List<TraceRecord> markers = new ArrayList<>();
         source.forEach(r -> {
-            if (r.isMarker() && phase.equals(r.text()) && (r.markerKind() == TraceFormat.MARKER_PHASE_BEGIN
-                    || r.markerKind() == TraceFormat.MARKER_PHASE_END)) {
-                markers.add(r);
-            }
+            if (TracePhases.isPhaseMarker(r) && phase.equals(r.text())) markers.add(r);
         });
-        markers.sort(java.util.Comparator.comparingLong(TraceRecord::time));
-        Map<Integer, List<long[]>> intervals = new HashMap<>();
-        Map<Integer, Long> open = new HashMap<>();
-        for (TraceRecord r : markers) {
-            if (r.markerKind() == TraceFormat.MARKER_PHASE_BEGIN) {
-                open.putIfAbsent(r.tid(), r.time());
-            } else {
-                Long begin = open.remove(r.tid());
-                if (begin != null) intervals.computeIfAbsent(r.tid(), t -> new ArrayList<>()).add(new long[] {begin, r.time()});
-            }
-        }
-        for (Map.Entry<Integer, Long> e : open.entrySet()) {
-            intervals.computeIfAbsent(e.getKey(), t -> new ArrayList<>()).add(new long[] {e.getValue(), Long.MAX_VALUE});
-        }
-        return intervals;
+        return TracePhases.intervals(TracePhases.pair(markers), phase);
     }
 }

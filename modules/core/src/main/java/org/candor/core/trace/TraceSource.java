@@ -29,6 +29,7 @@ public final class TraceSource {
     private final int counterCount;
     private final List<Path> files;
     private final Set<String> warnings = new LinkedHashSet<>();
+    private Long firstTime;  // under this: read once, on the first asking
 
     TraceSource(Path path, boolean merged, TraceMeta meta, long runId, int counterCount, List<Path> files,
             List<String> warnings) {
@@ -50,6 +51,19 @@ public final class TraceSource {
     public int counterCount() { return counterCount; }
     /** The per-CPU files by CPU number, or the merged file. */
     public List<Path> files() { return files; }
+
+    /**
+     * The time of the trace's first record (0 for a trace without any): what times given as offsets count from, and
+     * what a cut's description says its times after. One pass, the first time it is asked.
+     */
+    public synchronized long firstTime() throws IOException {
+        if (firstTime == null) {
+            long[] first = {Long.MAX_VALUE};
+            forEach(r -> first[0] = Math.min(first[0], r.time()));
+            firstTime = first[0] == Long.MAX_VALUE ? 0 : first[0];
+        }
+        return firstTime;
+    }
 
     /** What was found wrong but read past: at opening, and on the passes so far (each once). */
     public synchronized List<String> warnings() { return new ArrayList<>(warnings); }

@@ -169,8 +169,10 @@ final class TimelineCanvas extends JComponent implements Scrollable {
 
     private void lane(Graphics2D g, ThreadLane lane, int y, Color foreground) {
         boolean selected = selectedTids.contains(lane.tid());
-        g.setColor(selected ? SELECTION : foreground);
-        if (selected) g.fillRect(0, y, NAME_WIDTH - 4, LANE_HEIGHT - 2);
+        if (selected) {
+            g.setColor(SELECTION);
+            g.fillRect(0, y, NAME_WIDTH - 4, LANE_HEIGHT - 2);
+        }
         g.setColor(foreground);
         g.setFont(getFont().deriveFont(selected ? Font.BOLD : Font.PLAIN));
         g.drawString(clip(g, lane.name(), NAME_WIDTH - 8), 4, y + LANE_HEIGHT / 2 + 5);

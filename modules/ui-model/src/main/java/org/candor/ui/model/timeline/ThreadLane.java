@@ -20,7 +20,6 @@ public final class ThreadLane {
     final long[] ends;
     final byte[] states;
     final int[] methods;
-    final int[] stacks;
     final long[] cpuTimes;     // -1: not known
     final long[] counters;     // k a period
     final int counterCount;
@@ -31,16 +30,14 @@ public final class ThreadLane {
     final long[] phaseEnds;
     final String[] phaseNames;
 
-    ThreadLane(int tid, String name, long[] starts, long[] ends, byte[] states, int[] methods, int[] stacks,
-            long[] cpuTimes, long[] counters, int counterCount, long[] markerTimes, byte[] markerKinds,
-            String[] markerTexts, long[] phaseBegins, long[] phaseEnds, String[] phaseNames) {
+    ThreadLane(int tid, String name, long[] starts, long[] ends, byte[] states, int[] methods, long[] cpuTimes,
+            long[] counters, int counterCount, long[] markerTimes, byte[] markerKinds, String[] markerTexts, long[] phaseBegins, long[] phaseEnds, String[] phaseNames) {
         this.tid = tid;
         this.name = name;
         this.starts = starts;
         this.ends = ends;
         this.states = states;
         this.methods = methods;
-        this.stacks = stacks;
         this.cpuTimes = cpuTimes;
         this.counters = counters;
         this.counterCount = counterCount;
@@ -61,8 +58,6 @@ public final class ThreadLane {
     public byte state(int period) { return states[period]; }
     /** The period's top method (the trace meta's id); 0: none. */
     public int method(int period) { return methods[period]; }
-    /** The stack of the sample that ended the period (the meta's id); 0: none. */
-    public int stack(int period) { return stacks[period]; }
     /** The period's CPU time (task-clock); -1 when the trace has no such counter. */
     public long cpuTime(int period) { return cpuTimes[period]; }
     public long counter(int period, int index) { return counters[period * counterCount + index]; }

@@ -7,9 +7,9 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.candor.core.trace.TraceFormat;
 import org.candor.core.trace.TraceJudgement;
 import org.candor.core.trace.TraceMeta;
+import org.candor.core.trace.TracePhases;
 import org.candor.core.trace.TraceRecord;
 import org.candor.core.trace.TraceSource;
 
@@ -67,14 +67,14 @@ public final class Timeline {
                 }
                 periods[0]++;
             }
-            byTid.computeIfAbsent(r.tid(), LaneBuilder::new).add(r, judgement, k);
+            byTid.computeIfAbsent(r.tid(), LaneBuilder::new).add(r, judgement);
         });
         List<LaneBuilder> builders = new ArrayList<>(byTid.values());
         List<ThreadLane> lanes = new ArrayList<>();
         long start = Long.MAX_VALUE;
         long end = Long.MIN_VALUE;
         for (LaneBuilder b : builders) {
-            ThreadLane lane = b.build(meta, k);
+            ThreadLane lane = b.build(meta, judgement, k);
             lanes.add(lane);
             start = Math.min(start, lane.firstTime());
             end = Math.max(end, lane.lastTime());
@@ -101,7 +101,7 @@ public final class Timeline {
 
         LaneBuilder(int tid) { this.tid = tid; }
 
-        void add(TraceRecord r, TraceJudgement judgement, int k) {
+        void add(TraceRecord r, TraceJudgement judgement) {
             if (r.isPeriod()) {
                 periods.add(r);
                 TraceJudgement.State s = judgement.state(r);
@@ -112,7 +112,7 @@ public final class Timeline {
             }
         }
 
-        ThreadLane build(TraceMeta meta, int k) {
+        ThreadLane build(TraceMeta meta, TraceJudgement judgement, int k) {
             Integer[] order = new Integer[periods.size()];
             for (int i = 0; i < order.length; i++) order[i] = i;
             java.util.Arrays.sort(order, Comparator.comparingLong(i -> periods.get(i).start()));
@@ -121,22 +121,15 @@ public final class Timeline {
             long[] ends = new long[n];
             byte[] st = new byte[n];
             int[] methods = new int[n];
-            int[] stacks = new int[n];
             long[] cpu = new long[n];
             long[] counters = new long[n * k];
-            int taskClock = -1;
-            for (int c = 0; c < k; c++) {
-                TraceMeta.Counter counter = meta.counters().get(c);
-                if (counter != null && counter.event().equals(TraceJudgement.TASK_CLOCK)) taskClock = c;
-            }
             for (int j = 0; j < n; j++) {
                 TraceRecord r = periods.get(order[j]);
                 starts[j] = r.start();
                 ends[j] = r.end();
                 st[j] = states.get(order[j]);
                 methods[j] = r.methodId();
-                stacks[j] = r.stackId();
-                cpu[j] = taskClock >= 0 && taskClock < r.counterCount() ? r.counter(taskClock) : -1;
+                cpu[j] = judgement.cpuTime(r);
                 for (int c = 0; c < k && c < r.counterCount(); c++) counters[j * k + c] = r.counter(c);
             }
             markers.sort(Comparator.comparingLong(TraceRecord::time));
@@ -144,41 +137,28 @@ public final class Timeline {
             long[] times = new long[m];
             byte[] kinds = new byte[m];
             String[] texts = new String[m];
-            List<long[]> phaseSpans = new ArrayList<>();
-            List<String> phaseNames = new ArrayList<>();
-            Map<String, Long> open = new HashMap<>();
             for (int j = 0; j < m; j++) {
                 TraceRecord r = markers.get(j);
                 times[j] = r.time();
                 kinds[j] = (byte) r.markerKind();
                 texts[j] = r.text();
-                int kind = r.markerKind();
-                String phase = kind == TraceFormat.MARKER_GC_BEGIN || kind == TraceFormat.MARKER_GC_END ? "GC" : r.text();
-                if (kind == TraceFormat.MARKER_PHASE_BEGIN || kind == TraceFormat.MARKER_GC_BEGIN) {
-                    open.putIfAbsent(phase, r.time());
-                } else if (kind == TraceFormat.MARKER_PHASE_END || kind == TraceFormat.MARKER_GC_END) {
-                    Long begin = open.remove(phase);
-                    if (begin != null) {
-                        phaseSpans.add(new long[] {begin, r.time()});
-                        phaseNames.add(phase);
-                    }
-                }
             }
+            // a phase still open at the trace's end is drawn to the lane's last time
             long last = n > 0 ? ends[n - 1] : m > 0 ? times[m - 1] : 0;
-            for (Map.Entry<String, Long> e : open.entrySet()) {
-                phaseSpans.add(new long[] {e.getValue(), Math.max(e.getValue(), last)});
-                phaseNames.add(e.getKey());
-            }
-            long[] begins = new long[phaseSpans.size()];
-            long[] phaseEnds = new long[phaseSpans.size()];
+            List<TracePhases.Phase> phases = TracePhases.pair(markers);
+            long[] begins = new long[phases.size()];
+            long[] phaseEnds = new long[phases.size()];
+            String[] phaseNames = new String[phases.size()];
             for (int j = 0; j < begins.length; j++) {
-                begins[j] = phaseSpans.get(j)[0];
-                phaseEnds[j] = phaseSpans.get(j)[1];
+                TracePhases.Phase p = phases.get(j);
+                begins[j] = p.begin();
+                phaseEnds[j] = p.open() ? Math.max(p.begin(), last) : p.end();
+                phaseNames[j] = p.name();
             }
-            String name = tid == 0 ? "GC" : meta.lastName(tid);
+            String name = tid == 0 ? TracePhases.GC : meta.lastName(tid);
             if (name == null) name = "tid " + tid;
-            return new ThreadLane(tid, name, starts, ends, st, methods, stacks, cpu, counters, k, times, kinds, texts,
-                    begins, phaseEnds, phaseNames.toArray(new String[0]));
+            return new ThreadLane(tid, name, starts, ends, st, methods, cpu, counters, k, times, kinds, texts,
+                    begins, phaseEnds, phaseNames);
         }
     }
 }
