@@ -300,6 +300,7 @@ void Sampler::unregister_locked(SampledThread& record) {
 }
 
 void Sampler::free_record(JNIEnv* jni, SampledThread* record) {
+    end_watching(record->period);
     if (jni != nullptr && record->thread_ref != nullptr) jni->DeleteGlobalRef(record->thread_ref);
     delete[] record->frames;
     delete record;

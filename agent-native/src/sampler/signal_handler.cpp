@@ -581,7 +581,8 @@ void on_sampling_signal(int signo, siginfo_t* info, void* ucontext) {
             // bound only now, begins one).
             TraceEntry period;
             if (context->trace != nullptr) {
-                if (close_period(thread->period, thread->tid, thread->slot, trace_format::kTick, period)) {
+                if (close_period(thread->period, *context->trace, thread->tid, thread->slot, trace_format::kTick,
+                                 period)) {
                     thread->unwritten_period = &period;
                 } else if (!thread->period.started) {
                     begin_period(thread->period, trace_format::kFirst);

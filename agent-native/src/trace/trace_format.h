@@ -10,7 +10,7 @@ static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "trace files are little
 
 constexpr char kMagic[8] = {'C', 'N', 'D', 'T', 'R', 'A', 'C', 'E'};
 constexpr std::uint16_t kMajor = 1;
-constexpr std::uint16_t kMinor = 0;
+constexpr std::uint16_t kMinor = 1;  // 1: periods end at context switches (flags kSwitch, kOffCpu)
 constexpr std::uint32_t kMergedCpu = 0xFFFFFFFFu;
 
 // The counters of version 1.0, in their order (the meta's counter lines).
@@ -22,6 +22,8 @@ enum RecordType : std::uint8_t { Period = 1, Marker = 2, Meta = 3 };
 constexpr std::uint8_t kFirst = 1;  // begins when the thread's recording began
 constexpr std::uint8_t kLast = 2;   // ends at the thread's end
 constexpr std::uint8_t kTick = 4;   // ends at a sampling tick
+constexpr std::uint8_t kSwitch = 8;  // ends where the kernel switched the thread out
+constexpr std::uint8_t kOffCpu = 16; // the thread on no CPU: from a switch out to its switch back in
 
 // Marker kinds (a marker's flags).
 enum MarkerKind : std::uint8_t { Point = 1, PhaseBegin = 2, PhaseEnd = 3, GcBegin = 4, GcEnd = 5 };

@@ -10,6 +10,7 @@
 
 #include "log.h"
 #include "sampler/method_resolver.h"
+#include "trace/switch_ring.h"
 #include "trace/trace_format.h"
 #include "trace/trace_periods.h"
 
@@ -100,12 +101,22 @@ bool TraceWriter::open(std::string& error) {
     append_meta("counter\t1\tpage-faults\tevents");
     append_meta("counter\t2\tvoluntary-switches\tevents");
     append_meta("counter\t3\tinvoluntary-switches\tevents");
+    append_meta(switches_line());
     next_flush_ = std::chrono::steady_clock::now() + kFlushEvery;
     if (!write_meta()) {
         error = "cannot write " + meta;
         return false;
     }
     return true;
+}
+
+// Whether the kernel lets this process watch its threads' context switches: tried on the calling thread.
+std::string TraceWriter::switches_line() {
+    SwitchRing ring;
+    int error = 0;
+    if (!switch_ring_open(ring, 0, error)) return std::string("switches\tnone\t") + std::strerror(error);
+    switch_ring_close(ring);
+    return "switches\tkernel";
 }
 
 TraceWriter::CpuFile* TraceWriter::file_for(std::uint16_t cpu) {
@@ -207,6 +218,12 @@ void TraceWriter::flush(const std::vector<MethodName>& methods, bool force) {
     if (dropped() != dropped_written_) {
         dropped_written_ = dropped();
         append_meta("dropped\t" + std::to_string(dropped_written_));
+    }
+    const std::uint64_t unwatched = unwatched_threads(), lost = lost_switch_stretches();
+    if (unwatched != unwatched_written_ || lost != lost_written_) {
+        unwatched_written_ = unwatched;
+        lost_written_ = lost;
+        append_meta("unswitched\t" + std::to_string(unwatched) + "\t" + std::to_string(lost));
     }
     if (!write_meta()) return;
     for (CpuFile& file : files_) {

@@ -70,6 +70,7 @@ private:
     void append_meta(const std::string& line);
     // The meta lines appended so far, written out; false (logged once) when writing failed.
     bool write_meta();
+    static std::string switches_line();
     bool write_all(int fd, const std::uint8_t* data, std::size_t size, const char* what);
     void fail(const char* what, int error);
 
@@ -90,6 +91,8 @@ private:
     std::size_t pending_bytes_ = 0;
     std::atomic<std::uint64_t> records_{0};
     std::uint64_t dropped_written_ = 0;
+    std::uint64_t unwatched_written_ = 0;
+    std::uint64_t lost_written_ = 0;
     std::chrono::steady_clock::time_point next_flush_{};
     std::atomic<bool> failed_{false};
 };

@@ -203,6 +203,8 @@ final class TraceCommand implements Command {
             if (r.isFirst()) s.append(" first");
             if (r.isLast()) s.append(" last");
             if (r.isTick()) s.append(" tick");
+            if (r.isSwitch()) s.append(" switch");
+            if (r.isOffCpu()) s.append(" off-cpu");
             s.append("  dur ").append(grouped(r.duration()));
             s.append("  at ").append(TraceText.printable(meta.display(r.methodId())));
             for (int i = 0; i < r.counterCount(); i++) {

@@ -61,6 +61,7 @@ final class TraceStatsTable {
         if (!stats.knowsCpuTime()) s.append("cpu, blocked, descheduled: - (the periods have no task-clock counter)\n");
         s.append("dropped records: ").append(stats.dropped() == null ? "none reported" : TraceCommand.grouped(stats.dropped()))
                 .append('\n');
+        s.append(meta.switchesText()).append('\n');
         if (meta.end() == null) s.append("end: none in the meta (the run was killed, or is still running)\n");
         for (String w : stats.warnings()) s.append("warning: ").append(w).append('\n');
         return s.toString();

@@ -105,7 +105,8 @@ class TraceCommandTest {
                 + "  200        1  2.00 ms  1.50 ms     0 ns       500 µs            1                   0                     2        0  worker\\nfake line\n"
                 + "total        3  4.00 ms  2.90 ms   600 µs       500 µs            4                   1                     2        3\n"
                 + "\n"
-                + "dropped records: 2\n");
+                + "dropped records: 2\n"
+                + "periods end at sampling ticks (the trace does not record context switches)\n");
     }
 
     @Test

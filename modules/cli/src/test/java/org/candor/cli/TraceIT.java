@@ -79,6 +79,18 @@ class TraceIT {
             assertThat(periods.get(periods.size() - 1).isLast()).isTrue();
             // it slept once a round: at least that many periods say it blocked
             assertThat(periods.stream().filter(TraceRecord::yielded).count()).as(name + " blocked periods").isGreaterThanOrEqualTo(ROUNDS);
+            if ("kernel".equals(source.meta().switches())) {
+                // the kernel's switches cut each 30 ms sleep out as a period off the CPU, blocked
+                assertThat(periods.stream().filter(p -> p.isOffCpu() && p.yielded() && p.duration() >= 25_000_000L).count())
+                        .as(name + " sleeps as periods off the CPU").isGreaterThanOrEqualTo(ROUNDS);
+                long[] unswitched = source.meta().unswitched();
+                if (unswitched == null || unswitched[0] + unswitched[1] == 0) {
+                    // and no period on a CPU spans two
+                    for (TraceRecord p : periods) {
+                        if (!p.isOffCpu()) assertThat(p.startCpu()).as(name + " " + p).isEqualTo(p.cpu());
+                    }
+                }
+            }
             // begin, end, rested N: in order, each inside the thread's life
             List<String> texts = new ArrayList<>();
             for (TraceRecord m : markers) {
@@ -138,7 +150,7 @@ class TraceIT {
 
         CandorCli text = CandorCli.run("trace", "stats", traceDir.toString());
         assertThat(text.exitCode).as(text.toString()).isZero();
-        assertThat(text.stdout).contains("ping").contains("pong").contains("main");
+        assertThat(text.stdout).contains("ping").contains("pong").contains("main").contains(source.meta().switchesText());
         CandorCli dump = CandorCli.run("trace", "dump", merged.toString(), "--limit", "20");
         assertThat(dump.exitCode).as(dump.toString()).isZero();
         assertThat(dump.stdout.lines().count()).isBetween(10L, 25L);

@@ -33,7 +33,8 @@ import java.util.Set;
  * times, each thread's markers track right after it. These come after the other events (order means nothing to the
  * viewers);
  * <li>a period: a complete event ({@code "ph":"X"}) on its thread, {@code ts} its start, {@code dur} its duration;
- * {@code name} the top method's display name ({@code (no Java frame)} for method id 0); {@code cat} what its
+ * {@code name} the top method's display name ({@code (no Java frame)} for method id 0; {@code off CPU} for a
+ * period off every CPU, {@code (running)} for one a context switch ended, which no sample names); {@code cat} what its
  * off-CPU time was by {@link TraceJudgement}: {@code running}, {@code blocked} or {@code descheduled}; {@code args}:
  * {@code cpu}, {@code startCpu} where the thread migrated, each counter's change by the counter's name (a name that
  * would repeat a key gets {@code #index}), and {@code offCpu ns} where the trace has {@code task-clock};
@@ -65,6 +66,10 @@ public final class ChromeTraceExporter {
     public static final String GC_NAME = TracePhases.GC;
     /** A period's name when its stack could not be walked (method id 0). */
     public static final String NO_JAVA_FRAME = "(no Java frame)";
+    /** A period off every CPU (between the kernel's switch out and in). */
+    public static final String OFF_CPU = "off CPU";
+    /** A period on a CPU that a context switch ended: no sample says what ran. */
+    public static final String RUNNING = "(running)";
     /** The pid written where the meta has none (pid 0 is special to the viewers). */
     static final long UNKNOWN_PID = 1;
 
@@ -240,7 +245,8 @@ public final class ChromeTraceExporter {
         t.periods = true;
         t.saw(r.start(), r.end());
         seen(r.start(), r.end());
-        event(methodName(r.methodId()), STATES[judge.state(r).ordinal()], 'X', t.tid);
+        String name = r.isOffCpu() ? OFF_CPU : r.methodId() == 0 && r.isSwitch() ? RUNNING : methodName(r.methodId());
+        event(name, STATES[judge.state(r).ordinal()], 'X', t.tid);
         json.raw(",\"ts\":").micros(r.start()).raw(",\"dur\":").micros(r.duration());
         json.raw(",\"args\":{\"cpu\":").number(r.cpu());
         if (r.startCpu() != r.cpu()) json.raw(",\"startCpu\":").number(r.startCpu());

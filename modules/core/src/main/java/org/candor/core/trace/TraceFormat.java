@@ -12,7 +12,7 @@ public final class TraceFormat {
     static final byte[] MAGIC = "CNDTRACE".getBytes(StandardCharsets.US_ASCII);
     public static final int MAJOR = 1;
     /** The minor version this code writes; a reader reads any minor of its major. */
-    public static final int MINOR = 0;
+    public static final int MINOR = 1;
     public static final int HEADER_SIZE = 32;
     /** A period carries at most this many counters. */
     public static final int MAX_COUNTERS = 16;
@@ -26,6 +26,10 @@ public final class TraceFormat {
     public static final int FLAG_FIRST = 1;
     public static final int FLAG_LAST = 2;
     public static final int FLAG_TICK = 4;
+    /** Since 1.1: the period ends where the kernel switched the thread out. */
+    public static final int FLAG_SWITCH = 8;
+    /** Since 1.1: the thread on no CPU, from a switch out to its switch back in. */
+    public static final int FLAG_OFF_CPU = 16;
 
     public static final int MARKER_POINT = 1;
     public static final int MARKER_PHASE_BEGIN = 2;

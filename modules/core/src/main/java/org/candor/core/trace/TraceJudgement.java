@@ -12,7 +12,11 @@ package org.candor.core.trace;
  * <li><b>running</b>: otherwise; what little off-CPU time such a period shows is the clocks' disagreement and is
  * counted as neither.
  * </ul>
- * No threshold: a period with one involuntary switch and 1 µs off the CPU was descheduled for 1 µs, so the sums
+ * <p>Where the kernel's context switches cut the periods (version 1.1), a period that a switch ended ran all of it
+ * ({@link TraceRecord#isSwitch()}: running, whatever its sign), and the period off the CPU after it
+ * ({@link TraceRecord#isOffCpu()}, no {@code task-clock}) is blocked or descheduled by the same rule: its sign and
+ * its one switch say which.
+ * <p>No threshold: a period with one involuntary switch and 1 µs off the CPU was descheduled for 1 µs, so the sums
  * over a thread add up to what the kernel counted whatever the periods' lengths. Without a {@code task-clock}
  * counter no off-CPU time is known (the times are 0); without {@code involuntary-switches} no period is descheduled.
  */
@@ -42,6 +46,7 @@ public final class TraceJudgement {
     public int taskClockIndex() { return taskClock; }
 
     public State state(TraceRecord period) {
+        if (period.isSwitch()) return State.RUNNING;
         if (period.yielded()) return State.BLOCKED;
         if (involuntary >= 0 && period.counter(involuntary) > 0) return State.DESCHEDULED;
         return State.RUNNING;

@@ -117,6 +117,9 @@ public final class TraceMeta {
     private final Map<Integer, List<ThreadName>> threads;
     private final Map<Integer, Method> methods;
     private final TraceStacks stacks;
+    private final String switches;
+    private final String switchesUnwatchedReason;
+    private final long[] unswitched;
     private final Long dropped;
     private final Long end;
     private final List<String> otherLines;
@@ -143,9 +146,37 @@ public final class TraceMeta {
         m.putAll(b.methods);
         methods = Collections.unmodifiableMap(m);
         stacks = b.stacks;
+        switches = b.switches;
+        switchesUnwatchedReason = b.switchesReason;
+        unswitched = b.unswitched;
         dropped = b.dropped;
         end = b.end;
         otherLines = Collections.unmodifiableList(new ArrayList<>(b.otherLines));
+    }
+
+    /**
+     * Whether the periods end at the kernel's context switches (format 1.1): {@code kernel} when the agent could
+     * watch them, {@code none} when the kernel refused (see {@link #switchesText()}); null in a trace that does not
+     * say (1.0: periods end at ticks only).
+     */
+    public String switches() { return switches; }
+
+    /** Threads whose switches could not be watched and stretches whose switches the kernel lost; null when none said. */
+    public long[] unswitched() { return unswitched == null ? null : unswitched.clone(); }
+
+    /** One line on how the periods were cut, for the stats and the app alike. */
+    public String switchesText() {
+        if (switches == null) return "periods end at sampling ticks (the trace does not record context switches)";
+        if (!"kernel".equals(switches)) {
+            return "periods end at sampling ticks: the kernel would not report context switches"
+                    + (switchesUnwatchedReason == null ? "" : " (" + switchesUnwatchedReason + ")");
+        }
+        String s = "periods end at sampling ticks and at the kernel's context switches";
+        if (unswitched != null && (unswitched[0] != 0 || unswitched[1] != 0)) {
+            s += "; at ticks only for " + unswitched[0] + " thread(s) the kernel would not let us watch and "
+                    + unswitched[1] + " stretch(es) whose switches it lost";
+        }
+        return s;
     }
 
     /** The minor version of the meta's first line. */
@@ -244,6 +275,11 @@ public final class TraceMeta {
             line(s, "method", Integer.toUnsignedString(e.getKey()), m.className(), m.name(), m.descriptor());
         }
         stacks.appendText(s);
+        if (switches != null) {
+            if (switchesUnwatchedReason != null) line(s, "switches", switches, switchesUnwatchedReason);
+            else line(s, "switches", switches);
+        }
+        if (unswitched != null) line(s, "unswitched", Long.toString(unswitched[0]), Long.toString(unswitched[1]));
         for (String other : otherLines) s.append(other).append('\n');
         if (dropped != null) line(s, "dropped", Long.toString(dropped));
         if (end != null) line(s, "end", Long.toString(end));
@@ -356,6 +392,8 @@ public final class TraceMeta {
                     }
                     break;
                 }
+                case "switches": need(1, "kernel or none"); b.switches = f[1]; b.switchesReason = f.length > 2 ? f[2] : null; break;
+                case "unswitched": need(2, "two counts"); b.unswitched = new long[] {number(1), number(2)}; break;
                 case "dropped": need(1, "a number of records"); b.dropped = number(1); break;
                 case "end": need(1, "a time"); b.end = number(1); break;
                 default: b.otherLines.add(line); // a kind of a later minor version
@@ -408,6 +446,9 @@ public final class TraceMeta {
         private final Map<Integer, List<ThreadName>> threads = new TreeMap<>();
         private final Map<Integer, Method> methods = new TreeMap<>(UNSIGNED);
         private final TraceStacks stacks = new TraceStacks();
+        private String switches;
+        private String switchesReason;
+        private long[] unswitched;
         private Long dropped;
         private Long end;
         private final List<String> otherLines = new ArrayList<>();
@@ -433,6 +474,8 @@ public final class TraceMeta {
             return this;
         }
         public Builder dropped(long records) { dropped = records; return this; }
+        /** {@code kernel}: the periods end at context switches too. */
+        public Builder switches(String how) { switches = how; return this; }
         public Builder end(long time) { end = time; return this; }
 
         /** The four counters of format 1.0, in their order. */

@@ -86,6 +86,10 @@ public final class TraceRecord {
     public boolean isFirst() { return isPeriod() && (flags & TraceFormat.FLAG_FIRST) != 0; }
     public boolean isLast() { return isPeriod() && (flags & TraceFormat.FLAG_LAST) != 0; }
     public boolean isTick() { return isPeriod() && (flags & TraceFormat.FLAG_TICK) != 0; }
+    /** Ends where the kernel switched the thread out (a period cut at a context switch). */
+    public boolean isSwitch() { return isPeriod() && (flags & TraceFormat.FLAG_SWITCH) != 0; }
+    /** The thread ran on no CPU in this period: from a switch out to its switch back in. */
+    public boolean isOffCpu() { return isPeriod() && (flags & TraceFormat.FLAG_OFF_CPU) != 0; }
 
     /** A period's start, a marker's time. */
     public long time() { return time; }

@@ -49,7 +49,7 @@ class TraceFileTest {
     /** A file made byte by byte from docs/formats/trace.md: header, then records. */
     private static ByteBuffer handMade(int k, int major, int cpu, long run) {
         ByteBuffer b = ByteBuffer.allocate(4096).order(ByteOrder.LITTLE_ENDIAN);
-        b.put("CNDTRACE".getBytes(StandardCharsets.US_ASCII)).putShort((short) major).putShort((short) 0)
+        b.put("CNDTRACE".getBytes(StandardCharsets.US_ASCII)).putShort((short) major).putShort((short) TraceFormat.MINOR)
                 .putShort((short) k).putShort((short) 0).putInt(cpu).putInt(0).putLong(run);
         return b;
     }
@@ -74,7 +74,7 @@ class TraceFileTest {
             assertThat(r.cpu()).isEqualTo(2);
             assertThat(r.counterCount()).isEqualTo(4);
             assertThat(r.runId()).isEqualTo(TraceFixtures.RUN);
-            assertThat(r.minor()).isZero();
+            assertThat(r.minor()).isEqualTo(TraceFormat.MINOR);
             assertThat(r.isMerged()).isFalse();
             assertThat(r.metaText()).isNull();
         }
@@ -195,7 +195,7 @@ class TraceFileTest {
         header.position(20);
         assertThat(failureOf(write("cut-header.ctrace", header))).isEqualTo("a Candor trace file cut within its header (20 of 32 bytes)");
         assertThat(failureOf(write("v2.ctrace", handMade(4, 2, 0, 5))))
-                .isEqualTo("trace format 2.0 is not one this Candor reads (1.x); a newer Candor reads it");
+                .isEqualTo("trace format 2." + TraceFormat.MINOR + " is not one this Candor reads (1.x); a newer Candor reads it");
         assertThat(failureOf(write("k17.ctrace", handMade(17, 1, 0, 5)))).isEqualTo("corrupt header: 17 counters a period (at most 16)");
     }
 

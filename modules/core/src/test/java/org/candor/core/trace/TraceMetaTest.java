@@ -50,6 +50,24 @@ class TraceMetaTest {
     }
 
     @Test
+    void saysHowThePeriodsWereCut() throws Exception {
+        TraceMeta none = TraceMeta.parse("meta", "candor-trace\t1\t0\nrun\t1\n");
+        assertThat(none.switches()).isNull();
+        assertThat(none.switchesText()).contains("does not record context switches");
+        TraceMeta refused = TraceMeta.parse("meta", "candor-trace\t1\t1\nrun\t1\nswitches\tnone\tPermission denied\n");
+        assertThat(refused.switchesText()).contains("would not report context switches (Permission denied)");
+        TraceMeta kernel = TraceMeta.parse("meta", "candor-trace\t1\t1\nrun\t1\nswitches\tkernel\nunswitched\t0\t0\n"
+                + "unswitched\t2\t3\n");
+        assertThat(kernel.switches()).isEqualTo("kernel");
+        assertThat(kernel.unswitched()).containsExactly(2, 3); // the last line wins
+        assertThat(kernel.switchesText()).contains("context switches").contains("2 thread(s)").contains("3 stretch(es)");
+        // a merged trace keeps them
+        TraceMeta again = TraceMeta.parse("merged", kernel.toText());
+        assertThat(again.switches()).isEqualTo("kernel");
+        assertThat(again.unswitched()).containsExactly(2, 3);
+    }
+
+    @Test
     void namesInEffectAtATime() throws Exception {
         TraceMeta m = TraceMeta.parse("meta", TEXT);
         assertThat(m.nameAt(100, 10)).isEqualTo("main"); // before its first line: the first name known

@@ -93,6 +93,24 @@ class TraceStatsTest {
     }
 
     @Test
+    void periodsCutAtTheKernelsSwitchesAreJudgedByThePeriodOffTheCpu() {
+        TraceJudgement j = new TraceJudgement(meta(), 6);
+        long[] ran = {10, 0, 0, 0, 0, 0};
+        // ran 10 ns into a sleep: negated, yet it ran all of it
+        TraceRecord into = TraceRecord.period(TraceFormat.FLAG_SWITCH, -1, 0, 10, 0, 0, 0, ran);
+        assertThat(j.state(into)).isEqualTo(TraceJudgement.State.RUNNING);
+        assertThat(j.blocked(into)).isZero();
+        // the sleep: off the CPU, blocked all of it
+        TraceRecord sleep = TraceRecord.period(TraceFormat.FLAG_OFF_CPU, -1, 10, 30, 0, 0, 0, new long[] {0, 0, 1, 0, 0, 0});
+        assertThat(sleep.isOffCpu()).isTrue();
+        assertThat(j.blocked(sleep)).isEqualTo(30);
+        // preempted: off the CPU, descheduled all of it
+        TraceRecord waited = TraceRecord.period(TraceFormat.FLAG_OFF_CPU, 1, 40, 7, 0, 0, 0, new long[] {0, 0, 0, 1, 0, 0});
+        assertThat(j.descheduled(waited)).isEqualTo(7);
+        assertThat(j.blocked(waited)).isZero();
+    }
+
+    @Test
     void withoutTaskClockNoTimesBeyondRealTime() {
         TraceMeta meta = new TraceMeta.Builder().runId(1).counter(0, "page-faults", "count").build();
         TraceStats.Builder b = new TraceStats.Builder(meta, 1);
