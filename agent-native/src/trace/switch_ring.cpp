@@ -2,6 +2,7 @@
 
 #include <linux/perf_event.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -40,9 +41,25 @@ void copy_out(const SwitchRing& ring, std::uint64_t at, void* out, std::size_t b
     if (first < bytes) std::memcpy(static_cast<std::uint8_t*>(out) + first, data(ring), bytes - first);
 }
 
-}  // namespace
+// Rings open at once: each holds a file descriptor and locked pages of the target's, which must never run short
+// for our sake. At most 1,024, and never more than an eighth of the process's descriptor limit.
+std::atomic<long> g_open{0};
 
-bool switch_ring_open(SwitchRing& ring, pid_t tid, int& error) {
+long most_open() {
+    static std::atomic<long> most{0};
+    long m = most.load(std::memory_order_relaxed);
+    if (m == 0) {
+        rlimit files{};
+        m = syscall(SYS_getrlimit, RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY
+                ? static_cast<long>(files.rlim_cur / 8) : 1024;
+        if (m > 1024) m = 1024;
+        if (m < 1) m = 1;
+        most.store(m, std::memory_order_relaxed);
+    }
+    return m;
+}
+
+bool open_ring(SwitchRing& ring, pid_t tid, int& error) {
     perf_event_attr attr;
     std::memset(&attr, 0, sizeof attr);
     attr.size = sizeof attr;
@@ -74,7 +91,23 @@ bool switch_ring_open(SwitchRing& ring, pid_t tid, int& error) {
     return true;
 }
 
+}  // namespace
+
+bool switch_ring_open(SwitchRing& ring, pid_t tid, int& error) {
+    if (g_open.fetch_add(1, std::memory_order_relaxed) >= most_open()) {
+        g_open.fetch_sub(1, std::memory_order_relaxed);
+        error = EMFILE;
+        return false;
+    }
+    if (!open_ring(ring, tid, error)) {
+        g_open.fetch_sub(1, std::memory_order_relaxed);
+        return false;
+    }
+    return true;
+}
+
 void switch_ring_close(SwitchRing& ring) {
+    if (ring.fd >= 0) g_open.fetch_sub(1, std::memory_order_relaxed);
     if (ring.base != nullptr) munmap(ring.base, ring.page_bytes + ring.data_bytes);
     if (ring.fd >= 0) close(ring.fd);
     ring = SwitchRing{};
