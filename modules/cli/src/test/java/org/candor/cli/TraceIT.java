@@ -166,11 +166,39 @@ class TraceIT {
         assertThat(taken.exitCode).isEqualTo(2);
         assertThat(taken.stderr.trim()).isEqualTo("candor: error: " + traceDir + " holds a trace already; choose another"
                 + " directory for --trace");
-        CandorCli instrument = CandorCli.run("profile", "--trace", dir.resolve("new").toString(), "-o",
-                dir.resolve("y.candor").toString(), "--", CandorCli.JAVA, "-version");
-        assertThat(instrument.exitCode).isEqualTo(2);
-        assertThat(instrument.stderr.trim()).contains("--trace needs --mode sample");
-        assertThat(instrument.stderr.lines().count()).isEqualTo(1);
+    }
+
+    /** Instrumentation with a trace: the sampler runs beside the probes, so the trace has its ticks and stacks. */
+    @Test
+    void anInstrumentedRunWritesATraceToo() throws Exception {
+        Path traceDir = dir.resolve("instrumented");
+        Path snapshot = dir.resolve("instrumented.candor");
+        String classpath = TEST_CLASSES + ":" + CandorCli.HOME.resolve("api/candor-api.jar");
+        CandorCli plain = CandorCli.exec(List.of(CandorCli.JAVA, "-cp", classpath, MAIN, "" + ROUNDS));
+        CandorCli run = CandorCli.run("profile", "--include", "org.candor.cli.targets", "--trace", traceDir.toString(),
+                "-o", snapshot.toString(), "--", CandorCli.JAVA, "-cp", classpath, MAIN, "" + ROUNDS);
+        assertThat(run.exitCode).as(run.toString()).isZero();
+        assertThat(run.stdout).isEqualTo(plain.stdout);
+        assertThat(run.stderr).contains("wrote trace " + traceDir);
+        CandorCli report = CandorCli.run("report", snapshot.toString());
+        assertThat(report.stdout).contains("Mode:       instrumentation").contains("Trace:      " + traceDir);
+
+        TraceSource source = TraceDirectory.open(traceDir);
+        List<TraceRecord> records = new ArrayList<>();
+        source.forEach(records::add);
+        long pingTicks = records.stream().filter(r -> r.isTick() && r.stackId() != 0
+                && "ping".equals(source.meta().nameAt(r.tid(), r.time()))).count();
+        long pingMarkers = records.stream().filter(r -> r.isMarker()
+                && "ping".equals(source.meta().nameAt(r.tid(), r.time()))).count();
+        // five phases of ~40 ms of CPU at 1 ms; begin, end and a marker a round
+        assertThat(pingTicks).as("ping's ticks with their stacks").isBetween(150L, 260L);
+        assertThat(pingMarkers).isEqualTo(3L * ROUNDS);
+        Path cut = dir.resolve("instrumented-work.candor");
+        CandorCli cutRun = CandorCli.run("trace", "cut", traceDir.toString(), "--thread", "ping", "--phase", "work",
+                "-o", cut.toString());
+        assertThat(cutRun.exitCode).as(cutRun.toString()).isZero();
+        CandorCli cutReport = CandorCli.run("report", cut.toString(), "--format", "collapsed", "--value", "self_samples");
+        assertThat(cutReport.stdout).contains("TracedPhases.ping").doesNotContain("pong");
     }
 
     @Test

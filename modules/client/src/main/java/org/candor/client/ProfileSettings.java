@@ -129,8 +129,13 @@ public final class ProfileSettings {
     /** The options of libcandor.so: the metric when it is not wall time (else wall's clock), or the sampling options. */
     public String nativeOptions() {
         if (!sampling()) {
-            if (!metric.equals(WALL)) return "metric=" + metric;
-            return clock.equals("auto") ? "" : "clock=" + clock;
+            String clockOrMetric = !metric.equals(WALL) ? "metric=" + metric : clock.equals("auto") ? "" : "clock=" + clock;
+            if (traceDirectory == null) return clockOrMetric;
+            // a trace beside instrumentation: the sampler's ticks end its periods and give them their stacks
+            StringBuilder o = new StringBuilder(clockOrMetric).append(clockOrMetric.isEmpty() ? "" : ",").append("sample=cpu");
+            if (intervalNanos != null) o.append(",interval=").append(intervalNanos);
+            if (depth != null) o.append(",depth=").append(depth);
+            return o.append(",trace=").append(traceDirectory).toString();
         }
         StringBuilder o = new StringBuilder("sample=").append(event);
         if (intervalNanos != null) o.append(",interval=").append(intervalNanos);
@@ -216,9 +221,6 @@ public final class ProfileSettings {
     }
 
     public void validate() throws ClientException {
-        if (traceDirectory != null && !sampling()) {
-            throw new ClientException("--trace needs --mode sample (sampling's ticks end the trace's periods)");
-        }
         if (sampling() && (scheme != null || !roots.isEmpty())) {
             throw new ClientException("--scheme and --root apply to --mode instrument");
         }

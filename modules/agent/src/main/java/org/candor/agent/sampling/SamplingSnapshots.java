@@ -85,7 +85,6 @@ public final class SamplingSnapshots implements SnapshotSource {
                 .put(SnapshotInfo.INTERVAL_NS, Long.toString(trees.intervalNanos()));
         Instant reset = resetTime;
         if (reset != null) info.put("session.reset_time", reset.toString());
-        if (options.traceDirectory() != null) info.put(SnapshotInfo.TRACE_DIRECTORY, options.traceDirectory().toString());
         return trees.writeTo(target, info, pathsPerThread);
     }
 }

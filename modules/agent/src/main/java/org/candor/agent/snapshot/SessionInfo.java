@@ -46,6 +46,7 @@ public final class SessionInfo {
                 .put(SnapshotInfo.START_TIME, start.toString())
                 .put(SnapshotInfo.END_TIME, end.toString());
         jvmArguments().ifPresent(args -> info.put(SnapshotInfo.JVM_ARGS, args));
+        if (options.traceDirectory() != null) info.put(SnapshotInfo.TRACE_DIRECTORY, options.traceDirectory().toString());
         return info;
     }
 

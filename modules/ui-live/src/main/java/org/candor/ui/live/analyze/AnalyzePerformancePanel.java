@@ -54,6 +54,7 @@ public final class AnalyzePerformancePanel extends JPanel {
     private final FiltersEditor filters;
     private final MetricChooser metric;
     private final SamplingChooser sampling = new SamplingChooser();
+    private final JCheckBox trace = new JCheckBox("Record a trace: what each thread did when (Threads timeline)");
     private final JCheckBox delayed = new JCheckBox("Start recording later: calibrate through the warm-up and record"
             + " from Start (in the JVMs window)");
     private final JPanel rootsSection;
@@ -61,6 +62,7 @@ public final class AnalyzePerformancePanel extends JPanel {
     private final JPanel metricSection;
     private final JPanel samplingSection;
     private final JPanel recordingSection;
+    private final JPanel traceSection;
     private final ReadinessSection readiness = new ReadinessSection();
     private final JPanel readinessSection;
     private final JRadioButton attachChoice = new JRadioButton("Attach to");
@@ -104,6 +106,11 @@ public final class AnalyzePerformancePanel extends JPanel {
         metricSection = section("Measurement", metric);
         samplingSection = section("Sampling", sampling);
         recordingSection = section("Recording", delayed);
+        trace.setName("sampleTrace");
+        trace.setToolTipText("Also writes every thread's periods between samples and context switches, with their CPU"
+                + " time, stacks and the program's markers (org.candor.api.Candor), beside the snapshot: its window gets a"
+                + " Threads timeline. With instrumentation, the sampler runs beside the probes for it");
+        traceSection = section("Trace", trace);
         readinessSection = section("What works here (asked of the operating system)", readiness);
         delayed.setName("delayedStart");
 
@@ -119,6 +126,7 @@ public final class AnalyzePerformancePanel extends JPanel {
         metric.onChange(changed);
         sampling.onChange(changed);
         delayed.addActionListener(e -> changed());
+        trace.addActionListener(e -> changed());
         readiness.onChange(changed);
         tasks.addListSelectionListener(e -> {
             if (!e.getValueIsAdjusting()) changed();
@@ -138,7 +146,7 @@ public final class AnalyzePerformancePanel extends JPanel {
         return AnalyzeSettings.defaults().withTask(task).withRoots(roots.roots()).withRootScheme(roots.scheme())
                 .withFilters(filters.includes(), filters.excludes(), filters.defaultExcludes())
                 .withMetric(metric.metric()).withCalibration(metric.calibration()).withCalstats(metric.calstats()).withDelayedStart(delayed.isSelected())
-                .withSampling(sampling.event(), sampling.interval()).withTrace(sampling.trace());
+                .withSampling(sampling.event(), sampling.interval()).withTrace(trace.isSelected());
     }
 
     /** Where the task will run: the session, the JVM chosen, or the program to launch (null: none chosen yet). */
@@ -186,7 +194,8 @@ public final class AnalyzePerformancePanel extends JPanel {
             roots.show(s.roots(), s.rootScheme());
             filters.show(s.includes(), s.excludes(), s.defaultExcludes());
             metric.show(s.metric(), s.calibration(), s.calstats());
-            sampling.show(s.samplingEvent(), s.interval(), s.trace());
+            sampling.show(s.samplingEvent(), s.interval());
+            trace.setSelected(s.trace());
             delayed.setSelected(s.delayedStart());
         } finally {
             showing = false;
@@ -321,7 +330,7 @@ public final class AnalyzePerformancePanel extends JPanel {
         side.add(taskTitle);
         side.add(taskText);
         for (JPanel p : new JPanel[] {rootsSection, filtersSection, metricSection, samplingSection, recordingSection,
-                readinessSection}) {
+                traceSection, readinessSection}) {
             p.setAlignmentX(LEFT_ALIGNMENT);
             side.add(p);
         }

@@ -3,19 +3,17 @@ package org.candor.ui.live.analyze;
 import java.awt.FlowLayout;
 import java.awt.GridLayout;
 import javax.swing.ButtonGroup;
-import javax.swing.JCheckBox;
 import javax.swing.JComboBox;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.JRadioButton;
 
-/** CPU sampling's event (CPU time of running threads, or elapsed time of all threads), interval, and whether to trace. */
+/** CPU sampling's event (CPU time of running threads, or elapsed time of all threads) and interval. */
 final class SamplingChooser extends JPanel {
 
     private final JRadioButton cpu = new JRadioButton("CPU time: where running threads spend the processor");
     private final JRadioButton wall = new JRadioButton("Wall clock: where every thread spends its time, waiting included");
     private final JComboBox<String> interval = new JComboBox<>(new String[] {"100us", "1ms", "4ms", "10ms", "20ms"});
-    private final JCheckBox trace = new JCheckBox("Record a trace: what each thread did when (Threads timeline)");
     private Runnable onChange = () -> { };
 
     SamplingChooser() {
@@ -23,9 +21,6 @@ final class SamplingChooser extends JPanel {
         cpu.setName("sampleCpu");
         wall.setName("sampleWall");
         interval.setName("sampleInterval");
-        trace.setName("sampleTrace");
-        trace.setToolTipText("Also writes every thread's periods between samples, with their CPU time, context switches and"
-                + " the program's markers (org.candor.api.Candor), beside the snapshot: its window gets a Threads timeline");
         interval.setEditable(true);
         interval.setToolTipText("How often each thread is sampled: 10us at least; below the kernel's tick (often 4 ms) "
                 + "only perf task-clock timers deliver, which libcandor.so uses where the kernel allows");
@@ -36,14 +31,12 @@ final class SamplingChooser extends JPanel {
         cpu.addActionListener(e -> onChange.run());
         wall.addActionListener(e -> onChange.run());
         interval.addActionListener(e -> onChange.run());
-        trace.addActionListener(e -> onChange.run());
         JPanel every = new JPanel(new FlowLayout(FlowLayout.LEFT, 6, 0));
         every.add(new JLabel("Sample every"));
         every.add(interval);
         add(cpu);
         add(wall);
         add(every);
-        add(trace);
     }
 
     void onChange(Runnable listener) {
@@ -57,11 +50,8 @@ final class SamplingChooser extends JPanel {
         return v == null ? "" : v.toString().trim();
     }
 
-    boolean trace() { return trace.isSelected(); }
-
-    void show(String event, String every, boolean traced) {
+    void show(String event, String every) {
         ("wall".equals(event) ? wall : cpu).setSelected(true);
         interval.setSelectedItem(every);
-        trace.setSelected(traced);
     }
 }

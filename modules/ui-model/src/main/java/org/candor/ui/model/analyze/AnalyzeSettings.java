@@ -93,7 +93,7 @@ public final class AnalyzeSettings {
     public boolean delayedStart() { return delayedStart; }
     public String samplingEvent() { return samplingEvent; }
     public String interval() { return interval; }
-    /** CPU sampling: whether the session also writes a trace (the Threads timeline), beside its snapshot. */
+    /** Whether the session also writes a trace (the Threads timeline), beside its snapshot; instrumented or sampled. */
     public boolean trace() { return trace; }
 
     public AnalyzeSettings withTask(ProfilingTask t) {
@@ -192,8 +192,8 @@ public final class AnalyzeSettings {
             if (delayedStart) s.delayStart();
         } else {
             s.mode("sample").event(samplingEvent).interval(interval);
-            if (trace) s.trace(traceDirectory(atExit));
         }
+        if (trace) s.trace(traceDirectory(atExit));
         if (task.instruments()) {  // which classes get probes; a sampled stack shows every frame
             if (!includes.isEmpty()) s.include(String.join(",", includes));
             if (!excludes.isEmpty()) s.exclude(String.join(",", excludes));
@@ -242,8 +242,8 @@ public final class AnalyzeSettings {
             if (delayedStart) b.append(", recording from Start");
         } else {
             b.append(": ").append(samplingEvent.equals("wall") ? "wall-clock" : "CPU-time").append(" samples every ").append(interval);
-            if (trace) b.append(", with a trace");
         }
+        if (trace) b.append(", with a trace");
         return b.toString();
     }
 

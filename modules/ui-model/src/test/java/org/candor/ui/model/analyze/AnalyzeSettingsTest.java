@@ -90,7 +90,7 @@ class AnalyzeSettingsTest {
     }
 
     @Test
-    void cpuSamplingWithATraceWritesItBesideTheSnapshot(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    void aTraceIsWrittenBesideTheSnapshotInEitherMode(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         AnalyzeSettings s = AnalyzeSettings.defaults().withTask(ProfilingTask.CPU_SAMPLING).withTrace(true);
         Path atExit = dir.resolve("launch-1.candor");
         ProfileSettings p = s.profileSettings(atExit);
@@ -100,7 +100,12 @@ class AnalyzeSettingsTest {
         // kept in a named configuration
         assertThat(AnalyzeSettings.fromMap(s.toMap()).trace()).isTrue();
         assertThat(AnalyzeSettings.fromMap(AnalyzeSettings.defaults().toMap()).trace()).isFalse();
-        // instrumentation has no trace: the choice is left out
-        assertThat(s.withTask(ProfilingTask.ENTIRE_APPLICATION).profileSettings(atExit).traceDirectory()).isNull();
+        // instrumentation traces too: the sampler runs beside the probes for it
+        ProfileSettings instrumented = s.withTask(ProfilingTask.ENTIRE_APPLICATION).profileSettings(atExit);
+        assertThat(instrumented.traceDirectory()).isEqualTo(dir.resolve("launch-1.trace"));
+        assertThat(instrumented.nativeOptions()).contains("sample=cpu").contains(",trace=" + dir.resolve("launch-1.trace"));
+        assertThat(instrumented.agentOptionLines()).contains("mode=instrument", "trace=" + dir.resolve("launch-1.trace"));
+        assertThat(s.withTask(ProfilingTask.ENTIRE_APPLICATION).summary()).endsWith(", with a trace");
+        assertThat(s.withTrace(false).withTask(ProfilingTask.ENTIRE_APPLICATION).profileSettings(atExit).traceDirectory()).isNull();
     }
 }
