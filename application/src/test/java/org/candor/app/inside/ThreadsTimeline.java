@@ -78,6 +78,19 @@ public class ThreadsTimeline extends NbTestCase {
                     () -> ShownTable.rows(tree).contains("TracedPhases.run(int, boolean)"), () -> ShownTable.rows(tree));
             assertThat(execute(() -> ShownTable.rows(tree))).doesNotContain("LauncherHelper"); // start-up lies before the span
             gui.shot("call-tree-of-the-span");
+
+            // the lanes filtered to one thread by its name, then sorted by CPU time: pong's lane alone
+            gui.selectTab(window, "views", "Threads timeline");
+            javax.swing.JTextField filter = gui.find(window, "timeline.filter", javax.swing.JTextField.class);
+            execute(() -> filter.setText("PONG"));
+            javax.swing.JComboBox<?> order = gui.find(window, "timeline.order", javax.swing.JComboBox.class);
+            execute(() -> order.setSelectedIndex(2));
+            Await.until("one lane", Await.STEP, () -> execute(lanes::getPreferredSize).height < 22 + 2 * 30,
+                    () -> String.valueOf(execute(lanes::getPreferredSize)));
+            String filtered = execute(() -> lanes.getToolTipText(new java.awt.event.MouseEvent(lanes,
+                    java.awt.event.MouseEvent.MOUSE_MOVED, 0, 0, 20, 22 + 15, 0, false)));
+            assertThat(filtered).startsWith("pong (tid");
+            gui.shot("timeline-filtered-to-pong");
         } catch (Throwable t) {
             gui.shot("FAILED");
             throw t;

@@ -12,6 +12,7 @@ import java.awt.event.MouseAdapter;
 import java.awt.event.MouseEvent;
 import java.awt.event.MouseWheelEvent;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import javax.swing.JComponent;
 import javax.swing.Scrollable;
@@ -44,6 +45,7 @@ final class TimelineCanvas extends JComponent implements Scrollable {
     private static final Color SELECTION = new Color(0x3D, 0x7E, 0xD9, 45);
 
     private final Timeline timeline;
+    private List<ThreadLane> lanes;   // the lanes shown, in their order (LaneOrder)
     private final TimelineViewport viewport;
     private final Set<Integer> selectedTids = new HashSet<>();
     private long selectionFrom = -1;
@@ -52,6 +54,7 @@ final class TimelineCanvas extends JComponent implements Scrollable {
 
     TimelineCanvas(Timeline timeline, Runnable changed) {
         this.timeline = timeline;
+        this.lanes = timeline.lanes();
         this.viewport = new TimelineViewport(timeline.start(), timeline.end());
         this.changed = changed;
         setToolTipText("");
@@ -85,6 +88,20 @@ final class TimelineCanvas extends JComponent implements Scrollable {
         repaint();
     }
 
+    /** Shows these lanes, in this order (a filter and sort of the timeline's); selected lanes not among them are let go. */
+    void showLanes(List<ThreadLane> shown) {
+        lanes = List.copyOf(shown);
+        Set<Integer> visible = new HashSet<>();
+        for (ThreadLane l : lanes) visible.add(l.tid());
+        selectedTids.retainAll(visible);
+        changed.run();
+        revalidate();
+        repaint();
+    }
+
+    /** The lanes shown, in their order. */
+    List<ThreadLane> shownLanes() { return lanes; }
+
     /** The threads selected by their names; empty: all. */
     Set<Integer> selectedTids() { return Set.copyOf(selectedTids); }
 
@@ -111,7 +128,7 @@ final class TimelineCanvas extends JComponent implements Scrollable {
     int lanesWidth() { return Math.max(1, getWidth() - NAME_WIDTH); }
 
     @Override public Dimension getPreferredSize() {
-        return new Dimension(NAME_WIDTH + 400, AXIS_HEIGHT + LANE_HEIGHT * timeline.lanes().size() + 4);
+        return new Dimension(NAME_WIDTH + 400, AXIS_HEIGHT + LANE_HEIGHT * lanes.size() + 4);
     }
 
     @Override protected void paintComponent(Graphics g0) {
@@ -125,10 +142,10 @@ final class TimelineCanvas extends JComponent implements Scrollable {
             viewport.setWidth(lanesWidth());
             Rectangle clip = g.getClipBounds();
             axis(g, foreground);
-            for (int i = 0; i < timeline.lanes().size(); i++) {
+            for (int i = 0; i < lanes.size(); i++) {
                 int y = AXIS_HEIGHT + i * LANE_HEIGHT;
                 if (clip != null && (y > clip.y + clip.height || y + LANE_HEIGHT < clip.y)) continue;
-                lane(g, timeline.lanes().get(i), y, foreground);
+                lane(g, lanes.get(i), y, foreground);
             }
             long[] sel = selection();
             if (sel != null) {
@@ -237,13 +254,13 @@ final class TimelineCanvas extends JComponent implements Scrollable {
     int laneAt(int y) {
         if (y < AXIS_HEIGHT) return -1;
         int i = (y - AXIS_HEIGHT) / LANE_HEIGHT;
-        return i < timeline.lanes().size() ? i : -1;
+        return i < lanes.size() ? i : -1;
     }
 
     @Override public String getToolTipText(MouseEvent e) {
         int i = laneAt(e.getY());
         if (i < 0) return null;
-        ThreadLane lane = timeline.lanes().get(i);
+        ThreadLane lane = lanes.get(i);
         if (e.getX() < NAME_WIDTH) return lane.name() + " (tid " + lane.tid() + "): click to select its lane, Ctrl+click to add it";
         double x = e.getX() - NAME_WIDTH;
         long t = viewport.time(x);
@@ -284,7 +301,7 @@ final class TimelineCanvas extends JComponent implements Scrollable {
             if (e.getX() < NAME_WIDTH) {
                 int i = laneAt(e.getY());
                 if (i >= 0) {
-                    int tid = timeline.lanes().get(i).tid();
+                    int tid = lanes.get(i).tid();
                     if (!e.isControlDown()) {
                         boolean only = selectedTids.size() == 1 && selectedTids.contains(tid);
                         selectedTids.clear();

@@ -7,12 +7,15 @@ import java.awt.event.KeyEvent;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.swing.AbstractAction;
 import javax.swing.BorderFactory;
 import javax.swing.JButton;
+import javax.swing.JComboBox;
 import javax.swing.JComponent;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
@@ -21,11 +24,15 @@ import javax.swing.JTextField;
 import javax.swing.JToolBar;
 import javax.swing.KeyStroke;
 import javax.swing.SwingConstants;
+import javax.swing.event.DocumentEvent;
+import javax.swing.event.DocumentListener;
 import org.candor.core.report.HumanUnits;
 import org.candor.core.trace.TraceCut;
 import org.candor.core.trace.TraceDirectory;
 import org.candor.core.trace.TraceRange;
 import org.candor.core.trace.TraceSource;
+import org.candor.ui.model.timeline.LaneOrder;
+import org.candor.ui.model.timeline.ThreadLane;
 import org.candor.ui.model.timeline.Timeline;
 import org.candor.ui.model.timeline.TimelineText;
 import org.candor.ui.snapshot.Colours;
@@ -46,6 +53,8 @@ final class TimelineView extends JPanel {
     private final JLabel status = new JLabel(" ");
     private final JTextField span = new JTextField(18);
     private final JButton cut = new JButton("Call tree of selection");
+    private final JTextField filter = new JTextField(10);
+    private final JComboBox<LaneOrder> order = new JComboBox<>(LaneOrder.values());
     private TimelineCanvas canvas;
     private TraceSource source;
 
@@ -95,6 +104,24 @@ final class TimelineView extends JPanel {
         span.addActionListener(e -> typedSpan());
         bar.add(span);
         bar.addSeparator();
+        bar.add(new JLabel("Threads: "));
+        filter.setName("timeline.filter");
+        filter.setToolTipText("Show only the threads whose name holds this text (or this tid); the call tree of the"
+                + " selection then takes only them");
+        filter.setMaximumSize(filter.getPreferredSize());
+        filter.getDocument().addDocumentListener(new DocumentListener() {
+            @Override public void insertUpdate(DocumentEvent e) { reorder(); }
+            @Override public void removeUpdate(DocumentEvent e) { reorder(); }
+            @Override public void changedUpdate(DocumentEvent e) { reorder(); }
+        });
+        bar.add(filter);
+        bar.add(new JLabel(" by "));
+        order.setName("timeline.order");
+        order.setToolTipText("The lanes' order: when each thread first ran, its name, or what it did most");
+        order.setMaximumSize(order.getPreferredSize());
+        order.addActionListener(e -> reorder());
+        bar.add(order);
+        bar.addSeparator();
         cut.setName("timeline.cut");
         cut.setToolTipText("The call tree of the samples in the selected span (of the selected threads), in a window of its own");
         cut.addActionListener(e -> cutSelection());
@@ -112,6 +139,20 @@ final class TimelineView extends JPanel {
         selectionChanged();
         revalidate();
         repaint();
+    }
+
+    private void reorder() {
+        if (canvas == null) return;
+        canvas.showLanes(((LaneOrder) order.getSelectedItem()).apply(canvas.timeline().lanes(), filter.getText()));
+    }
+
+    /** The threads the cut takes: those selected, else those a filter shows, else (empty) all. */
+    private Set<Integer> threadsToCut() {
+        Set<Integer> selected = canvas.selectedTids();
+        if (!selected.isEmpty() || filter.getText().trim().isEmpty()) return selected;
+        Set<Integer> shown = new HashSet<>();
+        for (ThreadLane l : canvas.shownLanes()) if (l.tid() != 0) shown.add(l.tid());
+        return shown;
     }
 
     private JButton button(String text, String name, Runnable action) {
@@ -168,16 +209,19 @@ final class TimelineView extends JPanel {
                     .append(" (").append(HumanUnits.nanos(sel[1] - sel[0])).append(')');
         }
         int threads = canvas.selectedTids().size();
-        s.append(threads == 0 ? "; all threads" : "; " + threads + " thread" + (threads == 1 ? "" : "s") + " selected");
+        boolean filtered = !filter.getText().trim().isEmpty();
+        if (threads > 0) s.append("; ").append(threads).append(" thread").append(threads == 1 ? "" : "s").append(" selected");
+        else if (filtered) s.append(canvas.shownLanes().size() == 1 ? "; the thread shown" : "; the " + canvas.shownLanes().size() + " threads shown");
+        else s.append("; all threads");
         s.append(". Drag to select a span; the wheel zooms, Shift+wheel pans.");
         status.setText(s.toString());
-        cut.setEnabled(sel != null || threads > 0);
+        cut.setEnabled((sel != null || threads > 0 || filtered) && !(filtered && canvas.shownLanes().isEmpty()));
     }
 
     private void cutSelection() {
         long[] sel = canvas.selection();
         TraceRange range = new TraceRange(sel != null ? sel[0] : Long.MIN_VALUE, sel != null ? sel[1] : Long.MAX_VALUE,
-                canvas.selectedTids(), null);
+                threadsToCut(), null);
         Timeline t = canvas.timeline();
         String name = trace.getFileName() + (sel != null ? "-" + label(t, sel[0]) + "-" + label(t, sel[1]) : "-threads");
         cut.setEnabled(false);

@@ -29,6 +29,7 @@ public final class ThreadLane {
     final long[] phaseBegins;
     final long[] phaseEnds;
     final String[] phaseNames;
+    private final long[] totals = new long[3];   // CPU time, time blocked, time descheduled (TraceJudgement's)
 
     ThreadLane(int tid, String name, long[] starts, long[] ends, byte[] states, int[] methods, long[] cpuTimes,
             long[] counters, int counterCount, long[] markerTimes, byte[] markerKinds, String[] markerTexts, long[] phaseBegins, long[] phaseEnds, String[] phaseNames) {
@@ -48,6 +49,20 @@ public final class ThreadLane {
         this.phaseEnds = phaseEnds;
         this.phaseNames = phaseNames;
     }
+
+    /** Sets the lane's totals, as TraceJudgement judged its periods. */
+    ThreadLane totals(long cpu, long blocked, long descheduled) {
+        totals[RUNNING] = cpu;
+        totals[BLOCKED] = blocked;
+        totals[DESCHEDULED] = descheduled;
+        return this;
+    }
+
+    /** The thread's CPU time over its periods (0 when the trace has no task-clock). */
+    public long totalCpuTime() { return totals[RUNNING]; }
+
+    /** Its time blocked or descheduled ({@link #BLOCKED}, {@link #DESCHEDULED}); {@link #RUNNING}: its CPU time. */
+    public long totalTime(byte state) { return totals[state]; }
 
     public int tid() { return tid; }
     public String name() { return name; }

@@ -123,8 +123,14 @@ public final class Timeline {
             int[] methods = new int[n];
             long[] cpu = new long[n];
             long[] counters = new long[n * k];
+            long cpuTotal = 0;
+            long blocked = 0;
+            long descheduled = 0;
             for (int j = 0; j < n; j++) {
                 TraceRecord r = periods.get(order[j]);
+                cpuTotal += Math.max(0, judgement.cpuTime(r));
+                blocked += judgement.blocked(r);
+                descheduled += judgement.descheduled(r);
                 starts[j] = r.start();
                 ends[j] = r.end();
                 st[j] = states.get(order[j]);
@@ -158,7 +164,7 @@ public final class Timeline {
             String name = tid == 0 ? TracePhases.GC : meta.lastName(tid);
             if (name == null) name = "tid " + tid;
             return new ThreadLane(tid, name, starts, ends, st, methods, cpu, counters, k, times, kinds, texts,
-                    begins, phaseEnds, phaseNames);
+                    begins, phaseEnds, phaseNames).totals(cpuTotal, blocked, descheduled);
         }
     }
 }

@@ -53,6 +53,30 @@ class TimelineTest {
     }
 
     @Test
+    void lanesFilteredByNameAndSortedByWhatTheThreadsDid() throws Exception {
+        Timeline t = load();
+        ThreadLane main = t.lanes().get(0);
+        // main ran 1 + 1 + 1 ms, blocked 4 ms in its second period, descheduled 3 ms in its third
+        assertThat(main.totalCpuTime()).isEqualTo(3 * MS);
+        assertThat(main.totalTime(ThreadLane.BLOCKED)).isEqualTo(4 * MS);
+        assertThat(main.totalTime(ThreadLane.DESCHEDULED)).isEqualTo(3 * MS);
+        assertThat(LaneOrder.APPEARANCE.apply(t.lanes(), "")).extracting(ThreadLane::name).containsExactly("main", "worker", "GC");
+        assertThat(LaneOrder.NAME.apply(t.lanes(), null)).extracting(ThreadLane::name).containsExactly("main", "worker", "GC");
+        assertThat(LaneOrder.CPU.apply(t.lanes(), "")).extracting(ThreadLane::name).containsExactly("main", "worker", "GC");
+        // worker never blocked: after main; GC stays last whatever the order
+        assertThat(LaneOrder.BLOCKED.apply(t.lanes(), "")).extracting(ThreadLane::name).containsExactly("main", "worker", "GC");
+        assertThat(LaneOrder.NAME.apply(t.lanes(), "WORK")).extracting(ThreadLane::name).containsExactly("worker");
+        assertThat(LaneOrder.NAME.apply(t.lanes(), "22")).extracting(ThreadLane::name).containsExactly("worker");
+        assertThat(LaneOrder.NAME.apply(t.lanes(), "nobody")).isEmpty();
+        // from any order
+        List<ThreadLane> reversed = new java.util.ArrayList<>(t.lanes());
+        java.util.Collections.reverse(reversed);
+        for (LaneOrder o : LaneOrder.values()) {
+            assertThat(o.apply(reversed, "")).as(o.name()).extracting(ThreadLane::name).containsExactly("main", "worker", "GC");
+        }
+    }
+
+    @Test
     void lanesHoldEachThreadsPeriodsInTimeOrderWithTheirStates() throws Exception {
         Timeline t = load();
         assertThat(t.lanes()).extracting(ThreadLane::name).containsExactly("main", "worker", "GC");
