@@ -16,8 +16,8 @@ import org.candor.agent.snapshot.SnapshotOnExit;
 /**
  * Opens the session's control channel ({@code docs/formats/control.md}): the loopback server and the session file
  * that names its port and secret, removed at exit. A channel that cannot open costs a warning, never the session.
- * In a sampling session the server's thread asks libcandor.so not to sample it (it waits on its socket, and would
- * take a share of the wall sampler's signals).
+ * In a sampling session each of the channel's threads asks libcandor.so not to sample it (they wait on their sockets,
+ * and would take a share of the wall sampler's signals).
  */
 public final class ControlChannel {
 

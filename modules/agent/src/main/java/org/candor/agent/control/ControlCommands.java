@@ -3,16 +3,21 @@ package org.candor.agent.control;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 
-/** Reads one command line and hands it to the session. */
+/**
+ * Reads one command line and hands it to the session. One command at a time, whichever connection sends it: the
+ * channel serves several clients at once, and two of them must never interleave changes of the profiler's state.
+ */
 final class ControlCommands {
 
     private final ControlledSession session;
+    private final ControlConnections connections;
 
-    ControlCommands(ControlledSession session) {
+    ControlCommands(ControlledSession session, ControlConnections connections) {
         this.session = session;
+        this.connections = connections;
     }
 
-    Reply run(String line) {
+    synchronized Reply run(String line) {
         String trimmed = line.trim();
         int space = trimmed.indexOf(' ');
         String command = space < 0 ? trimmed : trimmed.substring(0, space);
@@ -22,7 +27,7 @@ final class ControlCommands {
                 case ControlProtocol.START: return argument.isEmpty() ? session.start() : extra(command);
                 case ControlProtocol.STOP: return argument.isEmpty() ? session.stop() : extra(command);
                 case ControlProtocol.RESET: return argument.isEmpty() ? session.reset() : extra(command);
-                case ControlProtocol.STATUS: return argument.isEmpty() ? session.status() : extra(command);
+                case ControlProtocol.STATUS: return argument.isEmpty() ? channel(session.status()) : extra(command);
                 case ControlProtocol.SNAPSHOT:
                     if (argument.isEmpty()) return Reply.error("snapshot needs a file: snapshot PATH");
                     return session.snapshot(absolute(argument));
@@ -42,6 +47,12 @@ final class ControlCommands {
         } catch (RuntimeException | Error e) {  // e.g. a heap too full for the snapshot: the target runs on
             return Reply.error(command + " failed: " + e);
         }
+    }
+
+    /** The channel's own figures in a status. */
+    private Reply channel(Reply status) {
+        if (!status.ok) return status;
+        return status.put("control.connections", connections.open()).put("control.refused", connections.refused());
     }
 
     /** {@code PATHS PATH}: the most nodes a thread's tree keeps (2 to 10,000,000), then the file. */

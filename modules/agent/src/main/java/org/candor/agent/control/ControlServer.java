@@ -14,11 +14,13 @@ import org.candor.agent.AgentLog;
 import org.candor.agent.snapshot.SessionInfo;
 
 /**
- * The agent's end of the control channel: a TCP socket on 127.0.0.1 (an ephemeral port), served by one daemon
- * thread, one connection at a time. A connection is refused with one line when it comes from another user (by the
- * kernel's socket table) or does not open with this session's secret.
+ * The agent's end of the control channel: a TCP socket on 127.0.0.1 (an ephemeral port). One daemon thread accepts;
+ * each connection is served on a thread of its own ({@link ControlConnections}, at most {@link ControlConnections#MAX}
+ * at once), so a client that is slow or sends nothing delays no other. The commands themselves run one at a time
+ * ({@link ControlCommands}). A connection is refused with one line when it comes from another user (by the kernel's
+ * socket table) or does not open with this session's secret: nothing is run or answered before that.
  */
-final class ControlServer implements Runnable {
+final class ControlServer implements Runnable, ControlConnections.Handler {
 
     /** How long a connected client may take to send a line. */
     private static final int READ_TIMEOUT_MS = 10_000;
@@ -26,6 +28,7 @@ final class ControlServer implements Runnable {
     private final ServerSocket socket;
     private final byte[] secret;
     private final ControlledSession session;
+    private final ControlConnections connections;
     private final ControlCommands commands;
     private volatile boolean closed;
 
@@ -33,10 +36,11 @@ final class ControlServer implements Runnable {
         this.socket = socket;
         this.secret = secret;
         this.session = session;
-        this.commands = new ControlCommands(session);
+        this.connections = new ControlConnections(this, THREAD_NAME);
+        this.commands = new ControlCommands(session, connections);
     }
 
-    /** Binds; {@link #run} serves, on the caller's thread. */
+    /** Binds; {@link #run} accepts, on the caller's thread. */
     static ControlServer bind(ControlledSession session) throws IOException {
         ServerSocket s = new ServerSocket(0, 8, InetAddress.getByName("127.0.0.1"));
         return new ControlServer(s, newSecret(), session);
@@ -81,20 +85,60 @@ final class ControlServer implements Runnable {
 
     String secret() { return new String(secret, StandardCharsets.US_ASCII); }
 
+    /** The address it listens on: 127.0.0.1. */
+    InetAddress address() { return socket.getInetAddress(); }
+
+    /** Connections served now, and refused since the start because too many were. */
+    ControlConnections connections() { return connections; }
+
+    /** Accepts, on the caller's thread, until {@link #close}. */
     @Override
     public void run() {
         session.serverThreadStarted();
         while (!closed) {
-            try (Socket client = socket.accept()) {
-                serve(client);
-            } catch (Throwable e) {  // never let one connection end the channel
+            Socket client;
+            try {
+                client = socket.accept();
+            } catch (Throwable e) {  // never let one failure end the channel
                 if (closed) return;
-                AgentLog.debug("control connection failed: " + e);
+                AgentLog.debug("control channel cannot accept: " + e);
+                pause();  // e.g. out of file descriptors: not a loop that spins on the target's CPU
+                continue;
+            }
+            if (!connections.offer(client)) {
+                refuse(client, connections.open() < ControlConnections.MAX
+                        ? "refused: no thread could start to serve this connection"
+                        : "refused: " + ControlConnections.MAX + " control connections are open already, the most this"
+                                + " JVM serves at once; try again when one ends");
             }
         }
     }
 
-    private void serve(Socket client) throws IOException {
+    /** Answers one line, on the accepting thread, and closes: a fresh connection takes it without waiting. */
+    private static void refuse(Socket client, String why) {
+        try (Socket s = client) {
+            send(s.getOutputStream(), Reply.error(why));
+        } catch (IOException | RuntimeException gone) {
+            // the client went first
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException ignored) {
+            // the channel's own thread: it accepts on
+        }
+    }
+
+    @Override
+    public void threadStarted() {
+        session.serverThreadStarted();
+    }
+
+    /** One connection, on a thread of {@link ControlConnections}: the peer check, the hello, then its commands. */
+    @Override
+    public void serve(Socket client) throws IOException {
         client.setSoTimeout(READ_TIMEOUT_MS);
         OutputStream out = client.getOutputStream();
         if (!client.getInetAddress().isLoopbackAddress()) {
@@ -184,5 +228,6 @@ final class ControlServer implements Runnable {
         } catch (IOException ignored) {
             // closing at exit
         }
+        connections.close();
     }
 }

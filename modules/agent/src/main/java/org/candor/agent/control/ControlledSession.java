@@ -8,7 +8,7 @@ import java.nio.file.Path;
  */
 interface ControlledSession {
 
-    /** Called first on the server's own thread, before it listens. */
+    /** Called first on each of the channel's own threads: the one that accepts, and each that serves connections. */
     default void serverThreadStarted() {}
 
     Reply start();
