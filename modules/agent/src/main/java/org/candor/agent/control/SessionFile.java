@@ -38,7 +38,11 @@ final class SessionFile {
 
     /** Writes {@code text} as this JVM's session file, atomically, readable by the owner only. */
     static SessionFile write(long pid, String text) throws IOException {
-        Path dir = directory();
+        return write(directory(), pid, text);
+    }
+
+    /** As {@link #write(long, String)}, in {@code dir} (tests). */
+    static SessionFile write(Path dir, long pid, String text) throws IOException {
         if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
             try {
                 Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(OWNER_DIR));

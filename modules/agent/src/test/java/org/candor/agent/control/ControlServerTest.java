@@ -12,7 +12,9 @@ import java.net.NetworkInterface;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -22,6 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The control channel's server on a real loopback socket, with a session that only counts what it is asked: clients
@@ -168,6 +171,24 @@ class ControlServerTest {
                             .as("connect to " + a).isInstanceOf(IOException.class);
                 }
             }
+        }
+    }
+
+    @Test
+    void theSessionFileAndItsDirectoryAreTheOwnersAlone(@TempDir Path temp) throws Exception {
+        Path dir = temp.resolve("candor");
+        SessionFile file = SessionFile.write(dir, 4242, "secret=" + server.secret() + "\n");
+        assertThat(file.path()).isEqualTo(dir.resolve("4242")).hasContent("secret=" + server.secret());
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file.path()))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir))).isEqualTo("rwx------");
+
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Files.setPosixFilePermissions(file.path(), PosixFilePermissions.fromString("rw-rw-rw-"));
+        file = SessionFile.write(dir, 4242, "again\n");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file.path()))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir))).isEqualTo("rwx------");
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            assertThat(files).containsExactly(file.path());  // no temporary file left
         }
     }
 
