@@ -99,6 +99,14 @@ final class TimelineCanvas extends JComponent implements Scrollable {
         repaint();
     }
 
+    /** Selects these threads' lanes (those shown). */
+    void selectThreads(Set<Integer> tids) {
+        selectedTids.clear();
+        for (ThreadLane l : lanes) if (tids.contains(l.tid())) selectedTids.add(l.tid());
+        changed.run();
+        repaint();
+    }
+
     /** The lanes shown, in their order. */
     List<ThreadLane> shownLanes() { return lanes; }
 
@@ -335,6 +343,8 @@ final class TimelineCanvas extends JComponent implements Scrollable {
                 selectionFrom = selectionTo = -1; // a click in the lanes clears the span
                 changed.run();
                 repaint();
+            } else if (panning) {
+                changed.run();
             }
             pressX = -1;
         }

@@ -34,6 +34,7 @@ import org.candor.core.trace.TraceSource;
 import org.candor.ui.model.timeline.LaneOrder;
 import org.candor.ui.model.timeline.ThreadLane;
 import org.candor.ui.model.timeline.Timeline;
+import org.candor.ui.model.timeline.TimelineState;
 import org.candor.ui.model.timeline.TimelineText;
 import org.candor.ui.snapshot.Colours;
 import org.candor.ui.snapshot.SnapshotOpener;
@@ -57,6 +58,7 @@ final class TimelineView extends JPanel {
     private final JComboBox<LaneOrder> order = new JComboBox<>(LaneOrder.values());
     private TimelineCanvas canvas;
     private TraceSource source;
+    private boolean restoring;
 
     TimelineView(Path trace) {
         super(new BorderLayout());
@@ -136,9 +138,36 @@ final class TimelineView extends JPanel {
             status.setText(String.format(Locale.ROOT, "Showing the first %,d periods; %,d more are in the trace",
                     Timeline.MAX_PERIODS, timeline.truncated()));
         }
+        restore(TimelineState.of(trace));
         selectionChanged();
         revalidate();
         repaint();
+    }
+
+    /** As the user left this trace's timeline (a live window's refresh builds the view anew from the grown trace). */
+    private void restore(TimelineState state) {
+        if (state == null) return;
+        restoring = true;
+        try {
+            filter.setText(state.filter);
+            order.setSelectedItem(state.order);
+            reorder();
+            canvas.selectThreads(state.threads);
+            if (!state.whole) canvas.show(state.from, state.to);
+            if (state.selectionFrom < state.selectionTo) canvas.select(state.selectionFrom, state.selectionTo);
+        } finally {
+            restoring = false;
+        }
+    }
+
+    private void keepState() {
+        if (canvas == null || restoring) return;
+        Timeline t = canvas.timeline();
+        long from = canvas.viewport().from();
+        long to = canvas.viewport().to();
+        long[] sel = canvas.selection();
+        TimelineState.keep(trace, new TimelineState(from <= t.start() && to >= t.end(), from, to, sel == null ? 0 : sel[0],
+                sel == null ? 0 : sel[1], canvas.selectedTids(), filter.getText(), (LaneOrder) order.getSelectedItem()));
     }
 
     private void reorder() {
@@ -199,6 +228,7 @@ final class TimelineView extends JPanel {
 
     private void selectionChanged() {
         if (canvas == null) return;
+        keepState();
         status.setForeground(javax.swing.UIManager.getColor("Label.foreground"));
         Timeline t = canvas.timeline();
         long[] sel = canvas.selection();
