@@ -19,6 +19,7 @@ namespace {
 // of a CPU in every profile. The 8 MiB buffer holds well over 10 ms of samples even at 100 us on many threads.
 constexpr auto kIdleWait = std::chrono::milliseconds(10);
 constexpr auto kPublishEvery = std::chrono::milliseconds(10);
+constexpr auto kRenamesEvery = std::chrono::seconds(1);
 // A publication that builds a new base copies the whole code map (thousands of compiled methods in a big
 // program): while the JIT keeps changing it, that every 10 ms cost javac ~0.15 s of CPU. The next one waits at
 // least this many times the CPU time the last took, so publishing stays under half a percent of one CPU; most
@@ -120,6 +121,7 @@ void SampleWriter::run(jvmtiEnv* jvmti, JNIEnv* jni) {
     jvmti_ = jvmti;
     jni_ = jni;
     auto next_publish = std::chrono::steady_clock::now();
+    auto next_renames = next_publish + kRenamesEvery;
     for (;;) {
         // Read before draining: once stop is seen, this pass takes whatever is left.
         const bool stopping = stop_.load();
@@ -132,6 +134,10 @@ void SampleWriter::run(jvmtiEnv* jvmti, JNIEnv* jni) {
             const auto took = thread_cpu_now() - cpu_before;
             next_publish = now + (published ? std::max<std::chrono::steady_clock::duration>(kPublishEvery, took * kPublishSpacing)
                                             : kPublishEvery);
+        }
+        if (trace_ != nullptr && rename_check_ && now >= next_renames) {
+            rename_check_(jvmti, jni);
+            next_renames = now + kRenamesEvery;
         }
         if (stopping && buffer_.empty()) {
             if (trace_ != nullptr) {

@@ -7,6 +7,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -45,6 +46,8 @@ public:
     void mark_started() { started_.store(true); }
     // Before run(): the trace to take entries into as well (trace_writer.h); it is closed when run() returns.
     void set_trace(TraceWriter* trace) { trace_ = trace; }
+    // Called on the writer thread about once a second while tracing: looks for threads renamed since.
+    void set_rename_check(std::function<void(jvmtiEnv*, JNIEnv*)> check) { rename_check_ = std::move(check); }
 
     // Call only when no signal handler can add samples any more: the writer then empties the buffer and returns.
     void request_stop();
@@ -83,6 +86,7 @@ private:
 
     SampleBuffer& buffer_;
     TraceWriter* trace_ = nullptr;
+    std::function<void(jvmtiEnv*, JNIEnv*)> rename_check_;
     CodeMap& code_map_;
     SamplerStats& stats_;
     MethodResolver resolver_;

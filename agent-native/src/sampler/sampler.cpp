@@ -229,7 +229,31 @@ void Sampler::open_trace() {
     trace_ = std::move(trace);
     context_.trace = &trace_->buffer();
     writer_.set_trace(trace_.get());
+    writer_.set_rename_check([this](jvmtiEnv* jvmti, JNIEnv* jni) { trace_renames(jvmti, jni); });
     if (options_.verbose) log_line("tracing every thread's periods into %s", options_.trace_dir.c_str());
+}
+
+void Sampler::trace_renames(jvmtiEnv* jvmti, JNIEnv* jni) {
+    struct Renamed {
+        pid_t tid;
+        jlong java_id;
+        std::string name;
+    };
+    std::vector<Renamed> renamed;
+    {
+        // GetThreadInfo of each live thread: a few microseconds a thread, once a second.
+        std::lock_guard<std::mutex> lock(registry_.mutex);
+        for (SampledThread* record : registry_.live) {
+            if (!record->bound.load(std::memory_order_acquire) || record->slot >= registry_.slots.size()) continue;
+            ThreadSlot& slot = registry_.slots[record->slot];
+            if (slot.thread_ref == nullptr) continue;
+            std::string name = thread_name(jvmti, jni, slot.thread_ref);
+            if (name.empty() || name == slot.name) continue;
+            slot.name = name;
+            renamed.push_back({record->tid, slot.java_id, std::move(name)});
+        }
+    }
+    for (const Renamed& r : renamed) trace_->rename_thread(r.tid, r.java_id, r.name);
 }
 
 void Sampler::mark(std::uint8_t kind, const char* text, std::size_t bytes) {

@@ -99,6 +99,8 @@ private:
     bool start(jvmtiEnv* jvmti, JNIEnv* jni);
     // Opens the trace directory when trace=DIR was given; on failure one line, and sampling goes on without.
     void open_trace();
+    // Tracing: threads renamed since the last look get their new names in the trace (and the snapshot).
+    void trace_renames(jvmtiEnv* jvmti, JNIEnv* jni);
     TimerChoice choose_timer();
     // One perf delivery's probe: 0 or errno; kernel time first (probe.kernel_error says how that went).
     int probe_delivery(pid_t tid, PerfDelivery delivery, TimerProbe& probe) const;

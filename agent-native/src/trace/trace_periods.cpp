@@ -203,9 +203,16 @@ bool close_period(PeriodStart& start, SampleBuffer& buffer, pid_t tid, std::uint
     if (!start.started || start.busy) return false;
     start.busy = 1;
     std::atomic_signal_fence(std::memory_order_seq_cst);
-    // The ring's head before the clock: every switch read is before `now` (one after it waits for the next period).
-    const std::uint64_t head = switch_ring_head(start.switches);
-    const Reading now = read_now();
+    // The ring's head on both sides of the readings: a switch while they were taken (the handler preempted) would
+    // leave `now` on another CPU than the last stretch's switch said, so they are taken again.
+    std::uint64_t head = switch_ring_head(start.switches);
+    Reading now = read_now();
+    for (int again = 0; again < 3; again++) {
+        const std::uint64_t after = switch_ring_head(start.switches);
+        if (after == head) break;
+        head = after;
+        now = read_now();
+    }
     std::memset(&entry, 0, sizeof entry);
     entry.kind = TraceEntryKind::Period;
     entry.flags = flags;

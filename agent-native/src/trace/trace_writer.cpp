@@ -152,6 +152,12 @@ void TraceWriter::name_thread(std::int32_t thread, std::uint32_t slot) {
                 std::to_string(java_id) + "\t" + field(name));
 }
 
+void TraceWriter::rename_thread(std::int32_t tid, std::int64_t java_id, const std::string& name) {
+    if (failed_ || named_.count(tid) == 0) return;
+    append_meta("thread\t" + std::to_string(tid) + "\t" + std::to_string(clock_ns(CLOCK_MONOTONIC)) + "\t" +
+                std::to_string(java_id) + "\t" + field(name));
+}
+
 void TraceWriter::add(const TraceEntry& entry, std::uint32_t method, std::uint32_t stack) {
     if (failed_) return;
     CpuFile* file = file_for(entry.cpu);

@@ -67,6 +67,11 @@ private:
 
     CpuFile* file_for(std::uint16_t cpu);
     void name_thread(std::int32_t thread, std::uint32_t slot);
+public:
+    // Thread `tid` is called `name` from now on (Thread.setName after its first period): another thread line. A
+    // thread not yet named here gets its name when its first record comes.
+    void rename_thread(std::int32_t tid, std::int64_t java_id, const std::string& name);
+private:
     void append_meta(const std::string& line);
     // The meta lines appended so far, written out; false (logged once) when writing failed.
     bool write_meta();

@@ -168,6 +168,34 @@ class TraceIT {
                 + " directory for --trace");
     }
 
+    /** A thread renamed while it runs: its periods before the rename carry its first name, those after its new one. */
+    @Test
+    void aThreadRenamedWhileItRunsHasBothNamesInTheTrace() throws Exception {
+        Path traceDir = dir.resolve("renamed");
+        CandorCli run = CandorCli.run("profile", "--mode", "sample", "--trace", traceDir.toString(), "-o",
+                dir.resolve("renamed.candor").toString(), "--", CandorCli.JAVA, "-cp", TEST_CLASSES.toString(),
+                "org.candor.cli.targets.RenamedThread");
+        assertThat(run.exitCode).as(run.toString()).isZero();
+        TraceSource source = TraceDirectory.open(traceDir);
+        List<TraceRecord> records = new ArrayList<>();
+        source.forEach(records::add);
+        TraceRecord first = records.stream().filter(r -> r.isPeriod() && "loader".equals(source.meta().nameAt(r.tid(), r.time())))
+                .findFirst().orElseThrow(() -> new AssertionError("no period named loader"));
+        int tid = first.tid();
+        long loader = 0;
+        long server = 0;
+        for (TraceRecord r : records) {
+            if (!r.isPeriod() || r.tid() != tid) continue;
+            String name = source.meta().nameAt(tid, r.time());
+            if ("loader".equals(name)) loader += r.duration();
+            else if ("server".equals(name)) server += r.duration();
+        }
+        // about 0.4 s as loader and 1.6 s as server; renames are looked for once a second, so up to 1 s more as loader
+        assertThat(loader).as("time as loader").isBetween(300_000_000L, 1_600_000_000L);
+        assertThat(server).as("time as server").isGreaterThan(400_000_000L);
+        assertThat(source.meta().lastName(tid)).isEqualTo("server");
+    }
+
     /** Instrumentation with a trace: the sampler runs beside the probes, so the trace has its ticks and stacks. */
     @Test
     void anInstrumentedRunWritesATraceToo() throws Exception {
