@@ -43,10 +43,17 @@ final class MappedRecords {
         return (long) cpu << 32 | Math.abs(w.getInt(p + 4));
     }
 
-    /** Copies the record at this offset to the writer, touching no buffer's position or limit. */
-    void copyTo(TraceFileWriter writer, long offset) throws java.io.IOException {
+    /** The size of the record at this offset. */
+    int size(long offset) {
+        ByteBuffer w = windows[(int) (offset / WINDOW)];
+        return w.getShort((int) (offset % WINDOW)) & 0xFFFF;
+    }
+
+    /** Copies the record at this offset into {@code out} (room for it there), a word at a time: any thread. */
+    void copyTo(ByteBuffer out, long offset) {
         ByteBuffer w = windows[(int) (offset / WINDOW)];
         int p = (int) (offset % WINDOW);
-        writer.writeRaw(w, p, w.getShort(p) & 0xFFFF);
+        int size = w.getShort(p) & 0xFFFF;
+        for (int i = 0; i < size; i += 8) out.putLong(w.getLong(p + i));
     }
 }

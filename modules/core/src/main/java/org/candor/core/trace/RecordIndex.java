@@ -41,6 +41,15 @@ final class RecordIndex {
         size++;
     }
 
+    /** Adds all of another index's records, in its order. */
+    void addAll(RecordIndex other) {
+        if (size + (long) other.size > MAX) throw new IllegalStateException("more than " + MAX + " records to merge");
+        while (time.length < size + other.size) grow();
+        System.arraycopy(other.time, 0, time, size, other.size);
+        System.arraycopy(other.location, 0, location, size, other.size);
+        size += other.size;
+    }
+
     int size() { return size; }
 
     /** The i-th record's location: in the order added, or after {@link #sort}, in time order. */

@@ -114,14 +114,33 @@ public final class TraceFileWriter implements Closeable {
     }
 
     /**
-     * Writes a record as it is, {@code size} bytes of {@code source} from {@code offset} (the merge copies records
-     * whole, without making objects). The caller read it with a {@link TraceFileReader}, which checked it.
+     * Leaves room for {@code bytes} of records ({@code count} of them) that other threads write at once with
+     * {@link #writeAt} (the merge copies in parallel): everything so far is written out, and the file position where
+     * the room begins returned.
      */
-    void writeRaw(ByteBuffer source, int offset, int size) throws IOException {
-        room(size);
-        // a word at a time (records are whole words): absolute reads leave the source's position and limit alone
-        for (int i = 0; i < size; i += 8) buf.putLong(source.getLong(offset + i));
-        records++;
+    long reserve(long bytes, long count) throws IOException {
+        room(0);
+        drain();
+        long at;
+        try {
+            at = channel.position();
+            channel.position(at + bytes);
+        } catch (IOException e) {
+            discard();
+            throw new IOException("cannot write " + target + ": " + e.getMessage(), e);
+        }
+        records += count;
+        return at;
+    }
+
+    /** Writes what {@code source} holds (flipped) at file position {@code at}, in room {@link #reserve} left: any thread. */
+    void writeAt(ByteBuffer source, long at) throws IOException {
+        try {
+            long p = at;
+            while (source.hasRemaining()) p += channel.write(source, p);
+        } catch (IOException e) {
+            throw new IOException("cannot write " + target + ": " + e.getMessage(), e);
+        }
     }
 
     /** Records written so far (periods and markers). */
