@@ -3,6 +3,7 @@ package org.candor.cli;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.nio.charset.Charset;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,11 +29,27 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        Console console = new Console(System.out, System.err, new FileOutputStream(FileDescriptor.out));
+        FileOutputStream stdout = new FileOutputStream(FileDescriptor.out);
+        Console console = new Console(stdout, stdoutCharset(), System.err, stdout);
         System.exit(new Main(console).run(Arrays.asList(args)));
     }
 
+    /** What System.out would encode with: the terminal's encoding (JDK 19+ names it), else the default. */
+    private static Charset stdoutCharset() {
+        String name = System.getProperty("stdout.encoding", System.getProperty("sun.stdout.encoding"));
+        try {
+            return name != null ? Charset.forName(name) : Charset.defaultCharset();
+        } catch (IllegalArgumentException e) {
+            return Charset.defaultCharset();
+        }
+    }
+
+    /** Runs the command line; the exit code also says whether its results could be written. */
     int run(List<String> args) {
+        return console.settle(runCommand(args));
+    }
+
+    private int runCommand(List<String> args) {
         if (args.isEmpty() || args.get(0).equals("help") || args.get(0).equals("--help") || args.get(0).equals("-h")) {
             return help(args.size() > 1 ? args.get(1) : null);
         }
@@ -59,7 +76,7 @@ public final class Main {
             console.error("no such file: " + e.getFile());
             return 1;
         } catch (java.nio.file.AccessDeniedException e) {
-            console.error("cannot read " + e.getFile() + ": permission denied");
+            console.error("permission denied: " + e.getFile());  // reading, or making a file there
             return 1;
         } catch (ClientException | IOException e) {
             console.error(e.getMessage());

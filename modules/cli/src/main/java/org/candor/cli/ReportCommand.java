@@ -68,7 +68,7 @@ final class ReportCommand implements Command {
             }
         } catch (IOException e) {
             // the reader of standard output stopped reading (| head): stop too, quietly, as if by SIGPIPE
-            if (settings.output == null && String.valueOf(e.getMessage()).contains("Broken pipe")) return 141;
+            if (settings.output == null && CheckedOutput.isBrokenPipe(e)) return 141;
             throw e;
         }
         return 0;

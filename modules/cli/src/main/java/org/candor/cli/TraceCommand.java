@@ -136,7 +136,7 @@ final class TraceCommand implements Command {
             out.flush();
         } catch (IOException e) {
             // the reader of standard output stopped reading (| head): stop too, quietly, as if by SIGPIPE
-            if (String.valueOf(e.getMessage()).contains("Broken pipe")) return 141;
+            if (CheckedOutput.isBrokenPipe(e)) return 141;
             throw e;
         }
         for (String w : source.warnings()) console.note("warning: " + w);

@@ -40,11 +40,23 @@ final class CandorCli {
         return exec(cmd);
     }
 
+    /** As {@link #run}, standard output going to {@code stdout} ({@code /dev/full}, say); the result's stdout empty. */
+    static CandorCli runWithStdout(Path stdout, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(JAVA, "-cp", HOME.resolve("lib") + "/*", "org.candor.cli.Main"));
+        cmd.addAll(List.of(args));
+        return exec(cmd, stdout);
+    }
+
     static CandorCli exec(List<String> cmd) throws IOException, InterruptedException {
+        return exec(cmd, null);
+    }
+
+    private static CandorCli exec(List<String> cmd, Path stdout) throws IOException, InterruptedException {
         Path out = Files.createTempFile("cli", ".out");
         Path err = Files.createTempFile("cli", ".err");
         try {
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput((stdout != null ? stdout : out).toFile())
+                    .redirectError(err.toFile());
             // the user's calibration minima (~/.cache/candor) must not change what the tests see
             pb.environment().put("XDG_CACHE_HOME", CACHE.toString());
             Process p = pb.start();

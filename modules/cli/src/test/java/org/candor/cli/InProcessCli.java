@@ -3,6 +3,7 @@ package org.candor.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -24,6 +25,10 @@ final class InProcessCli {
             this.err = err;
         }
 
+        Run withOutput(byte[] stdout) {
+            return new Run(exit, stdout, err);
+        }
+
         @Override public String toString() { return "exit " + exit + "\n--- stdout\n" + out + "--- stderr\n" + err; }
     }
 
@@ -31,12 +36,15 @@ final class InProcessCli {
 
     static Run candor(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
+        return candorInto(out, args).withOutput(out.toByteArray());
+    }
+
+    /** As {@link #candor}, standard output going into {@code stdout} (one that fails, say); the run's bytes empty. */
+    static Run candorInto(OutputStream stdout, String... args) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
-        int exit = new Main(new Console(o, e)).run(Arrays.asList(args));
-        o.flush();
-        return new Run(exit, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
+        int exit = new Main(new Console(stdout, StandardCharsets.UTF_8, e)).run(Arrays.asList(args));
+        return new Run(exit, new byte[0], err.toString(StandardCharsets.UTF_8));
     }
 
     /** One line on stderr and this exit code. */

@@ -3,9 +3,12 @@ package org.candor.core.io;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -15,7 +18,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * Writes a file the safe way: whole into a temporary file beside the target ({@code .NAME.*.tmp}), forced to the
  * disk, then renamed over the target in one step and the rename made durable. A file already there stays as it was
  * until the new one is complete; on any error the temporary file is removed and the error goes to the caller. A
- * writer that streams its file section by section ({@code SnapshotStreamWriter}) uses the steps on their own.
+ * writer that streams its file section by section ({@code SnapshotStreamWriter}) uses the steps on their own. A
+ * target that is a symbolic link has the file it links to replaced (the link stays); one that is a device or a pipe
+ * ({@code /dev/stdout}, {@code /dev/null}, a FIFO) cannot be replaced, only written into, and {@link #write} does that.
  */
 public final class ReplaceFile {
 
@@ -28,6 +33,14 @@ public final class ReplaceFile {
 
     public static void write(Path target, Content content) throws IOException {
         Path absolute = target.toAbsolutePath().normalize();
+        if (isDeviceOrPipe(absolute)) {
+            // renamed over, it would be gone (and as root, /dev/null with it): the bytes go into it, errors and all
+            try (FileOutputStream out = new FileOutputStream(absolute.toFile())) {
+                content.writeTo(out);
+            }
+            return;
+        }
+        absolute = linkedFile(absolute);
         Path temp = temporaryBeside(absolute);
         try {
             try (FileOutputStream out = new FileOutputStream(temp.toFile())) {
@@ -41,11 +54,16 @@ public final class ReplaceFile {
         }
     }
 
-    /** A new, empty temporary file in the target's directory, named {@code .NAME.*.tmp}. */
+    /**
+     * A new, empty temporary file in the target's directory, named {@code .NAME.*.tmp}. A target that is there but is
+     * not a regular file (a folder, a device, a pipe) is refused: a rename would put a file in its place.
+     */
     public static Path temporaryBeside(Path target) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         // a missing folder is the error to name, not the temporary file that could not be made in it
-        if (!Files.isDirectory(dir)) throw new java.nio.file.NoSuchFileException(dir.toString());
+        if (!Files.isDirectory(dir)) throw new NoSuchFileException(dir.toString());
+        if (Files.isDirectory(target)) throw new FileSystemException(target.toString(), null, "is a folder");
+        if (isDeviceOrPipe(target)) throw new FileSystemException(target.toString(), null, "is not a regular file");
         for (int attempt = 0; ; attempt++) {
             Path temp = dir.resolve("." + target.getFileName() + "."
                     + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + ".tmp");
@@ -53,6 +71,9 @@ public final class ReplaceFile {
                 return Files.createFile(temp);
             } catch (FileAlreadyExistsException e) {
                 if (attempt == 9) throw e;
+            } catch (IOException e) {
+                // the error names the target, not a temporary file the user never asked for
+                throw cannotWrite(target, e);
             }
         }
     }
@@ -60,12 +81,47 @@ public final class ReplaceFile {
     /** Renames the finished temporary file over the target, then makes the rename durable where it can. */
     public static void moveOver(Path temp, Path target) throws IOException {
         try {
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            // file systems without atomic rename: still never a half-written target, only a brief gap without one
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            try {
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                // file systems without atomic rename: still never a half-written target, only a brief gap without one
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw cannotWrite(target, e);
         }
         syncDirectory(target.toAbsolutePath().getParent());
+    }
+
+    /** There, and neither a regular file nor a folder (after links): a device, a pipe, a socket. */
+    private static boolean isDeviceOrPipe(Path target) {
+        return Files.exists(target) && !Files.isRegularFile(target) && !Files.isDirectory(target);
+    }
+
+    /** The file a symbolic link names (replaced in its own folder, the link kept), else the target itself. */
+    private static Path linkedFile(Path target) throws IOException {
+        return Files.isSymbolicLink(target) && Files.exists(target) ? target.toRealPath() : target;
+    }
+
+    /**
+     * The error named by the target, not by a temporary file the user never asked for, and of the same kind (a caller
+     * may tell a missing folder from a denied one).
+     */
+    private static IOException cannotWrite(Path target, IOException e) {
+        String file = target.toString();
+        IOException named;
+        if (e instanceof AccessDeniedException) {
+            named = new AccessDeniedException(file);
+        } else if (e instanceof NoSuchFileException) {
+            // the folder is there (checked first), yet refuses new files: /proc, say
+            named = new FileSystemException(file, null, "no file can be made in " + target.toAbsolutePath().getParent());
+        } else if (e instanceof FileSystemException && ((FileSystemException) e).getReason() != null) {
+            named = new FileSystemException(file, null, ((FileSystemException) e).getReason());
+        } else {
+            named = new FileSystemException(file, null, e.getMessage());
+        }
+        named.initCause(e);
+        return named;
     }
 
     /** Makes a rename durable where the platform allows opening a directory (not on Windows). */

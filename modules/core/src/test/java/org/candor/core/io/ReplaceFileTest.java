@@ -37,4 +37,46 @@ class ReplaceFileTest {
             assertThat(files).containsExactly(target);
         }
     }
+
+    @Test
+    void aFolderIsRefusedBeforeAnythingIsWritten() throws Exception {
+        Path folder = Files.createDirectory(dir.resolve("reports"));
+        assertThatThrownBy(() -> ReplaceFile.write(folder, out -> {
+            throw new AssertionError("nothing is written for a folder");
+        })).hasMessage(folder + ": is a folder");
+        assertThat(Files.isDirectory(folder)).isTrue();
+    }
+
+    @Test
+    void aDeviceIsWrittenIntoNotReplaced() throws Exception {
+        // through a link in the test's folder: were the device replaced, the link would be (never /dev/null itself)
+        Path link = Files.createSymbolicLink(dir.resolve("null"), Path.of("/dev/null"));
+        ReplaceFile.write(link, out -> out.write("discarded".getBytes(StandardCharsets.UTF_8)));
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(Files.readSymbolicLink(link)).isEqualTo(Path.of("/dev/null"));
+    }
+
+    @Test
+    void aFullDeviceIsAnErrorNotAFileInItsPlace() throws Exception {
+        Path link = Files.createSymbolicLink(dir.resolve("full"), Path.of("/dev/full"));
+        assertThatThrownBy(() -> ReplaceFile.write(link, out -> out.write(new byte[1 << 16])))
+                .hasMessageContaining("No space left on device");
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+    }
+
+    @Test
+    void aLinkedFileIsReplacedAndTheLinkKept() throws Exception {
+        Path real = Files.writeString(dir.resolve("report.txt"), "the old report");
+        Path link = Files.createSymbolicLink(dir.resolve("latest.txt"), real.getFileName());
+        ReplaceFile.write(link, out -> out.write("new".getBytes(StandardCharsets.UTF_8)));
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(Files.readString(real)).isEqualTo("new");
+    }
+
+    @Test
+    void aFolderWhereNoFileCanBeMadeIsNamedWithTheTargetNotATemporaryFile() {
+        Path target = Path.of("/proc/candor-report.txt");  // no file can be made in /proc, not even by root
+        assertThatThrownBy(() -> ReplaceFile.write(target, out -> out.write(1)))
+                .hasMessageStartingWith(target + ": ").hasMessageNotContaining(".tmp");
+    }
 }

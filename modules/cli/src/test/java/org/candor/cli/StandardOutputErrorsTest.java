@@ -1,0 +1,95 @@
+package org.candor.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.candor.cli.InProcessCli.candorInto;
+import static org.candor.cli.InProcessCli.oneLine;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.List;
+import org.candor.core.model.CallNode;
+import org.candor.core.model.MethodTable;
+import org.candor.core.model.Snapshot;
+import org.candor.core.model.SnapshotInfo;
+import org.candor.core.model.ThreadProfile;
+import org.candor.core.snapshot.SnapshotWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Results that never reached standard output (a full disk, {@code > /dev/full}) are an error, one line and exit 1,
+ * whichever command printed them; a reader that went away ({@code | head}) ends the command quietly.
+ */
+class StandardOutputErrorsTest {
+
+    @TempDir Path tmp;
+
+    /** Standard output on a full disk, or a pipe whose reader is gone: every write fails so. */
+    private static OutputStream failing(String reason) {
+        return new OutputStream() {
+            @Override public void write(int b) throws IOException {
+                throw new IOException(reason);
+            }
+
+            @Override public void write(byte[] b, int off, int len) throws IOException {
+                throw new IOException(reason);
+            }
+        };
+    }
+
+    private Path snapshot(String name) throws Exception {
+        MethodTable methods = new MethodTable();
+        int run = methods.add("com.acme.Foo", "run", "()V").id();
+        List<?> metrics = Snapshot.samplingMetrics(false);
+        Snapshot s = new Snapshot(new SnapshotInfo().put(SnapshotInfo.MODE, "sample"), Snapshot.samplingMetrics(false), methods);
+        CallNode root = new CallNode(null, CallNode.ROOT, metrics.size());
+        CallNode n = new CallNode(root, run, metrics.size());
+        for (int k = 0; k < metrics.size(); k++) {
+            n.setValue(k, 10);
+            root.setValue(k, 10);
+        }
+        s.addThread(new ThreadProfile(1, "main", root));
+        Path file = tmp.resolve(name);
+        SnapshotWriter.write(s, file);
+        return file;
+    }
+
+    @Test
+    void printedResultsThatCannotBeWrittenAreOneLineAndExit1() throws Exception {
+        String full = "candor: error: cannot write to standard output: No space left on device";
+        oneLine(candorInto(failing("No space left on device"), "version"), 1, full);
+        oneLine(candorInto(failing("No space left on device"), "help"), 1, full);
+        oneLine(candorInto(failing("No space left on device"), "help", "report"), 1, full);
+        Path a = snapshot("a.candor");
+        oneLine(candorInto(failing("No space left on device"), "compare", a.toString(), a.toString()), 1, full);
+    }
+
+    @Test
+    void aReportThatCannotBeWrittenIsOneLineAndExit1() throws Exception {
+        Path a = snapshot("a.candor");
+        for (String format : List.of("text", "collapsed", "csv")) {
+            InProcessCli.Run r = candorInto(failing("No space left on device"), "report", a.toString(), "--format", format);
+            assertThat(r.exit).as(r.toString()).isEqualTo(1);
+            assertThat(r.err.lines()).as(r.toString()).hasSize(1).allMatch(l -> l.contains("No space left on device"));
+        }
+    }
+
+    @Test
+    void aReaderThatWentAwayEndsTheCommandQuietly() throws Exception {
+        InProcessCli.Run r = candorInto(failing("Broken pipe"), "help");
+        assertThat(r.exit).as(r.toString()).isEqualTo(141);
+        assertThat(r.err).isEmpty();
+        Path a = snapshot("a.candor");
+        r = candorInto(failing("Broken pipe"), "report", a.toString());
+        assertThat(r.exit).as(r.toString()).isEqualTo(141);
+        assertThat(r.err).isEmpty();
+    }
+
+    @Test
+    void aCommandThatFailedSaysItsOwnErrorOnly() {
+        Path missing = tmp.resolve("missing.candor");
+        oneLine(candorInto(failing("No space left on device"), "compare", missing.toString(), missing.toString()), 1,
+                "candor: error: no such file: " + missing);
+    }
+}
