@@ -16,6 +16,7 @@ import org.candor.agent.scheme.Scheme;
 import org.candor.agent.scheme.SchemePlan;
 import org.candor.agent.sampling.SamplingStart;
 import org.candor.agent.snapshot.InstrumentationSnapshots;
+import org.candor.agent.snapshot.RunOutcome;
 import org.candor.agent.snapshot.SnapshotOnExit;
 import org.candor.probe.Clock;
 import org.candor.probe.HiddenClasses;
@@ -49,6 +50,7 @@ public final class CandorAgent {
             return;
         }
         AgentOptions options = plan.options;
+        RunOutcome.loaded(options);
         ClassFilter filter = plan.filter;
         Scheme scheme = plan.scheme;
         AgentLog.configure(options.quiet(), options.verbose());

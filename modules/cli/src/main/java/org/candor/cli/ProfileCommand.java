@@ -1,8 +1,10 @@
 package org.candor.cli;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.candor.agent.snapshot.RunOutcome;
 import org.candor.client.AgentFiles;
 import org.candor.client.ClientException;
 import org.candor.client.JavaCommand;
@@ -12,6 +14,7 @@ import org.candor.client.filters.SelectionFile;
 import org.candor.client.system.LibCandor;
 import org.candor.client.system.MetricStatus;
 import org.candor.core.analysis.SnapshotWarnings;
+import org.candor.core.io.ReplaceFile;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.core.snapshot.SnapshotFile;
 import org.candor.core.trace.TraceDirectory;
@@ -90,6 +93,8 @@ final class ProfileCommand implements Command {
                 + "patterns: com.acme (a package or class and everything below it), com.acme.* (one package),\n"
                 + "  com.acme.** (with subpackages), com.acme.Cache.get* (methods), com.acme.Server.handle(String, int)\n\n"
                 + "Everything after -- is the target's command line, unchanged. The exit code is the target's.\n"
+                + "A snapshot already at FILE stays until this run's replaces it, whole: a run killed before its\n"
+                + "snapshot leaves it as it was.\n"
                 + "A command that is not a java launcher (a script that starts java) gets the agents through\n"
                 + "JAVA_TOOL_OPTIONS; its JVM then prints a 'Picked up JAVA_TOOL_OPTIONS' line on stderr.\n\n"
                 + "examples:\n"
@@ -177,24 +182,36 @@ final class ProfileCommand implements Command {
         }
     }
 
-    /** Runs the target and reports the snapshot; shared with {@code demo}. */
+    /**
+     * Runs the target and reports the snapshot; shared with {@code demo}. A snapshot already at the output stays until
+     * the agent's new one replaces it whole; whether this run wrote one, and where, the agent says in its outcome file.
+     */
     static int profile(ProfileSettings settings, List<String> target, Console console)
-            throws ClientException, InterruptedException {
+            throws ClientException, InterruptedException, IOException {
         JavaCommand command = JavaCommand.of(target);
         Path output = settings.output();
-        deleteStale(output);
-        int exit = new ProfileLaunch(AgentFiles.locate(), settings, command).run(pid -> {
-            if (!settings.delayedStart()) return;
-            // a script that starts java is not the JVM: 'candor list' finds that one
-            String jvm = command.isJavaLauncher() ? Long.toString(pid) : "PID";
-            console.note("recording is stopped until 'candor ctl " + jvm + " start' (--delay-start"
-                    + (command.isJavaLauncher() ? ")" : "; 'candor list' shows the JVM's PID)"));
-        });
-        if (!Files.isRegularFile(output)) {
-            console.error("the target exited with code " + exit + " and wrote no snapshot to " + output
-                    + " (killed, or halted without running shutdown hooks)");
+        checkWritable(output);
+        Path outcomeFile = Files.createTempFile("candor-outcome", ".txt");
+        int exit;
+        RunOutcome.Report outcome;
+        try {
+            settings.outcome(outcomeFile);
+            exit = new ProfileLaunch(AgentFiles.locate(), settings, command).run(pid -> {
+                if (!settings.delayedStart()) return;
+                // a script that starts java is not the JVM: 'candor list' finds that one
+                String jvm = command.isJavaLauncher() ? Long.toString(pid) : "PID";
+                console.note("recording is stopped until 'candor ctl " + jvm + " start' (--delay-start"
+                        + (command.isJavaLauncher() ? ")" : "; 'candor list' shows the JVM's PID)"));
+            });
+            outcome = RunOutcome.read(outcomeFile);
+        } finally {
+            Files.deleteIfExists(outcomeFile);
+        }
+        if (!outcome.snapshots().contains(output)) {
+            console.error(noSnapshot(output, exit, outcome));
             noteTrace(settings, console);
-            return exit != 0 ? exit : 1;
+            // a program that never loaded the agent ran as it would have without Candor: its own exit code
+            return exit != 0 || !outcome.loaded() ? exit : 1;
         }
         noteTrace(settings, console);
         try (SnapshotFile s = SnapshotFile.open(output)) {
@@ -240,11 +257,31 @@ final class ProfileCommand implements Command {
         }
     }
 
-    private static void deleteStale(Path output) throws ClientException {
-        try {
-            Files.deleteIfExists(output);
-        } catch (java.io.IOException e) {
-            throw new ClientException("cannot replace " + output + ": " + e.getMessage());
+    /**
+     * The snapshot's folder takes a new file, tried before the target runs: the agent would otherwise find out at the
+     * program's end and write to the temporary folder instead.
+     */
+    private static void checkWritable(Path output) throws IOException {
+        ReplaceFile.deleteQuietly(ReplaceFile.temporaryBeside(output));
+    }
+
+    /** Why there is no snapshot at {@code output} from this run, in one line. */
+    private static String noSnapshot(Path output, int exit, RunOutcome.Report outcome) {
+        if (!outcome.snapshots().isEmpty()) {
+            return "the snapshot went to " + outcome.snapshots().get(0) + ", not " + output
+                    + " (the agent's error above says why)";
         }
+        String why;
+        if (!outcome.loaded()) {
+            why = "no snapshot written to " + output + ": the program did not load the Candor agent (not a Java"
+                    + " program?) and exited with code " + exit;
+        } else if (outcome.unwritten()) {
+            why = "the target exited with code " + exit + " and its snapshot to " + output + " could not be written"
+                    + " (the agent's error above says why)";
+        } else {
+            why = "the target exited with code " + exit + " and wrote no snapshot to " + output
+                    + " (killed, or halted without running shutdown hooks)";
+        }
+        return Files.exists(output) ? why + "; the file there is an earlier run's" : why;
     }
 }

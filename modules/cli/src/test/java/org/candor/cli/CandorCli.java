@@ -40,18 +40,25 @@ final class CandorCli {
         return exec(cmd);
     }
 
+    /** As {@link #run}, failing when the command takes more than {@code seconds} (a target that hangs). */
+    static CandorCli runWithin(int seconds, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(JAVA, "-cp", HOME.resolve("lib") + "/*", "org.candor.cli.Main"));
+        cmd.addAll(List.of(args));
+        return exec(cmd, null, seconds);
+    }
+
     /** As {@link #run}, standard output going to {@code stdout} ({@code /dev/full}, say); the result's stdout empty. */
     static CandorCli runWithStdout(Path stdout, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(JAVA, "-cp", HOME.resolve("lib") + "/*", "org.candor.cli.Main"));
         cmd.addAll(List.of(args));
-        return exec(cmd, stdout);
+        return exec(cmd, stdout, 300);
     }
 
     static CandorCli exec(List<String> cmd) throws IOException, InterruptedException {
-        return exec(cmd, null);
+        return exec(cmd, null, 300);
     }
 
-    private static CandorCli exec(List<String> cmd, Path stdout) throws IOException, InterruptedException {
+    private static CandorCli exec(List<String> cmd, Path stdout, int seconds) throws IOException, InterruptedException {
         Path out = Files.createTempFile("cli", ".out");
         Path err = Files.createTempFile("cli", ".err");
         try {
@@ -60,7 +67,8 @@ final class CandorCli {
             // the user's calibration minima (~/.cache/candor) must not change what the tests see
             pb.environment().put("XDG_CACHE_HOME", CACHE.toString());
             Process p = pb.start();
-            if (!p.waitFor(5, TimeUnit.MINUTES)) {
+            if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);  // the target too
                 p.destroyForcibly();
                 throw new AssertionError("timed out: " + cmd);
             }

@@ -27,6 +27,7 @@ public final class ProfileSettings {
     public static final String WALL = "wall";
 
     private Path output;
+    private Path outcome;
     private String mode = "instrument";
     private String event = "cpu";
     private String metric = WALL;
@@ -46,6 +47,12 @@ public final class ProfileSettings {
     private boolean delayedStart;
 
     public ProfileSettings output(Path file) { this.output = file.toAbsolutePath(); return this; }
+
+    /**
+     * The file the agent notes its outcome in (that it loaded, where the snapshot went: the agent's
+     * {@code RunOutcome}); made by the launcher, which reads it after the run.
+     */
+    public ProfileSettings outcome(Path file) { this.outcome = file.toAbsolutePath(); return this; }
     /** total, lazy or eager; unset: lazy with roots, total without. */
     public ProfileSettings scheme(String s) { this.scheme = s; return this; }
     /** Root method patterns, one or comma-separated (Lazy and Eager schemes). */
@@ -183,6 +190,7 @@ public final class ProfileSettings {
     public List<String> agentOptionLines() {
         List<String> lines = new ArrayList<>();
         if (output != null) lines.add("output=" + output);
+        if (outcome != null) lines.add("outcome=" + outcome);
         lines.add("mode=" + mode);
         if (!sampling()) {
             if (scheme != null) lines.add("scheme=" + scheme);

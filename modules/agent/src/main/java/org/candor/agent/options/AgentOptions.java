@@ -33,13 +33,15 @@ public final class AgentOptions {
     static final String[] KEYS = {
         "output", "mode", "scheme", "include", "exclude", "defaultexcludes", "maxnodes", "maxdepth", "maxthreads",
         "quiet", "verbose", "optfile", "calibration", "warmupdelay", "warmupcount", "calstats",
-        "calstatswrite", "trainer", "root", "lookahead", "start", "recursion", "foldafter", "measureevery", "trace"
+        "calstatswrite", "trainer", "root", "lookahead", "start", "recursion", "foldafter", "measureevery", "trace",
+        "outcome"
     };
 
     /** How a thread's tree grows when paths are many (org.candor.probe.TreeShape). */
     public enum Recursion { KEEP, FOLD, AUTO }
 
     private Path output;
+    private Path outcome;
     private Path traceDirectory;
     private Mode mode = Mode.INSTRUMENT;
     private Scheme scheme;
@@ -142,6 +144,7 @@ public final class AgentOptions {
     private AgentOptions copy() {
         AgentOptions o = new AgentOptions();
         o.output = output;
+        o.outcome = outcome;
         o.mode = mode;
         o.scheme = scheme;
         o.roots.addAll(roots);
@@ -251,6 +254,7 @@ public final class AgentOptions {
             case "foldafter": foldAfter = positive(key, value); break;
             case "measureevery": measureEvery = measureEvery(key, value); break;
             case "trace": traceDirectory = Paths.get(required(key, value)); break;
+            case "outcome": outcome = Paths.get(required(key, value)); break;
             default:
                 throw new OptionException("agent option '" + key + "' is unknown (known: " + String.join(", ", KEYS) + ")");
         }
@@ -383,6 +387,12 @@ public final class AgentOptions {
     public Path output() {
         return output != null ? output : Paths.get("candor-" + ProcessHandle.current().pid() + ".candor");
     }
+
+    /**
+     * The file the launching tool reads after the run: that the agent loaded, and where the snapshot went
+     * ({@link org.candor.agent.snapshot.RunOutcome}). Null: none.
+     */
+    public Path outcome() { return outcome; }
 
     /** The trace directory libcandor.so writes (its own trace= option); recorded in the snapshot. Null: none. */
     public Path traceDirectory() { return traceDirectory; }

@@ -6,6 +6,7 @@ import org.candor.agent.filter.ClassFilter;
 import org.candor.agent.filter.PatternException;
 import org.candor.agent.options.AgentOptions;
 import org.candor.agent.options.OptionException;
+import org.candor.agent.snapshot.RunOutcome;
 import org.candor.agent.snapshot.SnapshotOnExit;
 
 /**
@@ -36,6 +37,7 @@ public final class SamplingStart {
             System.exit(2);
             return;
         }
+        RunOutcome.loaded(options);
         AgentLog.configure(options.quiet(), options.verbose());
         start(options, false);
     }

@@ -1,6 +1,8 @@
 package org.candor.agent.snapshot;
 
 import java.io.IOException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -40,15 +42,26 @@ public final class SnapshotOnExit implements Runnable {
             threads = source.writeTo(target);
         } catch (IOException | RuntimeException e) {
             Path fallback = Paths.get(System.getProperty("java.io.tmpdir"), "candor-" + ProcessHandle.current().pid() + ".candor");
-            AgentLog.error("cannot write snapshot " + target + ": " + e.getMessage() + "; writing " + fallback + " instead");
+            AgentLog.error("cannot write snapshot " + target + ": " + why(e) + "; writing " + fallback + " instead");
             target = fallback;
             try {
                 threads = source.writeTo(fallback);
             } catch (IOException | RuntimeException again) {
-                AgentLog.error("cannot write snapshot " + fallback + " either: " + again.getMessage());
+                AgentLog.error("cannot write snapshot " + fallback + " either: " + why(again));
+                RunOutcome.unwritten(options);
                 return;
             }
         }
+        RunOutcome.snapshot(options, target);
         AgentLog.info("wrote " + target + " (" + threads + " threads)");
+    }
+
+    /** Why a write failed, without the file's name again (the line names it). */
+    private static String why(Exception e) {
+        if (e instanceof NoSuchFileException) return "no such folder " + ((NoSuchFileException) e).getFile();
+        if (e instanceof FileSystemException && ((FileSystemException) e).getReason() != null) {
+            return ((FileSystemException) e).getReason();
+        }
+        return e.getMessage();
     }
 }

@@ -18,9 +18,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * Writes a file the safe way: whole into a temporary file beside the target ({@code .NAME.*.tmp}), forced to the
  * disk, then renamed over the target in one step and the rename made durable. A file already there stays as it was
  * until the new one is complete; on any error the temporary file is removed and the error goes to the caller. A
- * writer that streams its file section by section ({@code SnapshotStreamWriter}) uses the steps on their own. A
- * target that is a symbolic link has the file it links to replaced (the link stays); one that is a device or a pipe
- * ({@code /dev/stdout}, {@code /dev/null}, a FIFO) cannot be replaced, only written into, and {@link #write} does that.
+ * writer that streams its file section by section ({@code SnapshotStreamWriter}) uses the steps on their own, which
+ * refuse a target that is not a regular file. {@link #write} replaces the file a symbolic link names (the link stays),
+ * and writes into a device or a pipe ({@code /dev/stdout}, {@code /dev/null}, a FIFO), which a rename would replace.
  */
 public final class ReplaceFile {
 
@@ -111,7 +111,7 @@ public final class ReplaceFile {
         String file = target.toString();
         IOException named;
         if (e instanceof AccessDeniedException) {
-            named = new AccessDeniedException(file);
+            named = new AccessDeniedException(file, null, "permission denied");
         } else if (e instanceof NoSuchFileException) {
             // the folder is there (checked first), yet refuses new files: /proc, say
             named = new FileSystemException(file, null, "no file can be made in " + target.toAbsolutePath().getParent());

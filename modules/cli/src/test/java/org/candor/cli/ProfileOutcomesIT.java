@@ -1,0 +1,108 @@
+package org.candor.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import org.candor.core.model.Snapshot;
+import org.candor.core.snapshot.SnapshotReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What {@code candor profile} says and returns when a run does not end with its snapshot where {@code -o} asked: an
+ * earlier snapshot is never lost to a run that writes none, a program that never loaded the agent keeps its own exit
+ * code, a snapshot that went elsewhere is named, and a folder that takes no file is refused before the target
+ * starts.
+ */
+class ProfileOutcomesIT {
+
+    static final Path TEST_CLASSES = Paths.get("target", "test-classes").toAbsolutePath();
+
+    @TempDir Path dir;
+
+    /** {@code candor profile [options] -o out -- java -cp test-classes org.candor.cli.targets.MAIN args}. */
+    private static CandorCli profile(Path out, List<String> options, String main, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("profile", "--include", "org.candor.cli.targets.**", "-o", out.toString()));
+        cmd.addAll(options);
+        cmd.addAll(List.of("--", CandorCli.JAVA, "-cp", TEST_CLASSES.toString(), "org.candor.cli.targets." + main));
+        cmd.addAll(List.of(args));
+        return CandorCli.runWithin(120, cmd.toArray(new String[0]));
+    }
+
+    private static void oneLine(CandorCli r, int exit, String line) {
+        assertThat(r.exitCode).as(r.toString()).isEqualTo(exit);
+        assertThat(r.stderr.lines()).as(r.toString()).containsExactly(line);
+    }
+
+    private static long stepCalls(Path snapshot) throws Exception {
+        Snapshot s = SnapshotReader.read(snapshot);
+        return s.threads().get(0).root().children().get(0).children().stream()
+                .filter(n -> s.methods().get(n.methodId()).name().equals("step"))
+                .mapToLong(n -> n.value(s.metricIndex("calls"))).sum();
+    }
+
+    @Test
+    void anEarlierSnapshotOutlivesARunKilledBeforeItsOwnAndIsReplacedByOneThatEnds() throws Exception {
+        Path out = dir.resolve("run.candor");
+        CandorCli first = profile(out, List.of(), "Repeats", "100");
+        assertThat(first.exitCode).as(first.toString()).isZero();
+        byte[] earlier = Files.readAllBytes(out);
+
+        oneLine(profile(out, List.of(), "Halts", "3"), 3, "candor: error: the target exited with code 3 and wrote no"
+                + " snapshot to " + out + " (killed, or halted without running shutdown hooks); the file there is an"
+                + " earlier run's");
+        assertThat(Files.readAllBytes(out)).isEqualTo(earlier);
+
+        CandorCli next = profile(out, List.of(), "Repeats", "300");
+        assertThat(next.exitCode).as(next.toString()).isZero();
+        assertThat(next.stderr).startsWith("candor: wrote " + out + ": ");
+        assertThat(stepCalls(out)).isEqualTo(300);
+    }
+
+    @Test
+    void aProgramThatIsNotJavaKeepsItsExitCodeAndIsToldSo() throws Exception {
+        Path out = dir.resolve("ls.candor");
+        String notLoaded = "candor: error: no snapshot written to " + out + ": the program did not load the Candor agent"
+                + " (not a Java program?) and exited with code ";
+        oneLine(CandorCli.runWithin(60, "profile", "-o", out.toString(), "--", "/bin/sh", "-c", "exit 0"), 0, notLoaded + 0);
+        oneLine(CandorCli.runWithin(60, "profile", "-o", out.toString(), "--", "/bin/sh", "-c", "exit 3"), 3, notLoaded + 3);
+        assertThat(Files.exists(out)).isFalse();
+    }
+
+    @Test
+    void aFolderThatTakesNoFileIsRefusedBeforeTheTargetRuns() throws Exception {
+        Path missing = dir.resolve("missing");
+        CandorCli r = profile(missing.resolve("x.candor"), List.of(), "Repeats", "10");
+        oneLine(r, 1, "candor: error: no such file: " + missing);
+        assertThat(r.stdout).as("the target never ran").isEmpty();
+        // no file can be made in /proc, by root either (a folder without write permission is the same to others)
+        r = profile(Path.of("/proc/x.candor"), List.of(), "Repeats", "10");
+        oneLine(r, 1, "candor: error: /proc/x.candor: no file can be made in /proc");
+        assertThat(r.stdout).isEmpty();
+    }
+
+    @Test
+    void aSnapshotThatWentToTheTemporaryFolderIsNamed() throws Exception {
+        Path folder = Files.createDirectory(dir.resolve("goes-away"));
+        Path tmp = Files.createDirectory(dir.resolve("tmp"));
+        Path out = folder.resolve("x.candor");
+        List<String> cmd = List.of("profile", "--include", "org.candor.cli.targets.**", "-o", out.toString(), "--",
+                CandorCli.JAVA, "-Djava.io.tmpdir=" + tmp, "-cp", TEST_CLASSES.toString(),
+                "org.candor.cli.targets.RemovesFolder", folder.toString());
+        CandorCli r = CandorCli.runWithin(120, cmd.toArray(new String[0]));
+        assertThat(r.exitCode).as(r.toString()).isEqualTo(1);
+        List<Path> fallback;
+        try (var files = Files.list(tmp)) {
+            fallback = files.filter(f -> f.getFileName().toString().matches("candor-\\d+\\.candor")).toList();
+        }
+        assertThat(fallback).as(r.toString()).hasSize(1);
+        assertThat(r.stderr.lines()).as(r.toString()).containsExactly(
+                "candor: error: cannot write snapshot " + out + ": no such folder " + folder + "; writing " + fallback.get(0)
+                        + " instead",
+                "candor: error: the snapshot went to " + fallback.get(0) + ", not " + out + " (the agent's error above says why)");
+    }
+}
