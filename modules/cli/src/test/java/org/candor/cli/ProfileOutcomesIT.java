@@ -15,8 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * What {@code candor profile} says and returns when a run does not end with its snapshot where {@code -o} asked: an
  * earlier snapshot is never lost to a run that writes none, a program that never loaded the agent keeps its own exit
- * code, a snapshot that went elsewhere is named, and a folder that takes no file is refused before the target
- * starts.
+ * code, a snapshot that went elsewhere is named, and what cannot work (a folder that takes no file, a FIFO for
+ * --calstats) is refused before the target starts.
  */
 class ProfileOutcomesIT {
 
@@ -104,5 +104,20 @@ class ProfileOutcomesIT {
                 "candor: error: cannot write snapshot " + out + ": no such folder " + folder + "; writing " + fallback.get(0)
                         + " instead",
                 "candor: error: the snapshot went to " + fallback.get(0) + ", not " + out + " (the agent's error above says why)");
+    }
+
+    @Test
+    void aCalstatsThatIsNotARegularFileIsRefusedAndNeverHoldsTheTarget() throws Exception {
+        Path fifo = dir.resolve("minima.fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        Path out = dir.resolve("x.candor");
+        CandorCli r = profile(out, List.of("--calstats", fifo.toString()), "Repeats", "10");
+        oneLine(r, 2, "candor: error: --calstats " + fifo + " is not a regular file");
+        assertThat(r.stdout).as("the target never ran").isEmpty();
+        // past the command line's check, the agent's own: it warns and calibrates from the run instead of blocking
+        r = profile(out, List.of("--agent-option", "calstats=" + fifo), "Repeats", "10");
+        assertThat(r.exitCode).as(r.toString()).isZero();
+        assertThat(r.stderr).contains("candor: warning: calibration statistics file " + fifo + " is not a regular file;");
+        assertThat(r.stdout).isEqualTo("45\n");
     }
 }

@@ -35,6 +35,10 @@ public final class CalibrationStatsFile {
 
     /** The file's contents, or null when it does not exist. */
     public static Contents read(Path file) throws CalibrationFileException {
+        // checked before opening: opening a FIFO would hold the program before its main until someone wrote to it
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            throw new CalibrationFileException(file, "is not a regular file");
+        }
         java.util.List<String> lines;
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
