@@ -6,15 +6,9 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.candor.core.model.CallNode;
-import org.candor.core.model.MethodTable;
-import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
-import org.candor.core.model.ThreadProfile;
-import org.candor.core.snapshot.SnapshotWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,20 +24,7 @@ class OutputErrorsIT {
     @TempDir Path dir;
 
     private Path snapshot() throws Exception {
-        MethodTable methods = new MethodTable();
-        int run = methods.add("com.acme.Foo", "run", "()V").id();
-        List<?> metrics = Snapshot.samplingMetrics(false);
-        Snapshot s = new Snapshot(new SnapshotInfo().put(SnapshotInfo.MODE, "sample"), Snapshot.samplingMetrics(false), methods);
-        CallNode root = new CallNode(null, CallNode.ROOT, metrics.size());
-        CallNode n = new CallNode(root, run, metrics.size());
-        for (int k = 0; k < metrics.size(); k++) {
-            n.setValue(k, 10);
-            root.setValue(k, 10);
-        }
-        s.addThread(new ThreadProfile(1, "main", root));
-        Path file = dir.resolve("a.candor");
-        SnapshotWriter.write(s, file);
-        return file;
+        return TinySnapshot.write(dir.resolve("a.candor"));
     }
 
     private static void oneLine(CandorCli r, String containing) {

@@ -11,12 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.candor.core.model.CallNode;
-import org.candor.core.model.MethodTable;
-import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
-import org.candor.core.model.ThreadProfile;
-import org.candor.core.snapshot.SnapshotWriter;
 import org.candor.core.trace.ChromeTraceExporter;
 import org.candor.core.trace.ChromeTraceJson;
 import org.candor.core.trace.TraceFileWriter;
@@ -63,20 +58,7 @@ class ReportChromeTraceTest {
     private Path snapshot(String name, Path traceDirectory) throws Exception {
         SnapshotInfo info = new SnapshotInfo().put(SnapshotInfo.MODE, "sample").put(SnapshotInfo.INTERVAL_NS, "1000000");
         if (traceDirectory != null) info.put(SnapshotInfo.TRACE_DIRECTORY, traceDirectory.toString());
-        MethodTable methods = new MethodTable();
-        int run = methods.add("com.acme.Foo", "run", "()V").id();
-        List<?> metrics = Snapshot.samplingMetrics(false);
-        Snapshot s = new Snapshot(info, Snapshot.samplingMetrics(false), methods);
-        CallNode root = new CallNode(null, CallNode.ROOT, metrics.size());
-        CallNode n = new CallNode(root, run, metrics.size());
-        for (int k = 0; k < metrics.size(); k++) {
-            n.setValue(k, 10);
-            root.setValue(k, 10);
-        }
-        s.addThread(new ThreadProfile(1, "main", root));
-        Path file = tmp.resolve(name);
-        SnapshotWriter.write(s, file);
-        return file;
+        return TinySnapshot.write(tmp.resolve(name), info);
     }
 
     private static void checkEvents(ChromeTraceJson json) {
