@@ -89,7 +89,7 @@ final class SectionDecoders {
         int previousDepth = 0;
         for (int i = 1; i < nodeCount; i++) {
             long climb = in.uvarint();
-            if (climb > previousDepth) {
+            if (Long.compareUnsigned(climb, previousDepth) > 0) { // unsigned: 2^63 and more climb past the root too
                 throw in.corrupt("node " + i + " of thread " + name + " climbs " + Long.toUnsignedString(climb)
                         + " levels from depth " + previousDepth);
             }

@@ -77,10 +77,10 @@ public final class TreeNode {
         end = skip(at, limit);  // leaves p after the extent
         long m = uvarint(end);
         if (root) {
-            if (m != 0) throw corrupt("the root at offset " + at + " names method " + (m - 1) + "; a root has none (0)");
+            if (m != 0) throw corrupt("the root at offset " + at + " names method " + Long.toUnsignedString(m - 1) + "; a root has none (0)");
             method = -1;
         } else {
-            if (m == 0 || m > methodCount) {
+            if (m == 0 || Long.compareUnsigned(m, methodCount) > 0) { // unsigned: a field of 2^63 or more is no id
                 throw corrupt("the node at offset " + at + " refers to method " + (m == 0 ? "none (0 is the root's)"
                         : Long.toUnsignedString(m - 1) + ", the method table has " + methodCount));
             }
@@ -91,7 +91,7 @@ public final class TreeNode {
             else skipVarint(end);
         }
         long count = uvarint(end);
-        if (count > (end - p) / minRecord) {
+        if (Long.compareUnsigned(count, (end - p) / minRecord) > 0) {
             throw corrupt("the child count " + Long.toUnsignedString(count) + " of the node at offset " + at
                     + " cannot fit in the " + (end - p) + " bytes left in its record");
         }
@@ -108,7 +108,7 @@ public final class TreeNode {
         offset = at;
         p = at;
         long extent = uvarint(limit);
-        if (extent > limit - p) {
+        if (Long.compareUnsigned(extent, limit - p) > 0) {
             throw corrupt("the node at offset " + at + " claims " + Long.toUnsignedString(extent)
                     + " bytes, the record around it ends at " + limit);
         }

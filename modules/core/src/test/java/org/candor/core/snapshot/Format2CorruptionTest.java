@@ -105,6 +105,40 @@ class Format2CorruptionTest {
     }
 
     @Test
+    void fieldsOf2To63AndMoreAreCorruptNotWrappedToSmallOrNegativeNumbers() throws Exception {
+        // compared signed, a method field of 2^63 read as method 2^63 - 1 truncated to an int (0), one of 2^64 - 1 as
+        // method -2 (a root's id to some, an index out of bounds to others)
+        ByteSink root = node(0, ZERO, node(Long.MIN_VALUE, ZERO));
+        assertThat(failureOf(file(thread2(1, "t", 2, root))))
+                .matches("the node at offset \\d+ refers to method 9223372036854775807, the method table has 1");
+        root = node(0, ZERO, node(-1L, ZERO));
+        assertThat(failureOf(file(thread2(1, "t", 2, root))))
+                .matches("the node at offset \\d+ refers to method 18446744073709551614, the method table has 1");
+        // a child count of 2^64 - 1 was an int of -1 children, 2^63 one of 0
+        for (long count : new long[] {-1L, Long.MIN_VALUE}) {
+            root = RawSnapshotFile.nodeWithCount(count, 0, ZERO);
+            assertThat(failureOf(file(thread2(1, "t", 1, root)))).matches("the child count " + Long.toUnsignedString(count)
+                    + " of the node at offset \\d+ cannot fit in the 0 bytes left in its record");
+        }
+    }
+
+    @Test
+    void anExtentOf2To63AndMoreIsCorruptInPlaceToo() throws Exception {
+        // the in-place reader lists a node's children by their extents: one of 2^64 - 1 pointed before the file
+        ByteSink child = RawSnapshotFile.nodeWithExtent(-1L, 1, ZERO);
+        ByteSink root = node(0, ZERO, child, node(1, ZERO));
+        byte[] b = file(thread2(1, "t", 3, root));
+        assertThat(failureOf(b)).matches("the node at offset \\d+ claims 18446744073709551615 bytes, the record around it ends at \\d+");
+        try (SnapshotFile f = SnapshotFile.of(b, "bad.candor")) {
+            TreeNode r = f.newNode();
+            f.readRoot(f.threads().get(0), r);
+            Throwable t = catchThrowable(() -> f.childOffsets(r));
+            assertThat(t).isExactlyInstanceOf(SnapshotFormatException.class)
+                    .hasMessageMatching("snapshot bad.candor is corrupt: the node at offset \\d+ claims 18446744073709551615 bytes, .*");
+        }
+    }
+
+    @Test
     void countsLargerThanTheBytesLeftAreCorruptBeforeAnyAllocation() throws Exception {
         ByteSink root = RawSnapshotFile.nodeWithCount(1L << 40, 0, ZERO);
         assertThat(failureOf(file(thread2(1, "t", 1, root))))

@@ -165,6 +165,11 @@ class SnapshotCorruptionTest {
         info.uvarint(Long.MAX_VALUE); // a string length
         b = new RawSnapshotFile(1, 0).section("INFO", info).end();
         assertThat(failureOf(file("string.candor", b))).contains("is corrupt: section INFO").contains("claims 9223372036854775807 bytes");
+        info = RawSnapshotFile.payload();
+        info.uvarint(1);
+        info.uvarint(-1L); // 2^64-1, negative as a long
+        b = new RawSnapshotFile(1, 0).section("INFO", info).end();
+        assertThat(failureOf(file("string2.candor", b))).contains("is corrupt: section INFO").contains("claims 18446744073709551615 bytes");
     }
 
     @Test
@@ -200,6 +205,37 @@ class SnapshotCorruptionTest {
         b = new RawSnapshotFile(1, 0).section("MTRC", RawSnapshotFile.metrics())
                 .section("MTHD", RawSnapshotFile.methods()).section("THRD", thread).end();
         assertThat(failureOf(file("method.candor", b))).contains("node 1 of thread t refers to method 5, the method table has 1");
+    }
+
+    /** A 1.0 thread: the root, then a node of method 0 for each climb. */
+    private static byte[] version1Climbs(long... climbs) {
+        ByteSink thread = RawSnapshotFile.payload();
+        thread.svarint(1);
+        thread.string("t");
+        thread.uvarint(1 + climbs.length);
+        for (int k = 0; k < 3; k++) thread.svarint(0);
+        for (long climb : climbs) {
+            thread.uvarint(climb);
+            thread.uvarint(0);
+            for (int k = 0; k < 3; k++) thread.svarint(1);
+        }
+        return new RawSnapshotFile(1, 0).section("MTRC", RawSnapshotFile.metrics())
+                .section("MTHD", RawSnapshotFile.methods()).section("THRD", thread).end();
+    }
+
+    @Test
+    void climbsOf2To63AndMoreAreCorruptNotWrappedIntoTheTree() throws Exception {
+        // a node at depth 2, then one that climbs an unsigned 2^63 (+ something): past the root, however it wraps
+        // when compared signed: to 0 (read as a child), below 0 (an index out of bounds), or to -1 (a node below a
+        // level that does not exist, detached from the tree)
+        long[] climbs = {Long.MIN_VALUE, Long.MIN_VALUE + 3, Long.MIN_VALUE + 0xFFFFFFFFL, -1L};
+        for (long climb : climbs) {
+            Path f = file("climb.candor", version1Climbs(0, 0, climb));
+            assertThat(failureOf(f)).endsWith("node 3 of thread t climbs " + Long.toUnsignedString(climb)
+                    + " levels from depth 2");
+        }
+        assertThat(SnapshotReader.read(file("ok.candor", version1Climbs(0, 0, 2))).threads().get(0).root().children())
+                .hasSize(2);
     }
 
     @Test
