@@ -22,6 +22,11 @@ import org.candor.core.snapshot.ThreadTree;
  * are merged unless a thread filter is given (or {@link ThreadGrouping#PER_THREAD} is asked for); then each line
  * starts with a {@code [name tid=id]} frame, as async-profiler writes them. One pass down the trees, read in place:
  * the memory is the current path and its nodes' children.
+ *
+ * <p>A snapshot's names can hold anything (a crafted or damaged file, a thread named by the program), but a frame
+ * must not hold what the format gives a meaning: every frame, thread or method, goes through {@link #frame}, which
+ * writes a {@code ;} as {@code :} and a line break or other control character as a space, so that a name can neither
+ * add a frame nor a line.
  */
 final class CollapsedReport implements ReportWriter {
 
@@ -31,7 +36,7 @@ final class CollapsedReport implements ReportWriter {
         MethodTable methods = file.methods();
         int[] frameIds = CallTrees.frameIds(methods);
         int[] frameRanks = MethodRanks.byQualifiedName(methods);
-        byte[][] frames = frameNames(methods);
+        byte[][] frames = foldedFrames(methods);
         List<ThreadTree> selected = options.threads().selectTrees(file.threads());
         boolean merged = options.grouping() == ThreadGrouping.MERGED
                 || options.grouping() == ThreadGrouping.AUTO && options.threads().isAll();
@@ -50,10 +55,23 @@ final class CollapsedReport implements ReportWriter {
         }
     }
 
-    /** Thread names may hold anything; the frame must not hold the separator or a line break. */
     static String threadFrame(ThreadTree thread) {
-        String name = thread.name().replace(';', ':').replace('\n', ' ').replace('\r', ' ');
-        return "[" + name + " tid=" + thread.threadId() + "]";
+        return frame("[" + thread.name() + " tid=" + thread.threadId() + "]");
+    }
+
+    /**
+     * A name as one frame of a folded line: the frame separator {@code ;} becomes {@code :}, a line break or other
+     * control character (and the Unicode line and paragraph separators) a space.
+     */
+    static String frame(String name) {
+        StringBuilder s = null;
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            char safe = c == ';' ? ':' : Character.isISOControl(c) || c == '\u2028' || c == '\u2029' ? ' ' : c;
+            if (safe != c && s == null) s = new StringBuilder(name);
+            if (s != null) s.setCharAt(i, safe);
+        }
+        return s == null ? name : s.toString();
     }
 
     private static void writeTree(TreeWalk walk, byte[] prefix, int value, byte[][] frames, ReportOutput out)
@@ -77,7 +95,14 @@ final class CollapsedReport implements ReportWriter {
         });
     }
 
-    /** Per method id, its frame name ({@link MethodInfo#qualifiedName()}) in UTF-8. */
+    /** Per method id, its {@link #frame} in UTF-8. */
+    private static byte[][] foldedFrames(MethodTable methods) {
+        byte[][] names = new byte[methods.size()][];
+        for (MethodInfo m : methods.all()) names[m.id()] = frame(m.qualifiedName()).getBytes(StandardCharsets.UTF_8);
+        return names;
+    }
+
+    /** Per method id, its name ({@link MethodInfo#qualifiedName()}) in UTF-8, as it is (CSV quotes what needs it). */
     static byte[][] frameNames(MethodTable methods) {
         byte[][] names = new byte[methods.size()][];
         for (MethodInfo m : methods.all()) names[m.id()] = m.qualifiedName().getBytes(StandardCharsets.UTF_8);

@@ -89,6 +89,23 @@ class CollapsedReportTest {
     }
 
     @Test
+    void namesCannotAddLinesOrFrames() throws Exception {
+        MethodTable m = new MethodTable();
+        int injected = m.add("a.B", "c\nevil.Frame 999999\r", "()V").id();
+        int controls = m.add("a.C\t\u0000\u007F\u0085\u2028", "d;e", "()V").id();
+        Snapshot s = TestSnapshots.instrumentation(m);
+        CallNode r = root(3);
+        node(node(r, injected, 1, 5, 3), controls, 1, 2, 2);
+        s.addThread(new ThreadProfile(7, "pool\n[x tid=1];y", TestSnapshots.sumIntoRoot(r)));
+        String merged = collapsed(s, ReportOptions.defaults());
+        assertThat(merged).isEqualTo("a.B.c evil.Frame 999999  3\n"
+                + "a.B.c evil.Frame 999999 ;a.C     .d:e 2\n");
+        assertThat(collapsed(s, ReportOptions.defaults().withThreads("*"))).isEqualTo(""
+                + "[pool [x tid=1]:y tid=7];a.B.c evil.Frame 999999  3\n"
+                + "[pool [x tid=1]:y tid=7];a.B.c evil.Frame 999999 ;a.C     .d:e 2\n");
+    }
+
+    @Test
     void unknownValueIsAClearError() {
         assertThatThrownBy(() -> collapsed(TestSnapshots.shop(), ReportOptions.defaults().withValue("samples")))
                 .isInstanceOf(IllegalArgumentException.class)
