@@ -55,7 +55,8 @@ final class TextHeader {
         String event = SamplingQuality.event(info, stats);
         if (take(SnapshotInfo.EVENT) != null) line(s, "Event", event);
         String interval = take(SnapshotInfo.INTERVAL_NS);
-        if (interval != null) line(s, "Interval", interval.matches("\\d+") ? HumanUnits.nanos(Long.parseLong(interval)) : interval);
+        // up to 18 digits fit a long: a longer number (a damaged or crafted file) is shown as it is
+        if (interval != null) line(s, "Interval", interval.matches("\\d{1,18}") ? HumanUnits.nanos(Long.parseLong(interval)) : interval);
         SamplingQuality quality = SamplingQuality.of(info, stats);
         if (quality != null) line(s, "Samples", quality.summary());
         property(s, "Trace", SnapshotInfo.TRACE_DIRECTORY);
@@ -78,7 +79,7 @@ final class TextHeader {
         line(s, "Ended", time(end));
         Instant from = instant(start);
         Instant to = instant(end);
-        if (from != null && to != null) line(s, "Duration", HumanUnits.nanos(Duration.between(from, to).toNanos()));
+        if (from != null && to != null) line(s, "Duration", duration(Duration.between(from, to)));
         for (Map.Entry<String, String> e : info.asMap().entrySet()) {
             if (!shownKeys.contains(e.getKey())) line(s, e.getKey(), e.getValue());
         }
@@ -140,6 +141,16 @@ final class TextHeader {
         if (a == null || a.isEmpty()) return b;
         if (b == null || b.isEmpty()) return a;
         return a + separator + b;
+    }
+
+    /**
+     * As the report's other times; in whole seconds beyond the 292 years that nanoseconds in a long hold (times of a
+     * damaged or crafted file can be anything from year -10^9 to 10^9).
+     */
+    private static String duration(Duration d) {
+        long seconds = d.getSeconds();
+        if (Math.abs(seconds) < Long.MAX_VALUE / 1_000_000_000L) return HumanUnits.nanos(d.toNanos());
+        return seconds + " s";
     }
 
     /** Times are stored as epoch milliseconds or ISO-8601 instants; milliseconds are shown as instants. */

@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.candor.core.analysis.PatternWarnings;
 import org.candor.core.model.Snapshot;
+import org.candor.core.model.SnapshotInfo;
 import org.candor.core.testing.TestSnapshots;
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +35,24 @@ class TextReportTest {
                 "  methods.instrumented  5\n",
                 "  future.stat           -7\n",
                 "  WARNING: 3 calls were dropped;");
+    }
+
+    @Test
+    void absurdTimesAndIntervalsOfACraftedFileArePrintedNotOverflowed() throws Exception {
+        Snapshot s = TestSnapshots.shop();
+        s.info().put(SnapshotInfo.START_TIME, "0").put(SnapshotInfo.END_TIME, "999999999999999999")
+                .put(SnapshotInfo.INTERVAL_NS, "99999999999999999999");
+        assertThat(text(s, ReportOptions.defaults())).contains(
+                "  Interval:   99999999999999999999\n",
+                "  Started:    1970-01-01T00:00:00Z\n",
+                "  Ended:      +31690708-07-05T01:46:39.999Z\n",
+                "  Duration:   999999999999999 s\n");
+        s.info().put(SnapshotInfo.START_TIME, "+1000000000-01-01T00:00:00Z").put(SnapshotInfo.END_TIME, "-1000000000-01-01T00:00:00Z")
+                .put(SnapshotInfo.INTERVAL_NS, "999999999999999999");
+        assertThat(text(s, ReportOptions.defaults())).contains("  Interval:   1000000000 s\n", "  Duration:   -63113904000000000 s\n");
+        // the longest a long holds in nanoseconds is still shown as such
+        s.info().put(SnapshotInfo.START_TIME, "0").put(SnapshotInfo.END_TIME, "9223372035000");
+        assertThat(text(s, ReportOptions.defaults())).contains("  Duration:   9223372035 s\n");
     }
 
     @Test
