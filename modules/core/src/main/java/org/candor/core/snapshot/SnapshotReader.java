@@ -51,10 +51,16 @@ public final class SnapshotReader {
         }
     }
 
-    /** A stream's bytes, up to the largest array. */
+    /**
+     * A stream's bytes, up to the largest array, once its first bytes are a snapshot's header: a stream that is no
+     * snapshot (a device such as /dev/zero, a pipe of something else) is refused after {@link
+     * SnapshotFormat#HEADER_SIZE} bytes, not read whole first.
+     */
     static byte[] readAll(InputStream in, String sourceName) throws IOException {
-        byte[] buf = new byte[1 << 16];
-        int size = 0;
+        byte[] header = in.readNBytes(SnapshotFormat.HEADER_SIZE);
+        SnapshotSections.checkHeader(SnapshotBytes.of(header, header.length, sourceName));
+        byte[] buf = Arrays.copyOf(header, 1 << 16);
+        int size = header.length;
         while (true) {
             if (size == buf.length) {
                 if (size == SnapshotFormat.MAX_FILE_SIZE) {

@@ -18,7 +18,10 @@ final class SnapshotSections {
 
     final int major;
     final int minor;
-    /** Every section but END, in file order. */
+    /**
+     * Every section of a known tag but END, in file order. Sections of unknown tags (of a later minor version) are
+     * skipped as they are found, so the list grows with the file's threads, not with its bytes.
+     */
     final List<Section> sections;
 
     private SnapshotSections(int major, int minor, List<Section> sections) {
@@ -33,7 +36,13 @@ final class SnapshotSections {
         return new SnapshotSections(version[0], version[1], walk(bytes, checksumVerified));
     }
 
-    private static int[] checkHeader(SnapshotBytes bytes) throws IOException {
+    /**
+     * Magic, then version: of the whole file, or of the first {@link SnapshotFormat#HEADER_SIZE} bytes of a stream,
+     * which is not read on unless they are a snapshot's (a device such as /dev/zero never ends).
+     *
+     * @return major and minor version
+     */
+    static int[] checkHeader(SnapshotBytes bytes) throws IOException {
         long size = bytes.size();
         if (size == 0) throw fail(bytes, "is empty (0 bytes)");
         int prefix = (int) Math.min(size, MAGIC.length);
@@ -79,6 +88,10 @@ final class SnapshotSections {
                         + " bytes at offset " + at + ", the file ends at " + size);
             }
             int tag = bytes.u32(at);
+            if (!isPrintable(tag)) {
+                throw fail(bytes, damaged(checksumVerified) + ": the section at offset " + at + " has the tag "
+                        + tagName(tag) + ", not 4 printable ASCII characters");
+            }
             long length = bytes.u64(at + 4);
             long payload = at + SECTION_HEADER_SIZE;
             if (length < 0 || length > size - payload) {
@@ -94,9 +107,23 @@ final class SnapshotSections {
                 }
                 return sections;
             }
-            sections.add(new Section(tag, at, payload, length));
+            if (isKnown(tag)) sections.add(new Section(tag, at, payload, length));
             at = payload + length;
         }
+    }
+
+    private static boolean isKnown(int tag) {
+        return tag == TAG_INFO || tag == TAG_METRICS || tag == TAG_METHODS || tag == TAG_THREAD || tag == TAG_FLAT
+                || tag == TAG_STATS;
+    }
+
+    /** Tags are 4 ASCII characters (2.2): a tag of control or non-ASCII bytes is no section's. */
+    private static boolean isPrintable(int tag) {
+        for (int shift = 24; shift >= 0; shift -= 8) {
+            int c = (tag >>> shift) & 0xFF;
+            if (c < 0x20 || c > 0x7E) return false;
+        }
+        return true;
     }
 
     private static String damaged(boolean checksumVerified) {

@@ -290,6 +290,71 @@ class SnapshotCorruptionTest {
         assertThat(s.threads().get(0).root().children().get(0).value(0)).isEqualTo(10);
     }
 
+    /** Zeros without end, as /dev/zero gives them; counts what was read. */
+    private static final class EndlessZeros extends java.io.InputStream {
+        long read;
+
+        @Override public int read() {
+            read++;
+            return 0;
+        }
+
+        @Override public int read(byte[] b, int off, int len) {
+            Arrays.fill(b, off, off + len, (byte) 0);
+            read += len;
+            return len;
+        }
+    }
+
+    private static long allocatedBytes() {
+        return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
+                .getThreadAllocatedBytes(Thread.currentThread().getId());
+    }
+
+    @Test
+    void aStreamThatIsNoSnapshotIsRefusedAfterItsHeaderNotReadWhole() throws Exception {
+        // /dev/zero, a pipe of anything: read whole before the magic was checked, up to 2 GB (or an OutOfMemoryError)
+        EndlessZeros zeros = new EndlessZeros();
+        long before = allocatedBytes();
+        assertThatThrownBy(() -> SnapshotReader.read(zeros, "/dev/zero")).isExactlyInstanceOf(SnapshotFormatException.class)
+                .hasMessage("snapshot /dev/zero is not a Candor snapshot (magic bytes are 00 00 00 00 00 00 00 00)");
+        assertThat(zeros.read).isEqualTo(12);
+        assertThat(allocatedBytes() - before).isLessThan(1 << 20);
+        byte[] newer = Arrays.copyOf(shopBytes(), 12);
+        newer[9] = 9;
+        assertThatThrownBy(() -> SnapshotReader.read(new java.io.SequenceInputStream(new ByteArrayInputStream(newer),
+                new EndlessZeros()), "pipe")).hasMessageStartingWith("snapshot pipe was written by format version 9.0;");
+        Path devZero = Path.of("/dev/zero");
+        if (Files.exists(devZero)) {
+            before = allocatedBytes();
+            assertThatThrownBy(() -> SnapshotFile.open(devZero)).isExactlyInstanceOf(SnapshotFormatException.class)
+                    .hasMessage("snapshot /dev/zero is not a Candor snapshot (magic bytes are 00 00 00 00 00 00 00 00)");
+            assertThat(allocatedBytes() - before).isLessThan(1 << 20);
+        }
+    }
+
+    @Test
+    void aLargeFileOfAHeaderAndZerosIsRefusedAtItsFirstSectionNotListedSectionBySection() throws Exception {
+        // 12-byte sections of tag 0 and length 0, one after the other: 125 million of them were listed (an
+        // OutOfMemoryError after 16 s with a 1 GB heap) before anything looked at one
+        Path f = dir.resolve("zeros.candor");
+        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(f.toFile(), "rw")) {
+            raf.write(Arrays.copyOf(shopBytes(), 12));
+            raf.setLength(1_500_000_000L); // sparse: no disk space, nothing written
+        }
+        long before = allocatedBytes();
+        assertThat(failureOf(f)).isEqualTo("snapshot " + f + " is truncated: the section at offset 12 has the tag"
+                + " 0x00000000, not 4 printable ASCII characters");
+        assertThat(allocatedBytes() - before).isLessThan(4 << 20);
+        // unknown tags are skipped, not kept: a file of many is read in the memory of its known sections
+        RawSnapshotFile many = new RawSnapshotFile(2, 0).section("MTRC", RawSnapshotFile.metrics())
+                .section("MTHD", RawSnapshotFile.methods());
+        for (int i = 0; i < 100_000; i++) many.section("XTRA", RawSnapshotFile.payload());
+        byte[] b = many.end();
+        SnapshotSections layout = SnapshotSections.read(SnapshotBytes.of(b, b.length, "many"));
+        assertThat(layout.sections).hasSize(2);
+    }
+
     @Test
     void checksumCoversEverythingBeforeIt() throws Exception {
         byte[] full = shopBytes();
