@@ -1,0 +1,269 @@
+package org.candor.core.snapshot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.CRC32C;
+import org.candor.core.analysis.CalibratedValues;
+import org.candor.core.model.CallNode;
+import org.candor.core.model.MethodTable;
+import org.candor.core.model.Snapshot;
+import org.candor.core.model.SnapshotInfo;
+import org.candor.core.model.ThreadProfile;
+import org.candor.core.report.ReportFormat;
+import org.candor.core.report.ReportOptions;
+import org.candor.core.testing.ByteMutator;
+import org.candor.core.testing.TestSnapshots;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Damaged snapshots, made from files Candor's own writers wrote (2.0, and 1.0 for the climbs of its trees), are read
+ * as {@code candor report} and the app read them: into the object model, and in place with every report format. Each
+ * must read, or be refused with a {@link SnapshotFormatException} of one line; never any other exception, an
+ * Error, a hang, or an allocation sized by a length the file claims. Most mutants get a checksum that matches
+ * (the reader would otherwise refuse them before decoding anything) and many a damage confined to one section's
+ * payload with its framing made to fit, so that the decoders themselves are fuzzed. Seeded: the same mutants every
+ * run.
+ */
+class SnapshotReaderFuzzTest {
+
+    /** The budget, the same mutants every run; {@code -Dcandor.fuzz.mutants=N -Dcandor.fuzz.seed=S} explores further. */
+    private static final int MUTANTS = Integer.getInteger("candor.fuzz.mutants", 3000);
+    private static final long SEED = Long.getLong("candor.fuzz.seed", 20240611L);
+    /** Far above what reading and reporting a mutant of a few KiB takes, far below what a claimed length would. */
+    private static final long MAX_ALLOCATION = 64L << 20;
+
+    @Test
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
+    void damagedSnapshotsReadOrAreRefusedInOneLine() throws Exception {
+        List<byte[]> seeds = seeds();
+        Random random = new Random(SEED);
+        ByteMutator mutator = new ByteMutator(random);
+        int accepted = 0;
+        int rejected = 0;
+        List<String> unexpected = new ArrayList<>();
+        for (int i = 0; i < MUTANTS; i++) {
+            int seedIndex = random.nextInt(seeds.size());
+            byte[] seed = seeds.get(seedIndex);
+            ByteMutator.Mutant m;
+            int how = random.nextInt(20);
+            if (how < 8) m = oneField(seed, random);
+            else if (how < 12) m = inOneSection(seed, mutator, random);
+            else if (how < 17) m = withChecksum(mutator.mutate(seed));
+            else m = mutator.mutate(seed);
+            String name = "mutant-" + i + ".candor";
+            long before = allocated();
+            String problem = null;
+            try {
+                read(m.bytes, name);
+                accepted++;
+            } catch (SnapshotFormatException e) {
+                rejected++;
+                String msg = e.getMessage();
+                if (msg == null || !msg.startsWith("snapshot " + name + " ") || msg.contains("\n") || msg.contains("\r")) {
+                    problem = "a message that is not one line naming the file: " + msg;
+                }
+            } catch (Throwable t) {
+                problem = t.toString() + " at " + where(t);
+            }
+            long used = allocated() - before;
+            if (problem == null && used > MAX_ALLOCATION) problem = "allocated " + (used >> 20) + " MiB";
+            if (problem != null) unexpected.add("seed " + seedIndex + ", " + m + ": " + problem);
+        }
+        System.out.printf("snapshot reader fuzz: %d mutants tried, %d accepted, %d rejected, %d unexpected%n",
+                MUTANTS, accepted, rejected, unexpected.size());
+        assertThat(unexpected).as("mutants that ended other than read or refused in one line").isEmpty();
+        assertThat(accepted + rejected).isEqualTo(MUTANTS);
+        assertThat(rejected).as("the mutations reach the checks").isGreaterThan(MUTANTS / 2);
+    }
+
+    /** As the app and {@code candor report} read: whole into the model, and in place with every snapshot report. */
+    private static void read(byte[] bytes, String name) throws Exception {
+        Snapshot model = SnapshotReader.read(bytes, name);
+        ReportFormat.TEXT.write(model, ReportOptions.defaults(), new StringBuilder());
+        try (SnapshotFile file = SnapshotFile.of(bytes, name)) {
+            SnapshotFile shown = CalibratedValues.select(file, false);
+            for (ReportFormat f : ReportFormat.values()) {
+                if (f.readsTraces()) continue;
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                f.write(shown, ReportOptions.defaults(), out);
+                if (f == ReportFormat.COLLAPSED) checkCollapsed(out.toString(StandardCharsets.UTF_8));
+            }
+        }
+    }
+
+    /** Every line of folded stacks is frames and a number: no name may break a line. */
+    private static void checkCollapsed(String text) {
+        for (String line : text.split("\n", -1)) {
+            if (line.isEmpty()) continue;
+            if (!line.matches("[^\\r\\n]* -?\\d+")) throw new AssertionError("a folded stacks line without its value: " + line);
+        }
+    }
+
+    private static String where(Throwable t) {
+        StackTraceElement[] st = t.getStackTrace();
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < Math.min(4, st.length); i++) s.append(i == 0 ? "" : " < ").append(st[i]);
+        return s.toString();
+    }
+
+    private static long allocated() {
+        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getThreadAllocatedBytes(Thread.currentThread().getId());
+    }
+
+    // ---- the seeds: files Candor writes ----
+
+    private static List<byte[]> seeds() throws Exception {
+        List<byte[]> seeds = new ArrayList<>();
+        seeds.add(written(TestSnapshots.shop()));
+        seeds.add(written(calibrated()));
+        seeds.add(written(TestSnapshots.chain(40)));
+        seeds.add(written(withEveryWarning()));
+        seeds.add(written(sampled()));
+        seeds.add(SnapshotEncoderV1.bytes(TestSnapshots.shop()));
+        seeds.add(SnapshotEncoderV1.bytes(TestSnapshots.chain(40)));
+        return seeds;
+    }
+
+    private static byte[] written(Snapshot s) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        SnapshotWriter.write(s, out);
+        return out.toByteArray();
+    }
+
+    /** A calibrated instrumentation snapshot with the calibration constants and times the text report prints. */
+    private static Snapshot calibrated() {
+        MethodTable methods = new MethodTable();
+        int a = methods.add("com.acme.A", "run", "()V").id();
+        int b = methods.add("com.acme.B", "leaf", "(Ljava/lang/String;)I").id();
+        SnapshotInfo info = new SnapshotInfo().put(SnapshotInfo.MODE, "instrumentation")
+                .put(SnapshotInfo.CALIBRATION, "runtime").put(SnapshotInfo.START_TIME, "2024-01-02T03:04:05Z")
+                .put(SnapshotInfo.END_TIME, "1704164647000").put(SnapshotInfo.INTERVAL_NS, "1000000");
+        Snapshot s = new Snapshot(info, Snapshot.instrumentationMetrics(true), methods);
+        CallNode root = new CallNode(null, CallNode.ROOT, 5);
+        CallNode na = new CallNode(root, a, 5);
+        set(na, 1, 900, 400, 1500, 700);
+        set(new CallNode(na, b, 5), 10, 500, 500, 800, 800);
+        set(root, 1, 900, 0, 1500, 0);
+        s.addThread(new ThreadProfile(1, "main", root));
+        s.putStat("calls.dropped", 0).putStat("calibration.int-En-int-Ex-int.count", 1234)
+                .putStat("calibration.int-En-int-Ex-int.min_ps", 51_000).putStat("calibration.warmup.phase", 2);
+        return s;
+    }
+
+    /** The shop with the statistics and properties behind every warning and line the text report derives from them. */
+    private static Snapshot withEveryWarning() {
+        Snapshot s = TestSnapshots.shop();
+        s.info().put("threads.not_recorded.names", "pool-1-thread-7,pool-1-thread-8").put("recursion", "fold")
+                .put("warning.include", "com.nothing.**\ncom.none.*").put("warning.root", "com.acme.Gone.run");
+        String[] keys = {"nodes.budget", "nodes.used", "nodes.limit", "calls.beyond_budget", "calls.folded",
+            "recursion.folded_after_paths", "threads.not_recorded", "depth.limit", "classes.failed",
+            "probe_effect.trivial_methods", "probe_effect.trivial_calls", "probe_effect.trivial_self",
+            "probe_effect.trivial_raw_self", "live.paths_per_thread", "live.paths_cut", "live.threads_cut"};
+        long[] values = {100, 100, 100, 5, 10, 50, 2, 3, 1, 3, 20_000, 1_000_000_000, 1_200_000_000, 20, 7, 1};
+        for (int i = 0; i < keys.length; i++) s.putStat(keys[i], values[i]);
+        return s;
+    }
+
+    /** A wall-clock sampled profile with its sampling statistics. */
+    private static Snapshot sampled() {
+        MethodTable methods = new MethodTable();
+        int run = methods.add("com.acme.Worker", "run", "()V").id();
+        int io = methods.add("java.io.FileInputStream", "read", "([B)I").id();
+        SnapshotInfo info = new SnapshotInfo().put(SnapshotInfo.MODE, "sample").put(SnapshotInfo.EVENT, "wall")
+                .put(SnapshotInfo.INTERVAL_NS, "1000000");
+        Snapshot s = new Snapshot(info, Snapshot.samplingMetrics(true), methods);
+        CallNode root = new CallNode(null, CallNode.ROOT, 6);
+        CallNode a = new CallNode(root, run, 6);
+        set(a, 9_000_000, 1_000_000, 9, 1, 4_000_000, 0);
+        set(new CallNode(a, io, 6), 8_000_000, 8_000_000, 8, 8, 4_000_000, 4_000_000);
+        set(root, 9_000_000, 0, 9, 0, 4_000_000, 0);
+        s.addThread(new ThreadProfile(3, "worker", root));
+        s.putStat("samples.expected", 1000).putStat("samples.delivered", 900).putStat("samples.recorded", 880)
+                .putStat("samples.dropped.buffer_full", 3).putStat("samples.dropped.signal_pending", 20)
+                .putStat("samples.failed.no_java_frame", 2).putStat("samples.attributed_by_pc", 5);
+        return s;
+    }
+
+    private static void set(CallNode n, long... v) {
+        for (int k = 0; k < v.length; k++) n.setValue(k, v[k]);
+    }
+
+    // ---- mutants that pass the checksum and the framing ----
+
+    /** Values at the edges of what a reader must check, for a field that held {@code v}. */
+    private static long edgeValue(long v, Random random) {
+        long[] edges = {0, 1, 2, 0x7F, 0x80, 0x3FFF, Integer.MAX_VALUE, 1L << 31, (1L << 32) - 1, 1L << 32, 1L << 62,
+                Long.MAX_VALUE, Long.MIN_VALUE, Long.MIN_VALUE + 1, Long.MIN_VALUE + 3, Long.MIN_VALUE + 0xFFFFFFFFL, -2, -1,
+                v + 1, v - 1, v + 2, v * 2, v + (1L << 32), v ^ Long.MIN_VALUE, random.nextLong()};
+        return edges[random.nextInt(edges.length)];
+    }
+
+    /**
+     * One field of the file set to an edge value, everything around it made consistent (a 2.0 tree's extents, the
+     * section's length, the checksum); or one node record's extent made to lie.
+     */
+    private static ByteMutator.Mutant oneField(byte[] seed, Random random) {
+        SnapshotFields parts = new SnapshotFields(seed);
+        String what;
+        if (!parts.nodes().isEmpty() && random.nextInt(5) == 0) {
+            int i = random.nextInt(parts.nodes().size());
+            SnapshotFields.Node n = parts.nodes().get(i);
+            if (random.nextBoolean()) {
+                n.extentDelta = random.nextBoolean() ? 1 + random.nextInt(3) : -1 - random.nextInt(3);
+                what = "THRD node " + i + " extent off by " + n.extentDelta;
+            } else {
+                n.extent = edgeValue(0, random);
+                what = "THRD node " + i + " extent set to " + Long.toUnsignedString(n.extent);
+            }
+        } else {
+            SnapshotFields.Field f = parts.fields().get(random.nextInt(parts.fields().size()));
+            long v = edgeValue(f.value(), random);
+            SnapshotFields.set(f, v);
+            what = f.what + " set to " + Long.toUnsignedString(v);
+        }
+        return new ByteMutator.Mutant(parts.toBytes(), what);
+    }
+
+    /** One section's payload damaged, its length and the file's checksum made to fit. */
+    private static ByteMutator.Mutant inOneSection(byte[] seed, ByteMutator mutator, Random random) {
+        List<int[]> sections = new ArrayList<>(); // payload start, length
+        ByteBuffer b = ByteBuffer.wrap(seed);
+        for (int at = SnapshotFormat.HEADER_SIZE; at < seed.length - SnapshotFormat.TRAILER_SIZE; ) {
+            int length = (int) b.getLong(at + 4);
+            sections.add(new int[] {at + SnapshotFormat.SECTION_HEADER_SIZE, length});
+            at += SnapshotFormat.SECTION_HEADER_SIZE + length;
+        }
+        int[] s = sections.get(random.nextInt(sections.size()));
+        byte[] payload = java.util.Arrays.copyOfRange(seed, s[0], s[0] + s[1]);
+        ByteMutator.Mutant damaged = mutator.mutate(payload);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(seed, 0, s[0] - 8);
+        out.writeBytes(ByteBuffer.allocate(8).putLong(damaged.bytes.length).array());
+        out.writeBytes(damaged.bytes);
+        out.write(seed, s[0] + s[1], seed.length - s[0] - s[1]);
+        String tag = new String(seed, s[0] - 12, 4, StandardCharsets.US_ASCII);
+        return withChecksum(new ByteMutator.Mutant(out.toByteArray(), "section " + tag + ": " + damaged.description));
+    }
+
+    /** The mutant with the checksum of its bytes, where it still ends like a snapshot (2.3). */
+    private static ByteMutator.Mutant withChecksum(ByteMutator.Mutant m) {
+        byte[] b = m.bytes;
+        int end = b.length - SnapshotFormat.TRAILER_SIZE;
+        if (end < SnapshotFormat.HEADER_SIZE) return m;
+        ByteBuffer buf = ByteBuffer.wrap(b);
+        if (buf.getInt(end) != SnapshotFormat.TAG_END || buf.getLong(end + 4) != 4) return m;
+        CRC32C crc = new CRC32C();
+        crc.update(b, 0, b.length - 4);
+        buf.putInt(b.length - 4, (int) crc.getValue());
+        return m;
+    }
+}
