@@ -1,6 +1,12 @@
 package org.candor.agent.calibration;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -8,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.candor.probe.Calibration;
 
 /**
@@ -33,24 +40,36 @@ public final class CalibrationStatsFile {
 
     private CalibrationStatsFile() {}
 
+    /**
+     * More than any file this version writes (256 categories and a fingerprint take a few KiB): what is read at most,
+     * so that a file that is none (a device, a log named by mistake) costs the agent's start no more.
+     */
+    static final int MAX_BYTES = 1 << 20;
+
     /** The file's contents, or null when it does not exist. */
     public static Contents read(Path file) throws CalibrationFileException {
         // checked before opening: opening a FIFO would hold the program before its main until someone wrote to it
         if (Files.exists(file) && !Files.isRegularFile(file)) {
             throw new CalibrationFileException(file, "is not a regular file");
         }
-        java.util.List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(MAX_BYTES + 1);
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException | RuntimeException e) {
             throw new CalibrationFileException(file, "cannot be read (" + e.getMessage() + ")");
         }
+        java.util.List<String> lines = lines(bytes);
         if (lines.isEmpty() || !lines.get(0).trim().startsWith(MAGIC + " ")) {
             throw new CalibrationFileException(file, "is not a Candor calibration file (it does not start with '"
                     + MAGIC + " " + VERSION + "')");
         }
+        if (bytes.length > MAX_BYTES) {
+            throw new CalibrationFileException(file, "is corrupt: larger than " + (MAX_BYTES >> 20) + " MiB, which no"
+                    + " calibration statistics file is");
+        }
+        if (!isUtf8(bytes)) throw new CalibrationFileException(file, "is corrupt: not UTF-8 text");
         String version = lines.get(0).trim().substring(MAGIC.length()).trim();
         boolean version1 = version.equals("1");
         if (!version.equals(Integer.toString(VERSION)) && !version1) {
@@ -124,6 +143,22 @@ public final class CalibrationStatsFile {
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** The lines as {@link Files#readAllLines} splits them; a malformed byte is read as U+FFFD (see {@link #isUtf8}). */
+    private static java.util.List<String> lines(byte[] bytes) {
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        return new BufferedReader(new StringReader(text)).lines().collect(Collectors.toList());
+    }
+
+    private static boolean isUtf8(byte[] bytes) {
+        try {
+            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes));
+            return true;
+        } catch (CharacterCodingException e) {
+            return false;
         }
     }
 
