@@ -44,12 +44,18 @@ public final class SnapshotFormat {
 
     /** The tag as text when it is printable ASCII, else as hex. */
     static String tagName(int tag) {
+        if (!isPrintableTag(tag)) return String.format("0x%08X", tag);
         StringBuilder s = new StringBuilder(4);
+        for (int shift = 24; shift >= 0; shift -= 8) s.append((char) ((tag >>> shift) & 0xFF));
+        return s.toString();
+    }
+
+    /** Whether all 4 bytes of the tag are printable ASCII (20 to 7E). */
+    static boolean isPrintableTag(int tag) {
         for (int shift = 24; shift >= 0; shift -= 8) {
             int c = (tag >>> shift) & 0xFF;
-            if (c < 0x20 || c > 0x7E) return String.format("0x%08X", tag);
-            s.append((char) c);
+            if (c < 0x20 || c > 0x7E) return false;
         }
-        return s.toString();
+        return true;
     }
 }

@@ -88,7 +88,7 @@ final class SnapshotSections {
                         + " bytes at offset " + at + ", the file ends at " + size);
             }
             int tag = bytes.u32(at);
-            if (!isPrintable(tag)) {
+            if (!isPrintableTag(tag)) { // tags are 4 ASCII characters (2.2): control or non-ASCII bytes are no section's
                 throw fail(bytes, damaged(checksumVerified) + ": the section at offset " + at + " has the tag "
                         + tagName(tag) + ", not 4 printable ASCII characters");
             }
@@ -115,15 +115,6 @@ final class SnapshotSections {
     private static boolean isKnown(int tag) {
         return tag == TAG_INFO || tag == TAG_METRICS || tag == TAG_METHODS || tag == TAG_THREAD || tag == TAG_FLAT
                 || tag == TAG_STATS;
-    }
-
-    /** Tags are 4 ASCII characters (2.2): a tag of control or non-ASCII bytes is no section's. */
-    private static boolean isPrintable(int tag) {
-        for (int shift = 24; shift >= 0; shift -= 8) {
-            int c = (tag >>> shift) & 0xFF;
-            if (c < 0x20 || c > 0x7E) return false;
-        }
-        return true;
     }
 
     private static String damaged(boolean checksumVerified) {
