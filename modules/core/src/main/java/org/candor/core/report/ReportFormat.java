@@ -24,6 +24,8 @@ public enum ReportFormat {
     COLLAPSED("collapsed", "Folded stacks for flame graphs", "collapsed", new CollapsedReport()),
     /** One RFC 4180 row per call-tree node. */
     CSV("csv", "CSV, a row per call path", "csv", new CsvReport()),
+    /** Speedscope's JSON: a sampled profile per thread, each call path weighted by its self value. */
+    SPEEDSCOPE("speedscope", "Speedscope JSON", "json", new SpeedscopeReport()),
     /** A traced run's timeline as Chrome trace-event JSON, for ui.perfetto.dev and chrome://tracing. */
     CHROME_TRACE("chrome-trace", "Chrome trace-event JSON of the trace", "json", new ChromeTraceReport());
 

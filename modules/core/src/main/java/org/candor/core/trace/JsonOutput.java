@@ -7,33 +7,44 @@ import java.io.OutputStream;
  * JSON text on its way out as UTF-8 bytes, through a buffer of its own: strings escaped (quote, backslash, every
  * control character, the line and paragraph separators; a lone surrogate becomes U+FFFD, which valid UTF-8 cannot
  * carry), integers and unsigned nanoseconds as microseconds written exactly. The caller writes the punctuation; no
- * value it can write is NaN or infinite. Flush when done (the stream itself is not closed).
+ * value it can write is NaN or infinite. Flush when done (the stream itself is not closed). Reports of snapshots
+ * (org.candor.core.report) write their JSON with it too.
  */
-final class JsonOutput {
+public final class JsonOutput {
 
     private static final byte[] HEX = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     private final OutputStream out;
     private final byte[] buf = new byte[1 << 16];
     private int used;
+    private final boolean forHtml;
 
-    JsonOutput(OutputStream out) {
+    public JsonOutput(OutputStream out) {
+        this(out, false);
+    }
+
+    /**
+     * @param forHtml also escape {@code <}, {@code >} and {@code &} in strings, so that the JSON can sit inside an
+     *                HTML {@code <script>} element: no string can end it ({@code </script>}) or open a comment
+     */
+    public JsonOutput(OutputStream out, boolean forHtml) {
         this.out = out;
+        this.forHtml = forHtml;
     }
 
     /** Text without anything to escape: punctuation, keys the caller spells. ASCII only. */
-    JsonOutput raw(String ascii) throws IOException {
+    public JsonOutput raw(String ascii) throws IOException {
         for (int i = 0; i < ascii.length(); i++) put(ascii.charAt(i));
         return this;
     }
 
-    JsonOutput raw(char c) throws IOException {
+    public JsonOutput raw(char c) throws IOException {
         put(c);
         return this;
     }
 
     /** A JSON string, quotes included. */
-    JsonOutput string(String s) throws IOException {
+    public JsonOutput string(String s) throws IOException {
         put('"');
         int n = s.length();
         for (int i = 0; i < n; i++) {
@@ -50,7 +61,8 @@ final class JsonOutput {
             } else if (c == '\t') {
                 put('\\');
                 put('t');
-            } else if (c < 0x20 || c >= 0x7F && c <= 0x9F || c == '\u2028' || c == '\u2029') {
+            } else if (c < 0x20 || c >= 0x7F && c <= 0x9F || c == '\u2028' || c == '\u2029'
+                    || forHtml && (c == '<' || c == '>' || c == '&')) {
                 unicodeEscape(c);
             } else if (c < 0x80) {
                 put(c);
@@ -75,12 +87,12 @@ final class JsonOutput {
     }
 
     /** A signed integer. */
-    JsonOutput number(long v) throws IOException {
+    public JsonOutput number(long v) throws IOException {
         return raw(Long.toString(v));
     }
 
     /** An unsigned 64-bit integer (a u64 of the trace format), never negative. */
-    JsonOutput unsigned(long v) throws IOException {
+    public JsonOutput unsigned(long v) throws IOException {
         return raw(Long.toUnsignedString(v));
     }
 
@@ -88,7 +100,7 @@ final class JsonOutput {
      * Unsigned nanoseconds as microseconds, exactly: {@code 1234567} is {@code 1234.567}, {@code 1234500} is
      * {@code 1234.5}, {@code 1234000} is {@code 1234}.
      */
-    JsonOutput micros(long nanos) throws IOException {
+    public JsonOutput micros(long nanos) throws IOException {
         raw(Long.toString(Long.divideUnsigned(nanos, 1000)));
         int frac = (int) Long.remainderUnsigned(nanos, 1000);
         if (frac != 0) {
@@ -103,7 +115,7 @@ final class JsonOutput {
     }
 
     /** Everything written so far to the stream, and the stream flushed. */
-    void flush() throws IOException {
+    public void flush() throws IOException {
         drain();
         out.flush();
     }
