@@ -5,6 +5,7 @@ import static org.candor.cli.InProcessCli.candor;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,11 +69,23 @@ class ReportExportFormatsTest {
     }
 
     @Test
+    void flamegraphWritesOnePage() throws Exception {
+        String html = new String(report("flamegraph", "--value", "samples"), StandardCharsets.UTF_8);
+        assertThat(html).startsWith("<!DOCTYPE html>").doesNotContain("https://", "http://");
+        String start = "<script type=\"application/json\" id=\"candor-profile\">";
+        int from = html.indexOf(start) + start.length();
+        JsonNode profile = new ObjectMapper().readTree(html.substring(from, html.indexOf("</script>", from)));
+        assertThat(profile.get("metric").asText()).isEqualTo("Samples");
+        assertThat(profile.get("trees")).hasSize(1);
+        assertThat(profile.get("trees").get(0).get("root").get("value").asLong()).isEqualTo(10);
+    }
+
+    @Test
     void helpAndTheUnknownFormatErrorListTheFormats() {
         String help = candor("help", "report").out;
         InProcessCli.Run unknown = candor("report", "x.candor", "--format", "pdf");
         assertThat(unknown.exit).isEqualTo(2);
-        for (String format : new String[] {"speedscope"}) {
+        for (String format : new String[] {"speedscope", "flamegraph"}) {
             assertThat(help).contains(format);
             assertThat(unknown.err).contains(format);
         }
