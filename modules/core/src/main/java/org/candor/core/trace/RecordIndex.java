@@ -80,11 +80,15 @@ final class RecordIndex {
         if (span < 0 || span >>> (63 - bits) != 0) return false;
         long mask = (1L << bits) - 1;
         long[] keys = new long[size];
-        for (int i = 0; i < size; i++) keys[i] = (time[i] - min) << bits | i;
+        long[] t = time;
+        long base = min;
+        // each step on all CPUs: the keys, their sort, and the gather of the locations in the keys' order
+        Arrays.parallelSetAll(keys, i -> (t[i] - base) << bits | i);
         Arrays.parallelSort(keys);
         // no second time array: equal times show in the keys (32 bytes a record at most, as the merge sort's)
         long[] sortedLocation = new long[size];
-        for (int k = 0; k < size; k++) sortedLocation[k] = location[(int) (keys[k] & mask)];
+        long[] l = location;
+        Arrays.parallelSetAll(sortedLocation, k -> l[(int) (keys[k] & mask)]);
         location = sortedLocation;
         time = null;
         for (int lo = 0; lo < size; ) {
