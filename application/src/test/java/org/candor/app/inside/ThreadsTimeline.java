@@ -79,12 +79,15 @@ public class ThreadsTimeline extends NbTestCase {
             assertThat(execute(() -> ShownTable.rows(tree))).doesNotContain("LauncherHelper"); // start-up lies before the span
             gui.shot("call-tree-of-the-span");
 
-            // the lanes filtered to one thread by its name, then sorted by CPU time: pong's lane alone
-            gui.selectTab(window, "views", "Threads timeline");
+            // back in the run's window, the lanes filtered to one thread by its name, then sorted by CPU time: pong's
+            // lane alone
+            execute(window::requestActive);
+            Await.until("the run's window showing", Await.STEP, () -> execute(window::isShowing), () -> "not showing");
             javax.swing.JTextField filter = gui.find(window, "timeline.filter", javax.swing.JTextField.class);
             execute(() -> filter.setText("PONG"));
             javax.swing.JComboBox<?> order = gui.find(window, "timeline.order", javax.swing.JComboBox.class);
             execute(() -> order.setSelectedIndex(2));
+            assertThat(execute(() -> String.valueOf(order.getSelectedItem()))).isEqualTo("CPU time");
             Await.until("one lane", Await.STEP, () -> execute(lanes::getPreferredSize).height < 22 + 2 * 30,
                     () -> String.valueOf(execute(lanes::getPreferredSize)));
             String filtered = execute(() -> lanes.getToolTipText(new java.awt.event.MouseEvent(lanes,
