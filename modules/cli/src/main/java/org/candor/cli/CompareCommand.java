@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.analysis.SnapshotComparison;
+import org.candor.core.imports.ProfileFiles;
 import org.candor.core.report.ComparisonReport;
 import org.candor.core.snapshot.SnapshotFile;
 
@@ -19,7 +20,7 @@ final class CompareCommand implements Command {
         return "usage: candor compare [--metric M] [--top N] [--raw] A.candor B.candor\n\n"
                 + "Each method's figure over all threads in A (the baseline) and in B, B - A and the change as a\n"
                 + "share of A, the largest changes first. Methods match by class, name and descriptor; one that\n"
-                + "only B has is 'new'.\n\n"
+                + "only B has is 'new'. A or B may be a JFR recording or collapsed stacks (imported as sampled).\n\n"
                 + "  --metric M   self_time (default), total_time, calls, or any figure both snapshots have\n"
                 + "  --top N      rows shown (default 30)\n"
                 + "  --raw        instrumented times before calibration\n";
@@ -45,7 +46,7 @@ final class CompareCommand implements Command {
         }
         if (files.size() != 2) throw new UsageException("compare: two snapshots, A (the baseline) and B");
         // read in place, as the report is: two snapshots of any size compare in about the same memory
-        try (SnapshotFile fileA = SnapshotFile.open(files.get(0)); SnapshotFile fileB = SnapshotFile.open(files.get(1))) {
+        try (SnapshotFile fileA = ProfileFiles.open(files.get(0)); SnapshotFile fileB = ProfileFiles.open(files.get(1))) {
             SnapshotComparison comparison;
             try {
                 comparison = new SnapshotComparison(CalibratedValues.select(fileA, raw), CalibratedValues.select(fileB, raw), metric);

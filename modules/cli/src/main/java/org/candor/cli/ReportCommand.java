@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.analysis.PatternWarnings;
+import org.candor.core.imports.ProfileFiles;
 import org.candor.core.io.ReplaceFile;
 import org.candor.core.report.ReportFormat;
 import org.candor.core.report.TraceReportWriter;
@@ -21,7 +22,8 @@ import org.candor.core.trace.TraceSource;
 
 /**
  * {@code candor report FILE}: a snapshot as a text tree, folded stacks or CSV. The snapshot is read in place
- * ({@link SnapshotFile}): a report of any size needs about the same memory. A format that reads traces
+ * ({@link SnapshotFile}): a report of any size needs about the same memory. A JFR recording or collapsed stacks are
+ * imported as a sampled snapshot ({@link ProfileFiles}) and reported the same way. A format that reads traces
  * ({@link ReportFormat#readsTraces}, chrome-trace) takes a trace directory or merged trace as FILE, or a snapshot
  * whose run was traced (the trace it names is read); the trace is streamed, a record at a time.
  */
@@ -32,13 +34,15 @@ final class ReportCommand implements Command {
     @Override public String summary() { return "print a snapshot as a call tree, folded stacks or CSV; a trace as Chrome JSON"; }
 
     @Override public String usage() {
-        return "usage: candor report FILE.candor [options]\n"
+        return "usage: candor report FILE.candor|FILE.jfr|FILE.collapsed [options]\n"
                 + "       candor report FILE.candor|TRACE_DIR|FILE.ctrace --format chrome-trace [-o OUT.json]\n\n"
                 + ReportSettings.HELP
                 + "\nexamples:\n"
                 + "  candor report app.candor\n"
                 + "  candor report app.candor --format collapsed > app.folded   # for flamegraph.pl\n"
                 + "  candor report app.candor --format csv --value self -o app.csv\n"
+                + "  candor report recording.jfr    # a JFR recording's execution samples, imported\n"
+                + "  candor report app.collapsed    # folded stacks (async-profiler, perf + stackcollapse)\n"
                 + "  candor report run.trace --format chrome-trace -o run.json  # a traced run's timeline, for ui.perfetto.dev\n";
     }
 
@@ -76,7 +80,7 @@ final class ReportCommand implements Command {
 
     /** Opens the snapshot and writes the report: to standard output, or to the settings' file. */
     static void write(Path file, ReportSettings settings, Console console) throws IOException, UsageException {
-        try (SnapshotFile snapshot = SnapshotFile.open(file)) {
+        try (SnapshotFile snapshot = ProfileFiles.open(file)) {
             SnapshotFile shown = CalibratedValues.select(snapshot, settings.raw);
             // the text report shows them under its title; folded stacks and CSV are data for other tools
             if (settings.format != ReportFormat.TEXT) {
@@ -109,7 +113,7 @@ final class ReportCommand implements Command {
     static void writeTrace(Path file, ReportSettings settings, Console console) throws IOException, UsageException {
         Path trace = file;
         if (!isTrace(file) && Files.isRegularFile(file)) {
-            try (SnapshotFile snapshot = SnapshotFile.open(file)) {
+            try (SnapshotFile snapshot = ProfileFiles.open(file)) {
                 trace = TraceReportWriter.traceOf(snapshot);
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());

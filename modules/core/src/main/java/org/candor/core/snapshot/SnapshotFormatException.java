@@ -23,6 +23,13 @@ public class SnapshotFormatException extends IOException {
         this.problem = problem;
     }
 
+    /** For readers of other profile formats, whose one-line message names the file their own way ({@code x.collapsed:17: ...}). */
+    protected SnapshotFormatException(String source, String problem, String message) {
+        super(oneLine(message));
+        this.source = source;
+        this.problem = problem;
+    }
+
     public String source() { return source; }
     public String problem() { return problem; }
 

@@ -1,0 +1,92 @@
+package org.candor.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.candor.cli.InProcessCli.candor;
+import static org.candor.cli.InProcessCli.oneLine;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import jdk.jfr.Recording;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code candor report} and {@code candor compare} of imported profiles (a JFR recording made here, collapsed
+ * stacks), and of bad ones: a truncated recording, a garbage line, an empty file, each one line and exit 1.
+ */
+class ImportedProfilesTest {
+
+    @TempDir static Path tmp;
+    static Path jfr;
+    static volatile long sink;
+
+    @BeforeAll
+    static void record() throws Exception {
+        jfr = tmp.resolve("busy.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
+            r.enable("jdk.ActiveSetting");
+            r.start();
+            long end = System.nanoTime() + 500_000_000L, x = 1;
+            while (System.nanoTime() < end) x = busy(x);
+            sink = x;
+            r.stop();
+            r.dump(jfr);
+        }
+    }
+
+    static long busy(long x) {
+        for (int i = 0; i < 1_000_000; i++) x = x * 6364136223846793005L + 1442695040888963407L;
+        return x;
+    }
+
+    @Test
+    void aJfrRecordingReportsAsATree() {
+        InProcessCli.Run r = candor("report", jfr.toString());
+        assertThat(r.exit).as(r.toString()).isZero();
+        assertThat(r.out).contains("ImportedProfilesTest.busy");
+    }
+
+    @Test
+    void collapsedStacksReportAndCompareWithARecording() throws Exception {
+        InProcessCli.Run folded = candor("report", jfr.toString(), "--format", "collapsed", "--value", "self_samples");
+        assertThat(folded.exit).as(folded.toString()).isZero();
+        Path collapsed = Files.write(tmp.resolve("busy.collapsed"), folded.bytes);
+        InProcessCli.Run again = candor("report", collapsed.toString(), "--format", "collapsed", "--value", "self_samples");
+        assertThat(again.out).as(again.toString()).isEqualTo(folded.out);
+
+        Path snapshot = TinySnapshot.write(tmp.resolve("a.candor"));
+        InProcessCli.Run compare = candor("compare", snapshot.toString(), jfr.toString());
+        assertThat(compare.exit).as(compare.toString()).isZero();
+        assertThat(compare.out).contains("ImportedProfilesTest.busy");
+    }
+
+    @Test
+    void aTruncatedRecordingIsOneLine() throws Exception {
+        byte[] whole = Files.readAllBytes(jfr);
+        Path half = Files.write(tmp.resolve("half.jfr"), Arrays.copyOf(whole, whole.length / 2));
+        InProcessCli.Run r = candor("report", half.toString());
+        assertThat(r.err).startsWith("candor: error: " + half + ": is not a complete JFR recording");
+        oneLine(r, 1, r.err.trim());
+    }
+
+    @Test
+    void aGarbageLineIsNamed() throws Exception {
+        Path file = Files.writeString(tmp.resolve("x.collapsed"), "a.B.c;a.B.d 3\nGARBAGE\n");
+        oneLine(candor("report", file.toString()), 1, "candor: error: " + file + ":2: not 'frames count'");
+    }
+
+    @Test
+    void emptyFilesAreOneLine() throws Exception {
+        Path collapsed = Files.writeString(tmp.resolve("empty.collapsed"), "");
+        oneLine(candor("report", collapsed.toString()), 1,
+                "candor: error: " + collapsed + ": no 'frames count' line: not collapsed stacks");
+        Path recording = Files.writeString(tmp.resolve("empty.jfr"), "");
+        InProcessCli.Run r = candor("compare", recording.toString(), jfr.toString());
+        assertThat(r.err).startsWith("candor: error: " + recording + ": is not a complete JFR recording");
+        oneLine(r, 1, r.err.trim());
+    }
+}

@@ -1,0 +1,98 @@
+package org.candor.core.imports;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.candor.core.model.Snapshot;
+import org.candor.core.snapshot.SnapshotFile;
+
+/**
+ * The one place that opens a profile file of any kind Candor reads, told apart by its content first: a Candor
+ * snapshot (read in place, as {@link SnapshotFile#open}), a JFR recording (it begins with {@code FLR\0}), or
+ * collapsed stacks (text whose first line is {@code frames count}); a name ending {@code .jfr}, {@code .collapsed}
+ * or {@code .folded} says which of the last two, so that a damaged one gets its format's message. Everything else is
+ * opened as a Candor snapshot, whose reader says what is wrong as it always has. An imported profile is a sampled
+ * snapshot in memory ({@code import.format} and {@code import.file} in its info say where it came from): every report,
+ * comparison and view reads it as it reads Candor's own.
+ */
+public final class ProfileFiles {
+
+    /** Info: the format an imported profile came from ({@link ProfileFormat#id}). */
+    public static final String IMPORT_FORMAT = "import.format";
+    /** Info: the file it was imported from. */
+    public static final String IMPORT_FILE = "import.file";
+    /** Info: which of the file's events it holds. */
+    public static final String IMPORT_EVENTS = "import.events";
+    /** The extensions of the formats imported, for file choosers. */
+    public static final String[] IMPORT_EXTENSIONS = {"jfr", "collapsed", "folded"};
+
+    private static final byte[] JFR_MAGIC = {'F', 'L', 'R', 0};
+    /** How much of a file is read to tell what it is: a first line of collapsed stacks fits, however deep. */
+    private static final int SNIFF_BYTES = 64 * 1024;
+
+    private ProfileFiles() {}
+
+    /** Opens the file as {@link #formatOf} says: a snapshot read in place, or a profile imported into memory. */
+    public static SnapshotFile open(Path file) throws IOException {
+        ProfileFormat format = formatOf(file);
+        return format.imported() ? SnapshotFile.of(importSnapshot(file, format)) : SnapshotFile.open(file);
+    }
+
+    /**
+     * An imported profile as a snapshot in memory. Problems with the content are {@link ProfileImportException}s of one
+     * line naming the file; I/O failures (a missing file) ordinary IOExceptions.
+     */
+    public static Snapshot importSnapshot(Path file, ProfileFormat format) throws IOException {
+        switch (format) {
+            case JFR: return JfrRecording.read(file);
+            case COLLAPSED: return CollapsedStacks.read(file);
+            default: throw new IllegalArgumentException(format + " is not imported");
+        }
+    }
+
+    /**
+     * What the file holds, by its first bytes, then its name. A directory, device, pipe or missing file is taken for a
+     * snapshot (its reader has the words for those); so is anything not recognised.
+     */
+    public static ProfileFormat formatOf(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) return ProfileFormat.CANDOR;
+        byte[] head;
+        try (InputStream in = Files.newInputStream(file)) {
+            head = in.readNBytes(SNIFF_BYTES);
+        }
+        if (startsWith(head, JFR_MAGIC)) return ProfileFormat.JFR;
+        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (name.endsWith(".jfr")) return ProfileFormat.JFR;
+        if (name.endsWith(".collapsed") || name.endsWith(".folded")) return ProfileFormat.COLLAPSED;
+        if (firstLineIsStack(head)) return ProfileFormat.COLLAPSED;
+        return ProfileFormat.CANDOR;
+    }
+
+    private static boolean startsWith(byte[] bytes, byte[] prefix) {
+        if (bytes.length < prefix.length) return false;
+        for (int i = 0; i < prefix.length; i++) if (bytes[i] != prefix[i]) return false;
+        return true;
+    }
+
+    /** Text (no NUL, no other control but tabs and line ends) whose first non-blank line is {@code frames count}. */
+    private static boolean firstLineIsStack(byte[] head) {
+        for (byte b : head) if (b >= 0 && b < ' ' && b != '\t' && b != '\n' && b != '\r') return false;
+        String text = new String(head, StandardCharsets.UTF_8);
+        int from = 0;
+        while (from < text.length()) {
+            int end = text.indexOf('\n', from);
+            if (end < 0) {
+                if (head.length == SNIFF_BYTES) return false; // the line goes on: too long to tell
+                end = text.length();
+            }
+            String line = text.substring(from, end);
+            if (line.endsWith("\r")) line = line.substring(0, line.length() - 1);
+            if (!line.isBlank()) return CollapsedStacks.isStackLine(line);
+            from = end + 1;
+        }
+        return false;
+    }
+}

@@ -1,0 +1,124 @@
+package org.candor.core.imports;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.candor.core.model.CallNode;
+import org.candor.core.model.MethodTable;
+import org.candor.core.model.Snapshot;
+import org.candor.core.model.SnapshotInfo;
+import org.candor.core.model.ThreadProfile;
+import org.candor.core.report.ReportFormat;
+import org.candor.core.report.ReportOptions;
+import org.candor.core.report.ThreadGrouping;
+import org.candor.core.snapshot.SnapshotFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Collapsed stacks imported: Candor's own round-trip, async-profiler's become per-thread trees, bad lines one line. */
+class CollapsedImportTest {
+
+    @TempDir Path tmp;
+
+    /** Two threads: main runs a() -> b() (7 self in b, 3 in a) and c() (5); worker runs a() -> c() (2), a hidden class. */
+    private static Snapshot sampled() {
+        MethodTable methods = new MethodTable();
+        int a = methods.add("com.acme.Main", "a", "()V").id();
+        int b = methods.add("com.acme.Main", "b", "(I)V").id();
+        int c = methods.add("com.acme.Util$Inner", "c", "()V").id();
+        int l = methods.add("com.acme.Main$$Lambda/0x0000000800c01234", "run", "()V").id();
+        Snapshot s = new Snapshot(new SnapshotInfo().put(SnapshotInfo.MODE, "sampling"), Snapshot.samplingMetrics(false), methods);
+        CallNode main = new CallNode(null, CallNode.ROOT, 4);
+        CallNode na = node(main, a, 10, 3);
+        node(na, b, 7, 7);
+        node(main, c, 5, 5);
+        main.setValue(2, 15);
+        main.setValue(0, 15);
+        s.addThread(new ThreadProfile(1, "main", main));
+        CallNode worker = new CallNode(null, CallNode.ROOT, 4);
+        CallNode wl = node(worker, l, 2, 0);
+        node(node(wl, a, 2, 0), c, 2, 2);
+        worker.setValue(2, 2);
+        worker.setValue(0, 2);
+        s.addThread(new ThreadProfile(12, "worker-1", worker));
+        return s;
+    }
+
+    private static CallNode node(CallNode parent, int method, long samples, long self) {
+        CallNode n = new CallNode(parent, method, 4);
+        n.setValue(0, samples * 1000);
+        n.setValue(1, self * 1000);
+        n.setValue(2, samples);
+        n.setValue(3, self);
+        return n;
+    }
+
+    private static String collapsed(SnapshotFile file, ThreadGrouping grouping) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ReportFormat.COLLAPSED.write(file, ReportOptions.defaults().withValue("self_samples").withGrouping(grouping), out);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void candorsOwnCollapsedReportRoundTrips() throws Exception {
+        for (ThreadGrouping grouping : new ThreadGrouping[] {ThreadGrouping.MERGED, ThreadGrouping.PER_THREAD}) {
+            String first = collapsed(SnapshotFile.of(sampled()), grouping);
+            assertThat(first.lines().count()).isGreaterThanOrEqualTo(4);
+            Path file = Files.writeString(tmp.resolve(grouping + ".txt"), first); // told by its content, not its name
+            assertThat(ProfileFiles.formatOf(file)).isEqualTo(ProfileFormat.COLLAPSED);
+            try (SnapshotFile imported = ProfileFiles.open(file)) {
+                assertThat(collapsed(imported, grouping)).as(grouping.toString()).isEqualTo(first);
+            }
+        }
+    }
+
+    @Test
+    void asyncProfilerThreadFramesAndTypeSuffixesMakePerThreadTrees() throws Exception {
+        Path file = Files.writeString(tmp.resolve("app.collapsed"),
+                "[main tid=1];java/lang/Thread.run_[j];com/acme/Work.loop_[j];com/acme/Work.hash_[i] 30\n"
+                + "[main tid=1];java/lang/Thread.run_[j];com/acme/Work.loop_[j] 10\n"
+                + "\n"
+                + "[worker-1 tid=12];java.lang.Thread.run;com.acme.Io.read_[0];__libc_read_[k] 5\n");
+        Snapshot s = ProfileFiles.importSnapshot(file, ProfileFormat.COLLAPSED);
+        assertThat(s.threads()).extracting(ThreadProfile::name).containsExactly("main", "worker-1");
+        assertThat(s.threads()).extracting(ThreadProfile::threadId).containsExactly(1L, 12L);
+        ThreadProfile main = s.threads().get(0);
+        assertThat(main.root().value(2)).isEqualTo(40);
+        CallNode run = main.root().children().get(0);
+        assertThat(s.methods().get(run.methodId()).qualifiedName()).isEqualTo("java.lang.Thread.run");
+        CallNode loop = run.children().get(0);
+        assertThat(s.methods().get(loop.methodId()).qualifiedName()).isEqualTo("com.acme.Work.loop");
+        assertThat(loop.value(2)).isEqualTo(40);
+        assertThat(loop.value(3)).isEqualTo(10);
+        assertThat(loop.value(0)).isEqualTo(40 * CollapsedStacks.ASSUMED_INTERVAL_NS);
+        assertThat(s.methods().get(loop.children().get(0).methodId()).qualifiedName()).isEqualTo("com.acme.Work.hash");
+        assertThat(JfrImportTest.selfSamples(s)).containsEntry("[vm].__libc_read", 5L).containsEntry("com.acme.Work.hash", 30L);
+        assertThat(s.info().get(ProfileFiles.IMPORT_FORMAT)).isEqualTo("collapsed");
+        assertThat(s.info().get(SnapshotInfo.MODE)).isEqualTo("sampling");
+    }
+
+    @Test
+    void aGarbageLineIsNamedByItsNumber() throws Exception {
+        Path file = Files.writeString(tmp.resolve("x.collapsed"), "a.B.c;a.B.d 3\n\nthis is not a stack\na.B.c 1\n");
+        assertThatThrownBy(() -> ProfileFiles.open(file))
+                .isInstanceOf(ProfileImportException.class).hasMessage(file + ":3: not 'frames count'");
+    }
+
+    @Test
+    void anEmptyFileIsRefused() throws Exception {
+        Path file = Files.writeString(tmp.resolve("x.collapsed"), "\n");
+        assertThatThrownBy(() -> ProfileFiles.open(file))
+                .isInstanceOf(ProfileImportException.class).hasMessage(file + ": no 'frames count' line: not collapsed stacks");
+    }
+
+    @Test
+    void textThatIsNoStacksIsLeftToTheSnapshotReader() throws Exception {
+        Path file = Files.writeString(tmp.resolve("notes.txt"), "hello\nworld 3\n");
+        assertThat(ProfileFiles.formatOf(file)).isEqualTo(ProfileFormat.CANDOR);
+        assertThat(ProfileFiles.formatOf(tmp.resolve("missing"))).isEqualTo(ProfileFormat.CANDOR);
+    }
+}

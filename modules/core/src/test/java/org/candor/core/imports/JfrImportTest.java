@@ -1,0 +1,154 @@
+package org.candor.core.imports;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedMethod;
+import jdk.jfr.consumer.RecordingFile;
+import org.candor.core.model.CallNode;
+import org.candor.core.model.JvmNames;
+import org.candor.core.model.MethodInfo;
+import org.candor.core.model.Snapshot;
+import org.candor.core.model.SnapshotInfo;
+import org.candor.core.model.ThreadProfile;
+import org.candor.core.snapshot.SnapshotFile;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A JFR recording made by the JDK in this JVM, imported: the busy method on top, and every method's self samples the
+ * count of execution samples whose top frame it is, as counted here by reading the same file with the JDK's reader.
+ */
+class JfrImportTest {
+
+    @TempDir static Path tmp;
+    static Path recording;
+    static volatile long sink;
+
+    @BeforeAll
+    static void record() throws Exception {
+        recording = tmp.resolve("busy.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
+            r.enable("jdk.ActiveSetting"); // as every recording with the JDK's settings has: the period to read
+            r.start();
+            sink = spinFor(1_000_000_000L);
+            r.stop();
+            r.dump(recording);
+        }
+    }
+
+    /** The CPU-busy method: integer arithmetic, the clock read once per million rounds. */
+    static long spinFor(long nanos) {
+        long end = System.nanoTime() + nanos;
+        long x = 1;
+        while (true) {
+            for (int i = 0; i < 1_000_000; i++) x = x * 6364136223846793005L + 1442695040888963407L;
+            if (System.nanoTime() >= end) return x;
+        }
+    }
+
+    @Test
+    void selfSamplesAreTheTopFramesOfTheExecutionSamples() throws Exception {
+        Map<String, Long> expected = new HashMap<>();
+        long samples = 0;
+        for (RecordedEvent e : RecordingFile.readAllEvents(recording)) {
+            if (!e.getEventType().getName().equals("jdk.ExecutionSample") || e.getStackTrace() == null) continue;
+            List<RecordedFrame> frames = e.getStackTrace().getFrames();
+            if (frames.isEmpty()) continue;
+            RecordedMethod m = frames.get(0).getMethod(); // JFR's stacks are leaf first
+            // hidden classes' names as Candor writes them (Foo$$Lambda/0x...), the one rewrite of a JFR type name
+            expected.merge(JvmNames.className(m.getType().getName()) + "." + m.getName() + m.getDescriptor(), 1L, Long::sum);
+            samples++;
+        }
+        assertThat(samples).as("execution samples in the recording").isGreaterThan(20);
+
+        assertThat(ProfileFiles.formatOf(recording)).isEqualTo(ProfileFormat.JFR);
+        Snapshot s = ProfileFiles.importSnapshot(recording, ProfileFormat.JFR);
+        Map<String, Long> self = selfSamples(s);
+        assertThat(self).isEqualTo(expected);
+        String top = self.entrySet().stream().max(Map.Entry.comparingByValue()).get().getKey();
+        assertThat(top).isEqualTo(JfrImportTest.class.getName() + ".spinFor(J)J");
+
+        assertThat(s.info().get(SnapshotInfo.MODE)).isEqualTo("sampling");
+        assertThat(s.info().get(SnapshotInfo.INTERVAL_NS)).isEqualTo("10000000");
+        assertThat(s.info().get(ProfileFiles.IMPORT_FORMAT)).isEqualTo("jfr");
+        assertThat(s.stat("import.samples")).isEqualTo(samples);
+        int samplesIndex = s.metricIndex("samples"), totalTime = s.metricIndex("total_time");
+        for (ThreadProfile t : s.threads()) {
+            assertThat(t.root().value(totalTime)).isEqualTo(t.root().value(samplesIndex) * 10_000_000L);
+        }
+        ThreadProfile main = s.threads().stream().filter(t -> t.threadId() == Thread.currentThread().getId()).findFirst().get();
+        assertThat(main.name()).isEqualTo(Thread.currentThread().getName());
+    }
+
+    @Test
+    void withoutItsSettingTheIntervalIsTheTypicalGapBetweenSamples() throws Exception {
+        Path file = tmp.resolve("no-settings.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
+            r.start();
+            sink = spinFor(300_000_000L);
+            r.stop();
+            r.dump(file);
+        }
+        Snapshot s = ProfileFiles.importSnapshot(file, ProfileFormat.JFR);
+        assertThat(s.info().get(CollapsedStacks.INTERVAL_SOURCE)).startsWith("derived");
+        // a busy machine may delay samples: the interval is about the period, a whole number of milliseconds
+        assertThat(Long.parseLong(s.info().get(SnapshotInfo.INTERVAL_NS))).isBetween(10_000_000L, 30_000_000L);
+    }
+
+    @Test
+    void opensAsASnapshotFileWhateverItsName() throws Exception {
+        Path renamed = Files.copy(recording, tmp.resolve("profile.bin"));
+        try (SnapshotFile f = ProfileFiles.open(renamed)) {
+            assertThat(f.info().get(ProfileFiles.IMPORT_FORMAT)).isEqualTo("jfr");
+            assertThat(f.threads()).isNotEmpty();
+        }
+    }
+
+    @Test
+    void aTruncatedRecordingIsOneLine() throws Exception {
+        byte[] whole = Files.readAllBytes(recording);
+        Path half = Files.write(tmp.resolve("half.jfr"), java.util.Arrays.copyOf(whole, whole.length / 2));
+        assertThatThrownBy(() -> ProfileFiles.open(half))
+                .isInstanceOf(ProfileImportException.class)
+                .hasMessageStartingWith(half + ": is not a complete JFR recording")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void anEmptyJfrFileIsOneLine() throws Exception {
+        Path empty = Files.write(tmp.resolve("empty.jfr"), new byte[0]);
+        assertThatThrownBy(() -> ProfileFiles.open(empty))
+                .isInstanceOf(ProfileImportException.class)
+                .hasMessageStartingWith(empty + ": is not a complete JFR recording");
+    }
+
+    /** Each method's self samples over all threads, by class.name + descriptor. */
+    static Map<String, Long> selfSamples(Snapshot s) {
+        int selfSamples = s.metricIndex("self_samples");
+        Map<String, Long> self = new HashMap<>();
+        for (ThreadProfile t : s.threads()) {
+            ArrayDeque<CallNode> todo = new ArrayDeque<>(t.root().children());
+            while (!todo.isEmpty()) {
+                CallNode n = todo.pop();
+                MethodInfo m = s.methods().get(n.methodId());
+                if (n.value(selfSamples) > 0) self.merge(m.qualifiedName() + m.descriptor(), n.value(selfSamples), Long::sum);
+                todo.addAll(n.children());
+            }
+        }
+        return self;
+    }
+}
