@@ -26,8 +26,8 @@ public final class ProfileFiles {
     public static final String IMPORT_FILE = "import.file";
     /** Info: which of the file's events it holds. */
     public static final String IMPORT_EVENTS = "import.events";
-    /** The extensions of the formats imported, for file choosers. */
-    public static final String[] IMPORT_EXTENSIONS = {"jfr", "collapsed", "folded"};
+    /** The extensions of the files Candor opens, its own first, for file choosers. */
+    public static final String[] EXTENSIONS = {"candor", "jfr", "collapsed", "folded"};
 
     private static final byte[] JFR_MAGIC = {'F', 'L', 'R', 0};
     /** How much of a file is read to tell what it is: a first line of collapsed stacks fits, however deep. */

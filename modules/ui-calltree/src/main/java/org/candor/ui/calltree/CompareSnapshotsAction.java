@@ -11,6 +11,7 @@ import java.util.logging.Logger;
 import javax.swing.JFileChooser;
 import javax.swing.filechooser.FileNameExtensionFilter;
 import org.candor.core.analysis.CalibratedValues;
+import org.candor.core.imports.ProfileFiles;
 import org.candor.core.snapshot.SnapshotFile;
 import org.candor.ui.snapshot.Problems;
 import org.candor.ui.snapshot.SnapshotOpener;
@@ -39,7 +40,7 @@ import org.openide.windows.WindowManager;
     "TITLE_CompareTwo=Compare two snapshots (the first is A, the baseline)",
     "MSG_PickTwo=Pick two snapshots: the first is A, the baseline.",
     "MSG_Comparing=Reading the snapshots to compare",
-    "FILTER_Snapshots=Candor snapshots (*.candor)",
+    "FILTER_Snapshots=Profiles (*.candor, *.jfr, *.collapsed, *.folded)",
     "TITLE_CannotCompare=Cannot compare the snapshots",
 })
 public final class CompareSnapshotsAction implements ActionListener {
@@ -52,7 +53,7 @@ public final class CompareSnapshotsAction implements ActionListener {
         TopComponent active = TopComponent.getRegistry().getActivated();
         Path a = active instanceof SnapshotTopComponent ? ((SnapshotTopComponent) active).file() : null;
         JFileChooser chooser = new JFileChooser(a != null && a.getParent() != null ? a.getParent().toFile() : null);
-        chooser.setFileFilter(new FileNameExtensionFilter(Bundle.FILTER_Snapshots(), "candor"));
+        chooser.setFileFilter(new FileNameExtensionFilter(Bundle.FILTER_Snapshots(), ProfileFiles.EXTENSIONS));
         chooser.setDialogTitle(a != null ? Bundle.TITLE_CompareWith(a.getFileName()) : Bundle.TITLE_CompareTwo());
         chooser.setMultiSelectionEnabled(a == null);
         if (chooser.showOpenDialog(WindowManager.getDefault().getMainWindow()) != JFileChooser.APPROVE_OPTION) return;
@@ -84,9 +85,9 @@ public final class CompareSnapshotsAction implements ActionListener {
         SnapshotFile a = null;
         SnapshotFile b = null;
         try {
-            a = SnapshotFile.open(fileA);
+            a = ProfileFiles.open(fileA);
             reading = fileB;
-            b = SnapshotFile.open(fileB);
+            b = ProfileFiles.open(fileB);
             reading = null;
             // calibrated times, as the snapshot window shows them
             ComparisonPanel.Prepared prepared = ComparisonPanel.prepare(CalibratedValues.select(a, false),

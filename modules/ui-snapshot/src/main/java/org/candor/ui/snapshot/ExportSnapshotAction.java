@@ -13,6 +13,7 @@ import javax.swing.JFileChooser;
 import javax.swing.filechooser.FileFilter;
 import javax.swing.filechooser.FileNameExtensionFilter;
 import org.candor.core.analysis.CalibratedValues;
+import org.candor.core.imports.ProfileFiles;
 import org.candor.core.io.ReplaceFile;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.core.report.ReportFormat;
@@ -82,7 +83,7 @@ public final class ExportSnapshotAction implements ActionListener {
 
     /** The report of {@code from} in {@code format}, calibrated or raw, written whole to {@code to}. */
     static void export(Path from, ReportFormat format, boolean raw, Path to) throws IOException {
-        try (SnapshotFile snapshot = SnapshotFile.open(from)) {
+        try (SnapshotFile snapshot = ProfileFiles.open(from)) {
             SnapshotFile shown = CalibratedValues.select(snapshot, raw);
             ReplaceFile.write(to, out -> format.write(shown, ReportOptions.defaults(), out));
         }

@@ -6,6 +6,7 @@ import java.io.File;
 import java.util.prefs.Preferences;
 import javax.swing.JFileChooser;
 import javax.swing.filechooser.FileNameExtensionFilter;
+import org.candor.core.imports.ProfileFiles;
 import org.openide.awt.ActionID;
 import org.openide.awt.ActionReference;
 import org.openide.awt.ActionReferences;
@@ -14,7 +15,7 @@ import org.openide.util.NbBundle.Messages;
 import org.openide.util.NbPreferences;
 import org.openide.windows.WindowManager;
 
-/** File &gt; Open Snapshot…: picks {@code .candor} files and opens each in a snapshot window. */
+/** File &gt; Open Snapshot…: picks profile files ({@code .candor}, and JFR or collapsed stacks to import) and opens each in a snapshot window. */
 @ActionID(category = "File", id = "org.candor.ui.snapshot.OpenSnapshotAction")
 @ActionRegistration(displayName = "#CTL_OpenSnapshotAction", iconBase = "org/candor/ui/snapshot/open-snapshot.png")
 @ActionReferences({
@@ -25,7 +26,8 @@ import org.openide.windows.WindowManager;
 @Messages({
     "CTL_OpenSnapshotAction=&Open Snapshot\u2026",
     "TITLE_OpenSnapshot=Open Snapshot",
-    "FILTER_Snapshots=Candor snapshots (*.candor)"
+    "FILTER_Snapshots=Candor snapshots (*.candor)",
+    "FILTER_Profiles=Profiles (*.candor, *.jfr, *.collapsed, *.folded)"
 })
 public final class OpenSnapshotAction implements ActionListener {
 
@@ -36,7 +38,7 @@ public final class OpenSnapshotAction implements ActionListener {
         Preferences prefs = NbPreferences.forModule(OpenSnapshotAction.class);
         JFileChooser chooser = new JFileChooser(prefs.get(LAST_DIRECTORY, System.getProperty("user.dir")));
         chooser.setDialogTitle(Bundle.TITLE_OpenSnapshot());
-        chooser.setFileFilter(new FileNameExtensionFilter(Bundle.FILTER_Snapshots(), "candor"));
+        chooser.setFileFilter(new FileNameExtensionFilter(Bundle.FILTER_Profiles(), ProfileFiles.EXTENSIONS));
         chooser.setMultiSelectionEnabled(true);
         if (chooser.showOpenDialog(WindowManager.getDefault().getMainWindow()) != JFileChooser.APPROVE_OPTION) return;
         prefs.put(LAST_DIRECTORY, chooser.getCurrentDirectory().getPath());

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.candor.core.analysis.CalibratedValues;
+import org.candor.core.imports.ProfileFiles;
+import org.candor.core.imports.ProfileFormat;
 import org.candor.core.model.MethodTable;
 import org.candor.core.model.Metric;
 import org.candor.core.model.Snapshot;
@@ -48,7 +50,7 @@ public abstract class SnapshotSource implements Closeable {
      * show only what the reader looks at, so that a refresh reads little more than the rows shown.
      */
     public static SnapshotSource openInPlace(Path file) throws IOException {
-        SnapshotFile f = SnapshotFile.open(file);
+        SnapshotFile f = ProfileFiles.open(file);
         try {
             return inPlace(f);
         } catch (IOException | RuntimeException | Error e) {
@@ -59,9 +61,12 @@ public abstract class SnapshotSource implements Closeable {
 
     /**
      * Opens a snapshot file as its size calls for ({@link #readsWhole}): whole, or in place. Problems with the file
-     * are core's one-line exceptions.
+     * are core's one-line exceptions. A profile of another tool's (JFR, collapsed stacks: {@link ProfileFiles}) is
+     * imported, in memory.
      */
     public static SnapshotSource open(Path file) throws IOException {
+        ProfileFormat format = ProfileFiles.formatOf(file);
+        if (format.imported()) return of(ProfileFiles.importSnapshot(file, format));
         SnapshotFile f = SnapshotFile.open(file);
         try {
             if (readsWhole(paths(f), f.metrics().size(), Runtime.getRuntime().maxMemory())) {

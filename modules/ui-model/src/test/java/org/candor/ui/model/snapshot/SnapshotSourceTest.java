@@ -175,4 +175,15 @@ class SnapshotSourceTest {
             assertThat(back.value(TestSnapshots.CALLS)).isEqualTo(101);
         }
     }
+
+    @Test
+    void collapsedStacksOpenImportedInMemory() throws Exception {
+        Path file = java.nio.file.Files.writeString(dir.resolve("app.collapsed"),
+                "[main tid=1];com.acme.Main.run;com.acme.Main.work 7\n[main tid=1];com.acme.Main.run 3\n");
+        try (SnapshotSource source = SnapshotSource.open(file)) {
+            assertThat(source.readsFile()).isFalse();
+            assertThat(source.threadCount()).isEqualTo(1);
+            assertThat(source.info().get("import.format")).isEqualTo("collapsed");
+        }
+    }
 }
