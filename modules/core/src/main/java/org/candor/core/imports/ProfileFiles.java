@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.candor.core.model.Snapshot;
+import org.candor.core.snapshot.SnapshotCopy;
 import org.candor.core.snapshot.SnapshotFile;
+import org.candor.core.snapshot.SnapshotWriter;
 
 /**
  * The one place that opens a profile file of any kind Candor reads, told apart by its content first: a Candor
@@ -39,6 +41,19 @@ public final class ProfileFiles {
     public static SnapshotFile open(Path file) throws IOException {
         ProfileFormat format = formatOf(file);
         return format.imported() ? SnapshotFile.of(importSnapshot(file, format)) : SnapshotFile.open(file);
+    }
+
+    /**
+     * Saves the profile in {@code from} as a Candor snapshot at {@code to}, whole, then renamed over it: a snapshot's
+     * bytes as they are, an imported profile's snapshot written anew (so a file named {@code .candor} always is one).
+     */
+    public static void saveAsSnapshot(Path from, Path to) throws IOException {
+        ProfileFormat format = formatOf(from);
+        if (!format.imported()) {
+            SnapshotCopy.copy(from, to);
+        } else {
+            SnapshotWriter.write(importSnapshot(from, format), to);
+        }
     }
 
     /**

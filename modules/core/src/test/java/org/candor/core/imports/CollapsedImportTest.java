@@ -77,6 +77,22 @@ class CollapsedImportTest {
     }
 
     @Test
+    void anImportedProfileIsSavedAsARealSnapshot() throws Exception {
+        String first = collapsed(SnapshotFile.of(sampled()), ThreadGrouping.MERGED);
+        Path file = Files.writeString(tmp.resolve("saved.collapsed"), first);
+        Path saved = tmp.resolve("saved.candor");
+        ProfileFiles.saveAsSnapshot(file, saved);
+        assertThat(ProfileFiles.formatOf(saved)).isEqualTo(ProfileFormat.CANDOR);
+        try (SnapshotFile snapshot = SnapshotFile.open(saved)) {
+            assertThat(collapsed(snapshot, ThreadGrouping.MERGED)).isEqualTo(first);
+        }
+        // a snapshot is saved as its bytes
+        Path again = tmp.resolve("again.candor");
+        ProfileFiles.saveAsSnapshot(saved, again);
+        assertThat(Files.readAllBytes(again)).isEqualTo(Files.readAllBytes(saved));
+    }
+
+    @Test
     void asyncProfilerThreadFramesAndTypeSuffixesMakePerThreadTrees() throws Exception {
         Path file = Files.writeString(tmp.resolve("app.collapsed"),
                 "[main tid=1];java/lang/Thread.run_[j];com/acme/Work.loop_[j];com/acme/Work.hash_[i] 30\n"

@@ -7,7 +7,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.swing.JFileChooser;
 import javax.swing.filechooser.FileNameExtensionFilter;
-import org.candor.core.snapshot.SnapshotCopy;
+import org.candor.core.imports.ProfileFiles;
 import org.openide.awt.ActionID;
 import org.openide.awt.ActionReference;
 import org.openide.awt.ActionReferences;
@@ -53,7 +53,7 @@ public final class SaveSnapshotAsAction implements ActionListener {
         Path to = SnapshotSaving.target(chooser.getSelectedFile());
         if (to.equals(from.toAbsolutePath().normalize()) || !FileWriting.mayReplace(to)) return;
         FileWriting.inBackground(Bundle.MSG_Saving(to.getFileName()), Bundle.MSG_Saved(to), to, () -> {
-            SnapshotCopy.copy(from, to);
+            ProfileFiles.saveAsSnapshot(from, to);
             RecentSnapshots.get().opened(to);
             LOG.log(Level.INFO, "Saved snapshot {0} as {1}", new Object[] {from, to});
         }, () -> window.showsFile(to));
