@@ -6,9 +6,9 @@ import static org.candor.cli.InProcessCli.oneLine;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Arrays;
 import jdk.jfr.Recording;
+import org.candor.core.imports.BusyRecording;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,33 +21,17 @@ class ImportedProfilesTest {
 
     @TempDir static Path tmp;
     static Path jfr;
-    static volatile long sink;
 
     @BeforeAll
     static void record() throws Exception {
-        jfr = tmp.resolve("busy.jfr");
-        try (Recording r = new Recording()) {
-            r.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
-            r.enable("jdk.ActiveSetting");
-            r.start();
-            long end = System.nanoTime() + 500_000_000L, x = 1;
-            while (System.nanoTime() < end) x = busy(x);
-            sink = x;
-            r.stop();
-            r.dump(jfr);
-        }
-    }
-
-    static long busy(long x) {
-        for (int i = 0; i < 1_000_000; i++) x = x * 6364136223846793005L + 1442695040888963407L;
-        return x;
+        jfr = BusyRecording.record(tmp.resolve("busy.jfr"), 500_000_000L);
     }
 
     @Test
     void aJfrRecordingReportsAsATree() {
         InProcessCli.Run r = candor("report", jfr.toString());
         assertThat(r.exit).as(r.toString()).isZero();
-        assertThat(r.out).contains("ImportedProfilesTest.busy");
+        assertThat(r.out).contains("BusyRecording.spinFor");
     }
 
     @Test
@@ -61,7 +45,7 @@ class ImportedProfilesTest {
         Path snapshot = TinySnapshot.write(tmp.resolve("a.candor"));
         InProcessCli.Run compare = candor("compare", snapshot.toString(), jfr.toString());
         assertThat(compare.exit).as(compare.toString()).isZero();
-        assertThat(compare.out).contains("ImportedProfilesTest.busy");
+        assertThat(compare.out).contains("BusyRecording.spinFor");
     }
 
     @Test

@@ -34,29 +34,10 @@ class JfrImportTest {
 
     @TempDir static Path tmp;
     static Path recording;
-    static volatile long sink;
 
     @BeforeAll
     static void record() throws Exception {
-        recording = tmp.resolve("busy.jfr");
-        try (Recording r = new Recording()) {
-            r.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
-            r.enable("jdk.ActiveSetting"); // as every recording with the JDK's settings has: the period to read
-            r.start();
-            sink = spinFor(1_000_000_000L);
-            r.stop();
-            r.dump(recording);
-        }
-    }
-
-    /** The CPU-busy method: integer arithmetic, the clock read once per million rounds. */
-    static long spinFor(long nanos) {
-        long end = System.nanoTime() + nanos;
-        long x = 1;
-        while (true) {
-            for (int i = 0; i < 1_000_000; i++) x = x * 6364136223846793005L + 1442695040888963407L;
-            if (System.nanoTime() >= end) return x;
-        }
+        recording = BusyRecording.record(tmp.resolve("busy.jfr"), 1_000_000_000L);
     }
 
     @Test
@@ -79,7 +60,7 @@ class JfrImportTest {
         Map<String, Long> self = selfSamples(s);
         assertThat(self).isEqualTo(expected);
         String top = self.entrySet().stream().max(Map.Entry.comparingByValue()).get().getKey();
-        assertThat(top).isEqualTo(JfrImportTest.class.getName() + ".spinFor(J)J");
+        assertThat(top).isEqualTo(BusyRecording.class.getName() + ".spinFor(J)J");
 
         assertThat(s.info().get(SnapshotInfo.MODE)).isEqualTo("sampling");
         assertThat(s.info().get(SnapshotInfo.INTERVAL_NS)).isEqualTo("10000000");
@@ -99,7 +80,7 @@ class JfrImportTest {
         try (Recording r = new Recording()) {
             r.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
             r.start();
-            sink = spinFor(300_000_000L);
+            BusyRecording.sink = BusyRecording.spinFor(300_000_000L);
             r.stop();
             r.dump(file);
         }
