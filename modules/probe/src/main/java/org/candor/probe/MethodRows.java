@@ -87,6 +87,15 @@ final class MethodRows {
         data[b + META] = meta + 1;
     }
 
+    /** As {@link #enter(int, int)}, and when {@code beyond} the call counts as one beyond the budget, in one step. */
+    void enter(int row, int node, boolean beyond) {
+        int b = row * R;
+        if (beyond) data[b + CALLS]++;
+        long meta = data[b + META];
+        if ((int) meta == 0) data[b + FIRST] = node;
+        data[b + META] = meta + 1;
+    }
+
     /** A frame of the method closed after {@code window} ticks; the outermost one's window is the method's time. */
     void exit(int row, long window, long windowAdjust) {
         int b = row * R;
@@ -97,10 +106,6 @@ final class MethodRows {
             data[b + TOTAL] += window;
             data[b + TOTAL_ADJUST] += windowAdjust;
         }
-    }
-
-    void addCall(int row) {
-        data[row * R + CALLS]++;
     }
 
     void addSelf(int row, long raw, long adjust) {

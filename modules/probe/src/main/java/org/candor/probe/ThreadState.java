@@ -197,31 +197,41 @@ public final class ThreadState {
         }
     }
 
+    /*
+     * A StackOverflowError may strike at any call the probes make (a method's entry is where the JVM checks the
+     * stack), half-way through an event; the program may catch it, and the exits and unwinds that follow close what
+     * the event left. So every event is a sequence of steps, each of which changes the state only in stores with no
+     * call between them, and leaves it whole for whatever comes next: a section is added and the next one starts
+     * (lastRaw) in one step, so no later event counts it again; a frame joins the stack (depth) only once its slot
+     * is unopened (see unopened), and leaves it as its method's row learns it closed; a row counts an open frame in
+     * the step that records it in the frame. What such an event costs is at most its own time counted as the
+     * program's.
+     */
+
     private void enterRaw(int methodId) {
-        int d = ++depth;
-        frame = d;
+        int d = depth + 1;
         if (d >= frameNode.length && growFrames(d) == null) {
+            depth = d;
+            frame = d;
             droppedCalls++;
             return;
         }
         unopened(d, lastRaw);
+        depth = d;
+        frame = d;
         open(d, methodId);
         long now = Clock.now();
-        int owner = d - 1;
-        int node = frameNode[owner];
-        if (node >= 0) nodes[node * W + SELF] += now - lastRaw;
-        int row = frameRow[owner];
-        if (row >= 0 && (row & ROW_BEYOND) != 0) rows.addSelf(row & ~ROW_BEYOND, now - lastRaw, 0);
         if (frameRow[d] >= 0) frameStart[d] = now;
-        lastRaw = now;
+        addToFrame(d - 1, now - lastRaw, 0, now);
     }
 
     private void enterCalibrated(int methodId) {
         long in = Clock.nowEndingSection();
-        int d = ++depth;
-        frame = d;
+        int d = depth + 1;
         if (d >= frameNode.length && growFrames(d) == null) {
             // past the depth limit: the frame is not kept, its time stays with the deepest kept frame
+            depth = d;
+            frame = d;
             droppedCalls++;
             int top = frameNode.length - 1;
             long corr = section(in, Calibration.ENTRY, MethodKinds.of(frameMethod[top]), MethodKinds.of(methodId), true);
@@ -230,12 +240,13 @@ public final class ThreadState {
             leave(in, Calibration.ENTRY);
             return;
         }
-        unopened(d, in);
         int owner = d - 1;
         long corr = section(in, Calibration.ENTRY, MethodKinds.of(frameMethod[owner]), MethodKinds.of(methodId), true);
         addSection(owner, in, corr);
+        unopened(d, in);
+        depth = d;
+        frame = d;
         open(d, methodId);
-        frameExcluded[d] = excluded;
         leave(in, Calibration.ENTRY);
     }
 
@@ -253,7 +264,7 @@ public final class ThreadState {
             excluded -= adjust - raw;
             adjust = raw;
         }
-        addToFrame(owner, raw, adjust);
+        addToFrame(owner, raw, adjust, in);
     }
 
     /**
@@ -286,15 +297,17 @@ public final class ThreadState {
     }
 
     /**
-     * Frame {@code d} as it stands until it is open: no node, no row, a window from {@code since}. An error thrown
-     * inside the probe (a StackOverflowError) before the frame is open leaves it so, and whatever closes it then
-     * finds nothing stale: no other call's node or row, no time stamp of 0.
+     * Frame {@code d} as it stands until it is open: its caller's node, no row, a window from {@code since}. An
+     * error thrown inside the probe (a StackOverflowError) before the frame is open leaves it so, and whatever closes
+     * it then finds nothing stale (no other call's node or row, no time stamp of 0), and the time until then, the
+     * error's own making included, stays with the caller, which made the call that never began.
      */
     private void unopened(int d, long since) {
-        frameNode[d] = -1;
+        frameNode[d] = frameNode[d - 1];
         frameRow[d] = ROW_NONE;
         frameMethod[d] = -1;
         frameStart[d] = since;
+        if (Calibration.ON) frameExcluded[d] = excluded;
     }
 
     /**
@@ -309,7 +322,7 @@ public final class ThreadState {
         int parent = frameNode[parentFrame];
         if (parent < -1) parent = recordedBelow(d);
         if (parentRow == ROW_DROPPED || parent == -1) {
-            drop(d, parent);  // below a dropped call, or below a frame an error left unopened
+            drop(d, parent);  // below a dropped call, or below a frame without a node
             return;
         }
         if ((parentRow & ROW_BEYOND) != 0 && parentRow >= 0) {
@@ -341,22 +354,22 @@ public final class ThreadState {
                 return;
             }
         }
+        rows.enter(row, node);
         nodes[node * W + WORD] += ONE_CALL;
         frameNode[d] = node;
         frameRow[d] = row;
-        rows.enter(row, node);
     }
 
     /** A recursive call, folded: it counts at the first open frame of its method, and its time goes there. */
     private void fold(int d, int row) {
         int node = rows.firstNode(row);
+        boolean beyond = node >= 0 && isBeyond(node);
+        // a node beyond the budget lumps methods: the row keeps this one's calls
+        rows.enter(row, node, beyond);
         if (node >= 0) nodes[node * W + WORD] += ONE_CALL;
         foldedCalls++;
         frameNode[d] = node;
-        boolean beyond = node >= 0 && isBeyond(node);
         frameRow[d] = beyond ? row | ROW_BEYOND : row;
-        rows.enter(row, node);
-        if (beyond) rows.addCall(row);  // a node beyond the budget lumps methods: the row keeps this one's calls
     }
 
     /**
@@ -370,12 +383,11 @@ public final class ThreadState {
             drop(d, parent);
             return;
         }
+        rows.enter(row, node, true);
         nodes[node * W + WORD] += ONE_CALL;
         beyondCalls++;
         frameNode[d] = node;
         frameRow[d] = row | ROW_BEYOND;
-        rows.enter(row, node);
-        rows.addCall(row);
     }
 
     private int beyondNode(int parent) {
@@ -512,15 +524,9 @@ public final class ThreadState {
         long now = Clock.now();
         int d = depth;
         if (d == frame && d < frameNode.length && d > 0) {
-            int node = frameNode[d];
-            if (node >= 0) nodes[node * W + SELF] += now - lastRaw;
-            int row = frameRow[d];
-            if (row >= 0) {
-                if ((row & ROW_BEYOND) != 0) rows.addSelf(row & ~ROW_BEYOND, now - lastRaw, 0);
-                rows.exit(row & ~ROW_BEYOND, now - frameStart[d], 0);
-            }
+            addToFrame(d, now - lastRaw, 0, now);
+            closeFrame(d, now);
             depth = d - 1;
-            lastRaw = now;
             return;
         }
         closeRaw(frame, now);
@@ -532,9 +538,9 @@ public final class ThreadState {
         if (d == frame && d < frameNode.length && d > 0) {
             long corr = section(in, Calibration.EXIT, MethodKinds.of(frameMethod[d]), MethodKinds.of(frameMethod[d - 1]), true);
             addSection(d, in, corr);
+            if (frameNode[d] < -1) slowEvent = true;  // opened while a delayed start waits: it teaches the calibration
             closeFrame(d, in);
             depth = d - 1;
-            if (frameNode[d] < -1) slowEvent = true;  // opened while a delayed start waits: it teaches the calibration
             leave(in, Calibration.EXIT);
             return;
         }
@@ -556,8 +562,7 @@ public final class ThreadState {
         int below = Math.min(frame - 1, frameNode.length - 1);
         long corr = section(in, Calibration.EXIT, MethodKinds.of(frameMethod[top]), MethodKinds.of(frameMethod[below]), false);
         addSection(top, in, corr);  // before the frames close: its node and row are still there
-        for (int d = top; d >= frame; d--) closeFrame(d, in);
-        depth = frame - 1;
+        closeDownTo(frame, top, in);
         slowEvent = true;
         leave(in, Calibration.EXIT);
     }
@@ -565,21 +570,34 @@ public final class ThreadState {
     private void closeRaw(int frame, long now) {
         if (frame < 1 || depth < frame) return;
         int top = Math.min(depth, frameNode.length - 1);
-        addToFrame(top, now - lastRaw, 0);
-        for (int d = top; d >= frame; d--) closeFrame(d, now);
-        depth = frame - 1;
-        lastRaw = now;
+        addToFrame(top, now - lastRaw, 0, now);
+        closeDownTo(frame, top, now);
     }
 
-    private void addToFrame(int f, long raw, long adjust) {
+    /** Closes the frames from {@code top} down to {@code frame}, each leaving the stack as its row learns it closed. */
+    private void closeDownTo(int frame, int top, long at) {
+        depth = top;  // frames past the depth limit have nothing to close
+        for (int d = top; d >= frame; d--) {
+            closeFrame(d, at);
+            depth = d - 1;
+        }
+    }
+
+    /**
+     * A section of {@code raw} ticks ending at {@code end} goes to frame {@code f}, and the next one starts there:
+     * one step, so that no later event counts it again (see the note above {@link #enterRaw}).
+     */
+    private void addToFrame(int f, long raw, long adjust, long end) {
+        int row = frameRow[f];
+        if (row >= 0 && (row & ROW_BEYOND) != 0) rows.addSelf(row & ~ROW_BEYOND, raw, adjust);
         int node = frameNode[f];
         if (node >= 0) {
             int b = node * W;
             nodes[b + SELF] += raw;
             if (Calibration.ON) nodes[b + ADJUST] += adjust;
         }
-        int row = frameRow[f];
-        if (row >= 0 && (row & ROW_BEYOND) != 0) rows.addSelf(row & ~ROW_BEYOND, raw, adjust);
+        lastRaw = end;
+        if (Calibration.ON) lastOut = end;
     }
 
     /** At an exception handler of frame {@code frame}: closes the frames above it, keeps it open. */
@@ -636,17 +654,32 @@ public final class ThreadState {
         return TreeStorage.append(this, parent, methodId, NO_ROW);
     }
 
-    /** Null when the frame would pass the depth limit. */
+    /** Null when the frame would pass the depth limit, or the heap has no room for longer arrays. */
     private int[] growFrames(int d) {
         slowEvent = true;
         int limit = ProbeLimits.maxDepth + 1;
         if (d >= limit) return null;
         int cap = (int) Math.min(limit, Math.max(d + 1L, frameNode.length * 2L));
-        frameNode = Grow.copy(frameNode, cap);
-        frameMethod = Grow.copy(frameMethod, cap);
-        frameRow = Grow.copy(frameRow, cap);
-        frameStart = Grow.copy(frameStart, cap);
-        if (frameExcluded != null) frameExcluded = Grow.copy(frameExcluded, cap);
+        int[] node;
+        int[] method;
+        int[] row;
+        long[] start;
+        long[] excl;
+        try {
+            node = Grow.copy(frameNode, cap);
+            method = Grow.copy(frameMethod, cap);
+            row = Grow.copy(frameRow, cap);
+            start = Grow.copy(frameStart, cap);
+            excl = Grow.copy(frameExcluded, cap);
+        } catch (OutOfMemoryError heapFull) {
+            return null;  // deeper frames are dropped and counted, as past the limit
+        }
+        // all at once (an error while copying leaves the old arrays whole)
+        frameNode = node;
+        frameMethod = method;
+        frameRow = row;
+        frameStart = start;
+        frameExcluded = excl;
         return frameNode;
     }
 
