@@ -106,9 +106,12 @@ class CalibrationTest {
                 assertThat(c.nodeAdjust[n]).isBetween(0L, c.nodeSelf[n]);
             }
             // each event's processing is taken out of the section it opens: the parent's sections follow its own entry
-            // and its five callees' exits (six per call), the callee's its five entries
+            // and its five callees' exits (six per call), the callee's its five entries. So the callee's is 5 entries
+            // against 1 entry and 5 exits of the parent's: below four times it unless an entry costs 20 exits (an
+            // entry does more, several times more while the probes run interpreted, so a tighter bound is a matter of
+            // timing); were the exits' taken out of the callee, it would be above five times
             assertThat(c.nodeAdjust[2]).isPositive();
-            assertThat(c.nodeAdjust[1] * 2).isGreaterThan(c.nodeAdjust[2]);
+            assertThat(c.nodeAdjust[1] * 4).isGreaterThan(c.nodeAdjust[2]);
             assertThat(ts.sectionCounts()).isNotNull();
         } finally {
             ProbeLimits.set(4_000_000, 100_000, 10_000);
