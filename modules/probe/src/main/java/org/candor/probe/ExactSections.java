@@ -12,6 +12,23 @@ final class ExactSections {
 
     final int[][] counts = new int[Calibration.CATEGORIES][];
 
+    /** No count, for another thread (the arrays of the categories met kept). */
+    void clear() {
+        for (int[] c : counts) {
+            if (c != null) for (int b = 0; b < c.length; b++) c[b] = 0;
+        }
+    }
+
+    /** Adds another thread's counts (an ended thread folded into its group). */
+    void addAll(ExactSections other) {
+        for (int i = 0; i < counts.length; i++) {
+            int[] from = other.counts[i];
+            if (from == null) continue;
+            if (counts[i] == null) counts[i] = new int[LIMIT];
+            SectionHistogram.add(counts[i], from);
+        }
+    }
+
     void add(int category, long section) {
         if (section < 0 || section >= LIMIT) return;
         int[] c = counts[category];

@@ -131,6 +131,15 @@ final class MethodRows {
         }
     }
 
+    /** Empty again, for another thread (its arrays kept). */
+    void clear() {
+        long[] d = data;
+        for (int i = count * R - 1; i >= 0; i--) d[i] = 0;
+        int[] ix = index;
+        for (int i = 0; i < ix.length; i++) ix[i] = 0;
+        count = 0;
+    }
+
     /** Bytes this table holds (its arrays). */
     long bytes() {
         return data.length * 8L + index.length * 4L;

@@ -24,14 +24,24 @@ final class NodeBudget {
      */
     static int take(int held) {
         synchronized (LOCK) {
+            if (heapFull) return 0;
             long left = ProbeLimits.maxNodes - granted;
-            if (left <= 0 || heapFull) {
+            if (left <= 0) {
                 exhausted = true;
                 return 0;
             }
             int n = (int) Math.min(held < CHUNK ? 64 : CHUNK, left);
             granted += n;
             return n;
+        }
+    }
+
+    /** Exactly {@code n} nodes (an ended thread's paths that its group lacks), or none: false. */
+    static boolean takeExactly(int n) {
+        synchronized (LOCK) {
+            if (heapFull || ProbeLimits.maxNodes - granted < n) return false;
+            granted += n;
+            return true;
         }
     }
 
@@ -53,14 +63,13 @@ final class NodeBudget {
         if (nodes <= 0) return;
         synchronized (LOCK) {
             granted = Math.max(0, granted - nodes);
-            if (!heapFull && granted < ProbeLimits.maxNodes) exhausted = false;
+            if (granted < ProbeLimits.maxNodes) exhausted = false;
         }
     }
 
-    /** No more nodes for anyone: the heap ran short while a tree grew. */
+    /** No more nodes for anyone: the heap ran short while a tree grew (the budget was not reached: see exhausted). */
     static void exhaust() {
         synchronized (LOCK) {
-            exhausted = true;
             heapFull = true;
         }
     }
@@ -69,7 +78,7 @@ final class NodeBudget {
         synchronized (LOCK) { return heapFull; }
     }
 
-    /** True once a thread asked for nodes and none were left. */
+    /** True once a thread asked for nodes and the budget had none left (a full heap is {@link #heapFull}). */
     static boolean exhausted() {
         synchronized (LOCK) { return exhausted; }
     }

@@ -21,7 +21,8 @@ public final class Probe {
     private static final ThreadLocal<ThreadState> STATE = new ThreadLocal<>() {
         @Override protected ThreadState initialValue() {
             ThreadState s = ThreadRegistry.register(Thread.currentThread());
-            BY_ID.install(s);
+            // a thread past the thread limit holds no slot: nothing would free it
+            if (s.recording()) BY_ID.install(s);
             return s;
         }
     };

@@ -10,8 +10,13 @@ public final class ProbeLimits {
     static volatile int maxNodes = 4_000_000;
     /** Open frames recorded per thread; deeper frames are counted as dropped. */
     static volatile int maxDepth = 100_000;
-    /** Threads with a call tree; later threads are not recorded and counted. */
+    /** Threads with a call tree of their own at once; later threads are not recorded and counted. */
     static volatile int maxThreads = 10_000;
+    /**
+     * Ended threads that keep their own trees; the trees of threads that end later are folded into one per name
+     * ({@link EndedThreads}) and no longer count against {@link #maxThreads}.
+     */
+    static volatile int endedKept = 1_000;
 
     private ProbeLimits() {}
 
@@ -54,4 +59,6 @@ public final class ProbeLimits {
     public static int foldAfter() { return TreeShape.foldAfter; }
     public static int maxDepth() { return maxDepth; }
     public static int maxThreads() { return maxThreads; }
+    /** Ended threads that keep their own trees: never more than half the thread limit, the rest is for live ones. */
+    public static int endedKept() { return Math.min(endedKept, maxThreads / 2); }
 }

@@ -17,6 +17,31 @@ final class SectionHistogram {
         c[bucket(section)]++;
     }
 
+    /** No count, for another thread (the arrays of the categories met kept). */
+    void clear() {
+        for (int[] c : counts) {
+            if (c != null) for (int b = 0; b < c.length; b++) c[b] = 0;
+        }
+    }
+
+    /** Adds another thread's counts (an ended thread folded into its group). */
+    void addAll(SectionHistogram other) {
+        for (int i = 0; i < counts.length; i++) {
+            int[] from = other.counts[i];
+            if (from == null) continue;
+            if (counts[i] == null) counts[i] = new int[BUCKETS];
+            add(counts[i], from);
+        }
+    }
+
+    /** {@code into += from}, each count at most Integer.MAX_VALUE. */
+    static void add(int[] into, int[] from) {
+        for (int b = 0; b < from.length; b++) {
+            long sum = (long) into[b] + from[b];
+            into[b] = sum > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) sum;
+        }
+    }
+
     static int bucket(long v) {
         if (v < 4) return v <= 0 ? 0 : (int) v;
         int log = 63 - Long.numberOfLeadingZeros(v);

@@ -141,30 +141,70 @@ public final class ThreadState {
     long beyondCalls;
 
     ThreadState(Thread t, boolean recording) {
-        this.threadId = t.getId();
+        this(t, recording, null);
+    }
+
+    /**
+     * @param spare the state of a thread folded into its group ({@link EndedThreads#spare()}), whose arrays this
+     *              one takes, cleared: a thread storm's threads allocate next to nothing; null for new arrays
+     */
+    ThreadState(Thread t, boolean recording, ThreadState spare) {
+        this(t.getId(), t, t.getName(), recording, recording, recording ? spare : null);
+    }
+
+    /**
+     * The tree of a group of ended threads folded together ({@link EndedThreads}): no thread of its own, never
+     * records; only the registry writes it, under its lock.
+     */
+    static ThreadState group(long id, String name) {
+        return new ThreadState(id, null, name, false, true, null);
+    }
+
+    /** @param tree whether it keeps a tree (a thread past the thread limit keeps none: its arrays stay minimal) */
+    private ThreadState(long id, Thread t, String name, boolean recording, boolean tree, ThreadState spare) {
+        this.threadId = id;
         this.thread = new WeakReference<>(t);
-        this.threadName = t.getName();
+        this.threadName = name;
         this.recording = recording;
         this.generation = Recording.generation();
         this.control = recording ? generation << 1 : -1;
-        nodes = new long[64 * W];
+        shape = new TreeShape();
+        if (spare != null) {
+            nodes = spare.nodes;
+            for (int i = spare.nodeCount * W - 1; i >= 0; i--) nodes[i] = 0;
+            slots = spare.slots;
+            for (int i = 0; i < slots.length; i++) slots[i] = 0;
+            rows = spare.rows;
+            rows.clear();
+            frameNode = spare.frameNode;
+            frameMethod = spare.frameMethod;
+            frameRow = spare.frameRow;
+            frameStart = spare.frameStart;
+            frameExcluded = spare.frameExcluded;
+            sections = spare.sections;
+            if (sections != null) sections.clear();
+            exactSections = spare.exactSections;
+            if (exactSections != null) exactSections.clear();
+        } else {
+            nodes = new long[(tree ? 64 : 1) * W];
+            slots = new int[tree ? 128 : 2];
+            rows = new MethodRows();
+            int frames = recording ? Math.min(32, ProbeLimits.maxDepth + 1) : 1;
+            frameNode = new int[frames];
+            frameMethod = new int[frames];
+            frameRow = new int[frames];
+            frameStart = new long[frames];
+            frameExcluded = Calibration.ON ? new long[frames] : null;
+            sections = Calibration.ON && tree ? new SectionHistogram() : null;
+            exactSections = Calibration.ON && Calibration.TRAINER && tree ? new ExactSections() : null;
+        }
         nodes[KEY] = -1;
         nodes[WORD] = NO_ROW;
         nodeCount = 1;
         nodesGranted = 1;
-        slots = new int[128];
-        rows = new MethodRows();
-        shape = new TreeShape();
-        int frames = Math.min(32, ProbeLimits.maxDepth + 1);
-        frameNode = new int[frames];
-        frameMethod = new int[frames];
-        frameRow = new int[frames];
-        frameStart = new long[frames];
-        frameExcluded = Calibration.ON ? new long[frames] : null;
+        frameNode[0] = 0;
         frameMethod[0] = -1;
         frameRow[0] = ROW_NONE;
-        sections = Calibration.ON ? new SectionHistogram() : null;
-        exactSections = Calibration.ON && Calibration.TRAINER ? new ExactSections() : null;
         lastRaw = lastOut = recording ? Clock.now() : 0;
         gapRandom = mix(threadId) | 1;
     }

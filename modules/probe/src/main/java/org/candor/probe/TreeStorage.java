@@ -35,6 +35,21 @@ final class TreeStorage {
         return n;
     }
 
+    /**
+     * Room for {@code more} nodes made ahead, so that appending them allocates nothing and cannot fail; false when
+     * the heap has no room (nothing changed but maybe larger arrays).
+     */
+    static boolean reserve(ThreadState ts, int more) {
+        int n = ts.nodeCount + more;
+        try {
+            if (n * (long) ThreadState.W > ts.nodes.length) grow(ts, n);
+            while ((ts.slotsUsed + more + 1) * 2L > ts.slots.length) rehash(ts);
+        } catch (OutOfMemoryError heapFull) {
+            return false;
+        }
+        return true;
+    }
+
     private static void grow(ThreadState ts, int min) {
         int W = ThreadState.W;
         long cap = Math.max(min, (ts.nodes.length / W) + (ts.nodes.length / W >> 1));
@@ -69,5 +84,11 @@ final class TreeStorage {
         ts.slots = new int[2];
         ts.slotsUsed = 0;
         ts.rows.trim();
+        // no frame will open again (a copy of an ended thread reads none)
+        ts.frameNode = new int[1];
+        ts.frameMethod = new int[1];
+        ts.frameRow = new int[1];
+        ts.frameStart = new long[1];
+        if (ts.frameExcluded != null) ts.frameExcluded = new long[1];
     }
 }

@@ -109,6 +109,7 @@ public final class InstrumentationSnapshots implements SnapshotSource {
         TrivialCalls trivial = new TrivialCalls(registry.trivialMethods());
         int written = 0;
         TreeCut cut = pathsPerThread > 0 ? new TreeCut(pathsPerThread, ids::cutMethod) : null;
+        ThreadRegistry.pauseFolding();  // every tree read once: none moves into its group meanwhile
         try (SnapshotStreamWriter w = cut == null ? SnapshotStreamWriter.open(target) : SnapshotStreamWriter.openLive(target, cut)) {
             w.metrics(metrics);
             for (ThreadState state : ThreadRegistry.current()) {
@@ -138,6 +139,8 @@ public final class InstrumentationSnapshots implements SnapshotSource {
             w.methods(ids.table());
             w.stats(stats.stats());
             w.commit();
+        } finally {
+            ThreadRegistry.resumeFolding();
         }
         return written;
     }

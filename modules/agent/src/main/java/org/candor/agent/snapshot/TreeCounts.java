@@ -1,5 +1,6 @@
 package org.candor.agent.snapshot;
 
+import java.util.Locale;
 import org.candor.core.analysis.SnapshotWarnings;
 import org.candor.core.model.Snapshot;
 import org.candor.probe.ProbeLimits;
@@ -9,7 +10,8 @@ import org.candor.probe.ThreadTreeCopy;
 /**
  * What the trees of a snapshot did with the calls they could not give a path of their own, over all threads:
  * dropped (counted nowhere), folded into the first frame of their method, or counted under a node for calls beyond
- * the budget; and how big the trees are against their budget. Written as statistics, which the report words.
+ * the budget; how big the trees are against their budget; threads not recorded (and the limit that left them out),
+ * and ended threads folded into one tree per name. Written as statistics, which the report words.
  */
 final class TreeCounts {
 
@@ -35,12 +37,26 @@ final class TreeCounts {
         s.putStat(SnapshotWarnings.NODES_USED, nodes);
         s.putStat(SnapshotWarnings.NODE_BUDGET, ProbeLimits.maxNodes());
         s.putStat(SnapshotWarnings.NODE_LIMIT, ThreadRegistry.nodeLimitReached() ? ProbeLimits.maxNodes() : 0);
-        s.putStat("nodes.heap_full", ThreadRegistry.heapLimitReached() ? 1 : 0);
+        s.putStat(SnapshotWarnings.HEAP_FULL, ThreadRegistry.heapLimitReached() ? 1 : 0);
         s.putStat(SnapshotWarnings.THREADS_NOT_RECORDED, ThreadRegistry.threadsNotRecorded());
         String[] names = ThreadRegistry.notRecordedNames();
         if (names.length > 0) {
+            s.putStat(SnapshotWarnings.THREADS_LIMIT, ProbeLimits.maxThreads());  // why they were not
             long more = ThreadRegistry.threadsNotRecorded() - names.length;
             s.info().put(SnapshotWarnings.THREADS_NOT_RECORDED_NAMES, String.join(", ", names) + (more > 0 ? ", and " + more + " more" : ""));
+        }
+        long folded = ThreadRegistry.threadsFolded();
+        s.putStat(SnapshotWarnings.THREADS_FOLDED, folded);
+        if (folded > 0) {
+            s.putStat(SnapshotWarnings.THREADS_ENDED_KEPT, ProbeLimits.endedKept());
+            String[] groups = ThreadRegistry.foldedGroupNames();
+            long[] threads = ThreadRegistry.foldedGroupThreads();
+            StringBuilder into = new StringBuilder();
+            for (int i = 0; i < groups.length && i < threads.length; i++) {
+                if (i > 0) into.append("; ");
+                into.append(groups[i]).append(": ").append(String.format(Locale.ROOT, "%,d", threads[i]));
+            }
+            s.info().put(SnapshotWarnings.THREADS_FOLDED_GROUPS, into.toString());
         }
         s.info().put(SnapshotWarnings.RECURSION, ProbeLimits.recursion());
     }

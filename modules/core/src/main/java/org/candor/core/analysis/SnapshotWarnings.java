@@ -23,7 +23,8 @@ import org.candor.core.snapshot.TreeCut;
  * settings that matched nothing have theirs beside it). The statistics are the agent's (docs/formats/snapshot.md,
  * "Data conventions"): calls dropped, depth limit hits, calls beyond the tree budget, folded recursion, the probes'
  * effect ({@link ProbeEffect}) or else dense calls, a live view's cut trees ({@link TreeCut}), threads not recorded,
- * classes not instrumented; of a sampled profile, samples dropped and samples short of those expected.
+ * ended threads folded into one thread per name, classes not instrumented; of a sampled profile, samples dropped
+ * and samples short of those expected.
  */
 public final class SnapshotWarnings {
 
@@ -40,9 +41,19 @@ public final class SnapshotWarnings {
     /** The budget when it was reached, else 0 (as in 1.0). */
     public static final String NODE_LIMIT = "nodes.limit";
     public static final String NODES_USED = "nodes.used";
+    /** The heap ran short while a tree grew: 1, else 0. New paths stopped there (not at the budget). */
+    public static final String HEAP_FULL = "nodes.heap_full";
     public static final String THREADS_NOT_RECORDED = "threads.not_recorded";
     /** Info: the names of the threads not recorded, comma-separated. */
     public static final String THREADS_NOT_RECORDED_NAMES = "threads.not_recorded.names";
+    /** The thread limit (maxthreads) that left threads out: threads with a tree of their own at once. */
+    public static final String THREADS_LIMIT = "threads.limit";
+    /** Ended threads whose trees were folded into one tree per name (a thread storm). */
+    public static final String THREADS_FOLDED = "threads.folded";
+    /** How many ended threads keep trees of their own before later ones are folded. */
+    public static final String THREADS_ENDED_KEPT = "threads.ended_kept";
+    /** Info: each thread the folded ones went into, and how many: {@code w-* (ended threads): 19,000; ...}. */
+    public static final String THREADS_FOLDED_GROUPS = "threads.folded.groups";
     /** Info: how recursion was recorded, {@code keep}, {@code fold} or {@code auto}. */
     public static final String RECURSION = "recursion";
     /** The method table entry of the synthetic node for calls beyond the tree budget: class, name, descriptor. */
@@ -98,8 +109,10 @@ public final class SnapshotWarnings {
                                   LongSupplier totalNanos, LongSupplier probeEffect) {
         List<String> lines = new ArrayList<>();
         long dropped = stat(stats, DROPPED);
+        boolean heapFull = stat(stats, HEAP_FULL) > 0;
         if (dropped > 0) {
-            lines.add(dropped + (dropped == 1 ? " call was" : " calls were") + " dropped; the trees below are missing their time");
+            lines.add(dropped + (dropped == 1 ? " call was" : " calls were") + " dropped; the trees below are missing their time"
+                    + (heapFull ? " (the heap ran short of room for the trees)" : ""));
         }
         long depth = stat(stats, DEPTH_LIMIT);
         if (depth > 0) {
@@ -110,7 +123,12 @@ public final class SnapshotWarnings {
         if (beyond > 0) {
             long budget = stats.containsKey(NODE_BUDGET) ? stat(stats, NODE_BUDGET) : stat(stats, NODE_LIMIT);
             String limit = budget > 0 ? String.format(Locale.ROOT, " of %,d nodes", budget) : "";
-            lines.add("tree budget" + limit + " reached: " + share(beyond, totalCalls) + " have no node of their own;"
+            // the budget, or the heap before it: name the one that stopped the trees
+            String cause = heapFull && stat(stats, NODE_LIMIT) == 0
+                    ? String.format(Locale.ROOT, "heap too full to grow the trees (%,d%s in use)", stat(stats, NODES_USED),
+                            budget > 0 ? String.format(Locale.ROOT, " of %,d nodes", budget) : " nodes")
+                    : "tree budget" + limit + " reached";
+            lines.add(cause + ": " + share(beyond, totalCalls) + " have no node of their own;"
                     + " they are counted under " + BEYOND_BUDGET_CLASS + " " + BEYOND_BUDGET_METHOD
                     + ", and exactly in the hot spots");
         }
@@ -140,9 +158,22 @@ public final class SnapshotWarnings {
         long notRecorded = stat(stats, THREADS_NOT_RECORDED);
         if (notRecorded > 0) {
             String names = info.get(THREADS_NOT_RECORDED_NAMES);
-            lines.add(String.format(Locale.ROOT, "%,d %s not recorded%s", notRecorded,
+            long limit = stat(stats, THREADS_LIMIT);
+            lines.add(String.format(Locale.ROOT, "%,d %s not recorded%s%s", notRecorded,
                     notRecorded == 1 ? "thread was" : "threads were",
+                    limit > 0 ? String.format(Locale.ROOT, ": more than maxthreads=%,d threads had a tree of their own"
+                            + " at once", limit) : "",
                     names == null || names.isEmpty() ? "" : " (" + names.replace('\n', ' ') + ")"));
+        }
+        long foldedThreads = stat(stats, THREADS_FOLDED);
+        if (foldedThreads > 0) {
+            String into = info.get(THREADS_FOLDED_GROUPS);
+            long kept = stat(stats, THREADS_ENDED_KEPT);
+            lines.add(String.format(Locale.ROOT, "%,d ended %s folded into one thread per name%s: every call and time"
+                    + " is counted there, not thread by thread%s", foldedThreads,
+                    foldedThreads == 1 ? "thread was" : "threads were",
+                    into == null || into.isEmpty() ? "" : " (" + into.replace('\n', ' ') + ")",
+                    kept > 0 ? String.format(Locale.ROOT, " (the threads that ended after the first %,d)", kept) : ""));
         }
         long failed = stat(stats, FAILED_CLASSES);
         if (failed > 0) {

@@ -63,6 +63,29 @@ class SnapshotWarningsTest {
     }
 
     @Test
+    void eachLossNamesWhatCausedIt() {
+        // threads left out by the thread limit, ended threads folded by name
+        assertThat(SnapshotWarnings.of(stats("threads.not_recorded", 41, "threads.limit", 20, "threads.folded", 19_000,
+                        "threads.ended_kept", 1_000),
+                new SnapshotInfo().put("threads.not_recorded.names", "storm-1, storm-2")
+                        .put("threads.folded.groups", "w-* (ended threads): 18,990; pool-*-thread-* (ended threads): 10"),
+                () -> -1)).containsExactly(
+                "41 threads were not recorded: more than maxthreads=20 threads had a tree of their own at once"
+                        + " (storm-1, storm-2)",
+                "19,000 ended threads were folded into one thread per name (w-* (ended threads): 18,990;"
+                        + " pool-*-thread-* (ended threads): 10): every call and time is counted there, not thread by"
+                        + " thread (the threads that ended after the first 1,000)");
+        // a heap too full for the trees is the heap, not the budget
+        assertThat(SnapshotWarnings.of(stats("calls.dropped", 3, "calls.beyond_budget", 2_500, "nodes.budget", 4_000_000,
+                        "nodes.used", 30_000, "nodes.limit", 0, "nodes.heap_full", 1), new SnapshotInfo(), () -> -1))
+                .containsExactly("3 calls were dropped; the trees below are missing their time (the heap ran short of"
+                                + " room for the trees)",
+                        "heap too full to grow the trees (30,000 of 4,000,000 nodes in use): 2,500 calls have no node of"
+                                + " their own; they are counted under [candor] beyond the tree budget, and exactly in"
+                                + " the hot spots");
+    }
+
+    @Test
     void theTextReportPrintsThemUnderTheStatisticsWithAllCallsOfAllThreads() throws Exception {
         org.candor.core.model.Snapshot shop = org.candor.core.testing.TestSnapshots.shop(); // main 1012 calls, worker-1 12
         shop.putStat("calls.folded", 4).putStat("recursion.folded_after_paths", 3);
