@@ -725,7 +725,12 @@ public final class ThreadState {
 
     /** A consistent-enough copy for a snapshot, taken from any thread. */
     public ThreadTreeCopy copy() {
-        return ThreadTreeCopy.of(this);
+        return ThreadTreeCopy.of(this, null);
+    }
+
+    /** As {@link #copy()}, into the arrays of {@code reuse} (grown when too small): they hold the copy until reused. */
+    public ThreadTreeCopy copy(ThreadTreeCopy.Reuse reuse) {
+        return ThreadTreeCopy.of(this, reuse);
     }
 
     /**

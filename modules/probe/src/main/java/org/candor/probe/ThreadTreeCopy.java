@@ -3,16 +3,43 @@ package org.candor.probe;
 /**
  * A copy of one thread's tree for a snapshot, as arrays indexed by node (node 0 is the root; a node's parent index
  * is always smaller than its own), with the thread's method rows. Times are ticks of self time; with a wall clock
- * the section in progress and the windows of methods still on the stack count up to {@link #takenAt}.
+ * the section in progress and the windows of methods still on the stack count up to {@link #takenAt}. The node
+ * arrays hold {@link #nodeCount()} nodes and may be longer when a copy reuses the arrays of an earlier one
+ * ({@link Reuse}).
  */
 public final class ThreadTreeCopy {
 
     /** The method id of nodes that stand for calls beyond the tree's budget. */
     public static final int BEYOND = TreeShape.BEYOND;
 
+    /**
+     * Node arrays kept from one copy to the next (a live view copies the same threads every second or so): a fresh
+     * array is zeroed and first touched page by page, about a quarter of a live refresh's cost on 750,000 nodes,
+     * and garbage in the program's heap. Not thread-safe: one copier at a time.
+     */
+    public static final class Reuse {
+        int[] method = new int[0];
+        int[] parent = new int[0];
+        long[] calls = new long[0];
+        long[] self = new long[0];
+        long[] adjust = new long[0];
+
+        void reserve(int n, boolean adjusted) {
+            if (method.length < n) {
+                int size = Math.max(n, (int) Math.min(Integer.MAX_VALUE - 8, n + (n >> 3)));  // room to grow a little
+                method = new int[size];
+                parent = new int[size];
+                calls = new long[size];
+                self = new long[size];
+            }
+            if (adjusted && adjust.length < method.length) adjust = new long[method.length];
+        }
+    }
+
     public final long threadId;
     public final String threadName;
     public final boolean alive;
+    private final int nodes;
     public final int[] nodeMethod;
     public final int[] nodeParent;
     public final long[] nodeCalls;
@@ -39,7 +66,7 @@ public final class ThreadTreeCopy {
     /** The clock when the copy was taken. */
     public final long takenAt;
 
-    private ThreadTreeCopy(ThreadState ts, int n, int rowCount, long takenAt) {
+    private ThreadTreeCopy(ThreadState ts, int n, int rowCount, long takenAt, Reuse reuse) {
         Thread t = ts.thread.get();
         if (t != null) ts.threadName = t.getName();
         this.threadId = ts.threadId;
@@ -49,13 +76,26 @@ public final class ThreadTreeCopy {
         int W = ThreadState.W;
         long[] nodes = ts.nodes;
         n = Math.min(n, nodes.length / W);
-        nodeMethod = new int[n];
-        nodeParent = new int[n];
-        nodeCalls = new long[n];
-        nodeSelf = new long[n];
-        nodeAdjust = Calibration.ON ? new long[n] : null;
+        this.nodes = n;
+        if (reuse == null) {
+            nodeMethod = new int[n];
+            nodeParent = new int[n];
+            nodeCalls = new long[n];
+            nodeSelf = new long[n];
+            nodeAdjust = Calibration.ON ? new long[n] : null;
+        } else {
+            reuse.reserve(n, Calibration.ON);
+            nodeMethod = reuse.method;
+            nodeParent = reuse.parent;
+            nodeCalls = reuse.calls;
+            nodeSelf = reuse.self;
+            nodeAdjust = Calibration.ON ? reuse.adjust : null;
+        }
         nodeMethod[0] = -1;
         nodeParent[0] = -1;
+        nodeCalls[0] = 0;
+        nodeSelf[0] = 0;
+        if (nodeAdjust != null) nodeAdjust[0] = 0;
         for (int i = 1; i < n; i++) {
             int b = i * W;
             long key = nodes[b + ThreadState.KEY];
@@ -91,9 +131,9 @@ public final class ThreadTreeCopy {
         foldedAfter = ts.shape.foldedAfter;
     }
 
-    static ThreadTreeCopy of(ThreadState ts) {
+    static ThreadTreeCopy of(ThreadState ts, Reuse reuse) {
         long now = Clock.now();
-        ThreadTreeCopy c = new ThreadTreeCopy(ts, ts.nodeCount, ts.rows.count, now);
+        ThreadTreeCopy c = new ThreadTreeCopy(ts, ts.nodeCount, ts.rows.count, now, reuse);
         // A per-thread metric (cpu, counters) cannot be read for another thread: open frames keep what they have.
         if (!Clock.perThread() && c.alive) c.countOpenFrames(ts, now);
         return c;
@@ -110,7 +150,7 @@ public final class ThreadTreeCopy {
         int top = frameNode[open];
         long section = Math.max(0, now - ts.lastRaw);
         long pending = Math.max(0, ts.lastOut - ts.lastRaw);
-        if (top > 0 && top < nodeSelf.length) {
+        if (top > 0 && top < this.nodes) {
             nodeSelf[top] += section;
             if (nodeAdjust != null) nodeAdjust[top] += Math.min(pending, section);
         }
@@ -134,6 +174,6 @@ public final class ThreadTreeCopy {
         }
     }
 
-    public int nodeCount() { return nodeMethod.length; }
+    public int nodeCount() { return nodes; }
     public int rowCount() { return rowMethod.length; }
 }

@@ -256,4 +256,36 @@ class ThreadStateTest {
         off.exit(0);
         assertThat(off.copy().nodeCount()).isEqualTo(1);
     }
+
+    @Test
+    void aCopyIntoTheArraysOfALargerEarlierCopyHoldsExactlyTheNewTree() {
+        ThreadState big = new ThreadState(Thread.currentThread(), true);
+        for (int m = 1; m <= 50; m++) {
+            big.enter(m);
+            big.exit(big.depth);
+        }
+        ThreadTreeCopy.Reuse reuse = new ThreadTreeCopy.Reuse();
+        ThreadTreeCopy first = big.copy(reuse);
+        assertThat(first.nodeCount()).isEqualTo(51);
+        for (int i = 0; i < 51; i++) {  // what the reused arrays leave behind
+            first.nodeSelf[i] = 1_000_000 + i;
+            first.nodeCalls[i] = 1_000_000 + i;
+        }
+
+        int a = enter(7);
+        for (int i = 0; i < 3; i++) ts.exit(enter(8));
+        ts.exit(a);
+        ThreadTreeCopy fresh = ts.copy();
+        ThreadTreeCopy reused = ts.copy(reuse);
+        assertThat(reused.nodeMethod).as("the arrays of the first copy, longer than the tree").isSameAs(first.nodeMethod);
+        assertThat(reused.nodeCount()).isEqualTo(fresh.nodeCount()).isEqualTo(3);
+        for (int i = 0; i < 3; i++) {
+            assertThat(reused.nodeMethod[i]).isEqualTo(fresh.nodeMethod[i]);
+            assertThat(reused.nodeParent[i]).isEqualTo(fresh.nodeParent[i]);
+            assertThat(reused.nodeCalls[i]).isEqualTo(fresh.nodeCalls[i]);
+            assertThat(reused.nodeSelf[i]).as("node %d's self time", i).isBetween(0L, 1_000_000L);
+        }
+        assertThat(reused.nodeSelf[0]).as("the root's").isZero();
+        assertThat(Trees.totals(reused)[1]).isGreaterThanOrEqualTo(Trees.totals(reused)[2]);
+    }
 }

@@ -2,6 +2,7 @@ package org.candor.agent.sampling;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +13,7 @@ import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.core.snapshot.NodeTable;
 import org.candor.core.snapshot.SnapshotStreamWriter;
+import org.candor.core.snapshot.SoftSpare;
 import org.candor.core.snapshot.TreeCut;
 
 /**
@@ -54,12 +56,13 @@ final class SampledTrees {
         int written = 0;
         int cutMethod = ((String[]) parts[NativeSampler.METHOD_CLASSES]).length;  // after the sampler's own methods, added only if a tree was cut
         TreeCut cut = pathsPerThread > 0 ? new TreeCut(pathsPerThread, () -> cutMethod) : null;
+        Sums sums = cut != null ? Sums.take() : null;
         try (SnapshotStreamWriter w = cut == null ? SnapshotStreamWriter.open(target) : SnapshotStreamWriter.openLive(target, cut)) {
             w.info(info);
             w.metrics(metrics);
             for (int t = 0; t < threadIds.length; t++) {
                 if (parents[t].length <= 1) continue;
-                w.thread(threadIds[t], threadNames[t], new Tree(parents[t], methods[t], running[t], waiting[t]), null);
+                w.thread(threadIds[t], threadNames[t], new Tree(parents[t], methods[t], running[t], waiting[t], sums), null);
                 written++;
             }
             MethodTable table = methods();
@@ -71,8 +74,39 @@ final class SampledTrees {
             w.methods(table);
             w.stats(stats);
             w.commit();
+        } finally {
+            if (sums != null) sums.giveBack();
         }
         return written;
+    }
+
+    /**
+     * The arrays of a tree's inclusive counts, kept from one live snapshot to the next ({@link SoftSpare} says why);
+     * a tree uses them until it is written, so one set serves every thread of a snapshot in turn.
+     */
+    private static final class Sums {
+        private static final SoftSpare<Sums> SPARE = new SoftSpare<>();
+        long[] samples = new long[0];
+        long[] waits = new long[0];
+
+        static Sums take() {
+            Sums s = SPARE.take();
+            return s != null ? s : new Sums();
+        }
+
+        void giveBack() { SPARE.giveBack(this); }
+
+        /** Room for {@code n} nodes, zeroed. */
+        void reserve(int n) {
+            if (samples.length < n) {
+                int size = (int) Math.min(Integer.MAX_VALUE - 8, n + (long) (n >> 3));
+                samples = new long[size];
+                waits = new long[size];
+            } else {
+                Arrays.fill(samples, 0, n, 0);
+                Arrays.fill(waits, 0, n, 0);
+            }
+        }
     }
 
     /** One thread's nodes with their inclusive counts; values in the order of {@link Snapshot#samplingMetrics}. */
@@ -84,14 +118,21 @@ final class SampledTrees {
         private final long[] samples;  // inclusive
         private final long[] waits;    // inclusive
 
-        Tree(int[] parent, int[] method, long[] running, long[] waiting) {
+        /** @param sums arrays to count in, or null for new ones */
+        Tree(int[] parent, int[] method, long[] running, long[] waiting, Sums sums) {
             this.parent = parent;
             this.method = method;
             this.running = running;
             this.waiting = waiting;
             int n = parent.length;
-            samples = new long[n];
-            waits = new long[n];
+            if (sums != null) {
+                sums.reserve(n);
+                samples = sums.samples;
+                waits = sums.waits;
+            } else {
+                samples = new long[n];
+                waits = new long[n];
+            }
             // parents come before their children: one pass from the leaves up
             for (int i = n - 1; i >= 0; i--) {
                 samples[i] += running[i] + waiting[i];

@@ -109,14 +109,16 @@ public final class InstrumentationSnapshots implements SnapshotSource {
         TrivialCalls trivial = new TrivialCalls(registry.trivialMethods());
         int written = 0;
         TreeCut cut = pathsPerThread > 0 ? new TreeCut(pathsPerThread, ids::cutMethod) : null;
+        LiveArrays arrays = cut != null ? LiveArrays.take() : null;
         ThreadRegistry.pauseFolding();  // every tree read once: none moves into its group meanwhile
         try (SnapshotStreamWriter w = cut == null ? SnapshotStreamWriter.open(target) : SnapshotStreamWriter.openLive(target, cut)) {
             w.metrics(metrics);
             for (ThreadState state : ThreadRegistry.current()) {
-                ThreadTreeCopy copy = state.copy();
+                ThreadTreeCopy copy = arrays != null ? state.copy(arrays.copy) : state.copy();
                 counts.add(copy);
                 if (copy.nodeCount() <= 1) continue;
-                ThreadTables tables = new ThreadTables(copy, TreeValues.of(copy, nanosPerTick, calibrated), ids, nanosPerTick);
+                TreeValues values = TreeValues.of(copy, nanosPerTick, calibrated, arrays != null ? arrays.values : null);
+                ThreadTables tables = new ThreadTables(copy, values, ids, nanosPerTick);
                 ThreadTables.Flat flat = tables.flat();
                 w.thread(copy.threadId, copy.threadName, tables.tree(), flat);
                 trivial.add(flat);
@@ -141,6 +143,7 @@ public final class InstrumentationSnapshots implements SnapshotSource {
             w.commit();
         } finally {
             ThreadRegistry.resumeFolding();
+            if (arrays != null) arrays.giveBack();
         }
         return written;
     }

@@ -73,9 +73,18 @@ public final class TreeCut {
     NodeTable apply(NodeTable tree, boolean[] inclusive, int sortMetric, String thread) {
         int n = tree.size();
         if (n <= pathsPerThread || sortMetric < 0) return tree;
-        char[] level = new char[n];
-        char[] lowestChild = new char[n];
-        Arrays.fill(lowestChild, NO_CHILD);
+        Scratch scratch = Scratch.take(n);
+        try {
+            return apply(tree, inclusive, sortMetric, thread, scratch.level, scratch.lowestChild, scratch.placed);
+        } finally {
+            scratch.giveBack();
+        }
+    }
+
+    private NodeTable apply(NodeTable tree, boolean[] inclusive, int sortMetric, String thread,
+                            char[] level, char[] lowestChild, int[] placed) {
+        int n = tree.size();
+        Arrays.fill(lowestChild, 0, n, NO_CHILD);
         level[0] = (char) BUCKETS;  // the root is always kept
         long[] keptFrom = new long[BUCKETS + 2];      // nodes whose level is b, summed from the top below
         long[] syntheticDelta = new long[BUCKETS + 2]; // +1 where a node starts to need a synthetic child, -1 after
@@ -107,7 +116,7 @@ public final class TreeCut {
                 break;
             }
         }
-        Cut cut = new Cut(tree, inclusive, level, threshold);
+        Cut cut = new Cut(tree, inclusive, level, placed, threshold, pathsPerThread);
         pathsLeftOut += n - cut.kept;
         threadsCut++;
         cut.method = cut.residuals > 0 ? cutMethod.getAsInt() : -1;
@@ -115,6 +124,32 @@ public final class TreeCut {
     }
 
     private static final char NO_CHILD = Character.MAX_VALUE;
+
+    /** The per-node arrays of a cut, 8 bytes a node, kept for the next cut ({@link SoftSpare} says why). */
+    private static final class Scratch {
+        private static final SoftSpare<Scratch> SPARE = new SoftSpare<>();
+
+        final char[] level;
+        final char[] lowestChild;
+        final int[] placed;
+
+        private Scratch(int n) {
+            level = new char[n];
+            lowestChild = new char[n];
+            placed = new int[n];
+        }
+
+        /** The spare when it has room for {@code n} nodes, else new arrays (an eighth more, for a growing tree). */
+        static Scratch take(int n) {
+            Scratch s = SPARE.take();
+            if (s != null && s.level.length >= n) return s;
+            return new Scratch((int) Math.min(Integer.MAX_VALUE - 8, n + (long) (n >> 3)));
+        }
+
+        void giveBack() {
+            SPARE.giveBack(this);
+        }
+    }
 
     static int bucket(long v) {
         if (v < 1) return 0;
@@ -127,22 +162,27 @@ public final class TreeCut {
     private static final class Cut implements NodeTable {
         private final NodeTable tree;
         private final int metrics;
-        private int[] oldNode = new int[1024];
-        private int[] newParent = new int[1024];
+        private int[] oldNode;
+        private int[] newParent;
         int kept;
         int residuals;
-        private int[] residualParent = new int[64];
+        private int[] residualParent;
         private long[] residualValues;
         int method;
 
-        Cut(NodeTable tree, boolean[] inclusive, char[] level, int threshold) {
+        /** @param limit the most nodes the cut keeps, synthetic ones included: the arrays are sized once for it */
+        Cut(NodeTable tree, boolean[] inclusive, char[] level, int[] placed, int threshold, int limit) {
             this.tree = tree;
             this.metrics = inclusive.length;
-            residualValues = new long[64 * metrics];
+            int room = Math.min(tree.size(), limit) + 1;
+            oldNode = new int[room];
+            newParent = new int[room];
+            residualParent = new int[room];
+            residualValues = new long[room * metrics];
             int n = tree.size();
             // per node: its new number when kept, else -2 - the new number of the kept node it is summed under
-            int[] placed = new int[n];
-            int[] residualOf = new int[1024];
+            placed[0] = 0;
+            int[] residualOf = new int[room];
             oldNode[0] = 0;
             newParent[0] = -1;
             kept = 1;
