@@ -148,12 +148,15 @@ void TraceWriter::name_thread(std::int32_t thread, std::uint32_t slot) {
     std::int64_t java_id = 0;
     if (!namer_(slot, name, java_id)) return;
     named_.insert(tid);
-    append_meta("thread\t" + std::to_string(tid) + "\t" + std::to_string(clock_ns(CLOCK_MONOTONIC)) + "\t" +
-                std::to_string(java_id) + "\t" + field(name));
+    append_thread_line(tid, java_id, name);
 }
 
 void TraceWriter::rename_thread(std::int32_t tid, std::int64_t java_id, const std::string& name) {
     if (failed_ || named_.count(tid) == 0) return;
+    append_thread_line(tid, java_id, name);
+}
+
+void TraceWriter::append_thread_line(std::int32_t tid, std::int64_t java_id, const std::string& name) {
     append_meta("thread\t" + std::to_string(tid) + "\t" + std::to_string(clock_ns(CLOCK_MONOTONIC)) + "\t" +
                 std::to_string(java_id) + "\t" + field(name));
 }

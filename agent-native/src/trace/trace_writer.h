@@ -72,6 +72,8 @@ public:
     // thread not yet named here gets its name when its first record comes.
     void rename_thread(std::int32_t tid, std::int64_t java_id, const std::string& name);
 private:
+    // The meta line naming thread `tid` from now on (its first name, or a new one).
+    void append_thread_line(std::int32_t tid, std::int64_t java_id, const std::string& name);
     void append_meta(const std::string& line);
     // The meta lines appended so far, written out; false (logged once) when writing failed.
     bool write_meta();

@@ -29,10 +29,12 @@ public final class ThreadLane {
     final long[] phaseBegins;
     final long[] phaseEnds;
     final String[] phaseNames;
-    private final long[] totals = new long[3];   // CPU time, time blocked, time descheduled (TraceJudgement's)
+    private final long[] totals;   // CPU time, time blocked, time descheduled (TraceJudgement's), by state
 
+    /** @param totals the lane's CPU time, time blocked and time descheduled, as TraceJudgement judged its periods */
     ThreadLane(int tid, String name, long[] starts, long[] ends, byte[] states, int[] methods, long[] cpuTimes,
-            long[] counters, int counterCount, long[] markerTimes, byte[] markerKinds, String[] markerTexts, long[] phaseBegins, long[] phaseEnds, String[] phaseNames) {
+            long[] counters, int counterCount, long[] markerTimes, byte[] markerKinds, String[] markerTexts, long[] phaseBegins, long[] phaseEnds, String[] phaseNames,
+            long[] totals) {
         this.tid = tid;
         this.name = name;
         this.starts = starts;
@@ -48,14 +50,7 @@ public final class ThreadLane {
         this.phaseBegins = phaseBegins;
         this.phaseEnds = phaseEnds;
         this.phaseNames = phaseNames;
-    }
-
-    /** Sets the lane's totals, as TraceJudgement judged its periods. */
-    ThreadLane totals(long cpu, long blocked, long descheduled) {
-        totals[RUNNING] = cpu;
-        totals[BLOCKED] = blocked;
-        totals[DESCHEDULED] = descheduled;
-        return this;
+        this.totals = totals;
     }
 
     /** The thread's CPU time over its periods (0 when the trace has no task-clock). */

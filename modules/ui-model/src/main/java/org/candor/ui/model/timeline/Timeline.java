@@ -164,7 +164,7 @@ public final class Timeline {
             String name = tid == 0 ? TracePhases.GC : meta.lastName(tid);
             if (name == null) name = "tid " + tid;
             return new ThreadLane(tid, name, starts, ends, st, methods, cpu, counters, k, times, kinds, texts,
-                    begins, phaseEnds, phaseNames).totals(cpuTotal, blocked, descheduled);
+                    begins, phaseEnds, phaseNames, new long[] {cpuTotal, blocked, descheduled});  // by state: RUNNING, BLOCKED, DESCHEDULED
         }
     }
 }
