@@ -14,7 +14,8 @@ public final class MethodRanks {
     /** By qualified name, then descriptor, then id: a total order, the same on every run. */
     public static int[] bySignature(MethodTable methods) {
         List<MethodInfo> all = new ArrayList<>(methods.all());
-        all.sort(Comparator.comparing(MethodInfo::qualifiedName).thenComparing(MethodInfo::descriptor)
+        String[] names = qualifiedNames(methods);
+        all.sort(Comparator.comparing((MethodInfo m) -> names[m.id()]).thenComparing(MethodInfo::descriptor)
                 .thenComparingInt(MethodInfo::id));
         int[] rank = new int[methods.size()];
         for (int r = 0; r < all.size(); r++) rank[all.get(r).id()] = r;
@@ -24,15 +25,26 @@ public final class MethodRanks {
     /** By qualified name alone: overloads share a rank, as they share a frame in folded stacks. */
     public static int[] byQualifiedName(MethodTable methods) {
         List<MethodInfo> all = new ArrayList<>(methods.all());
-        all.sort(Comparator.comparing(MethodInfo::qualifiedName));
+        String[] names = qualifiedNames(methods);
+        all.sort(Comparator.comparing((MethodInfo m) -> names[m.id()]));
         int[] rank = new int[methods.size()];
         int r = -1;
         String previous = null;
         for (MethodInfo m : all) {
-            if (!m.qualifiedName().equals(previous)) r++;
+            if (!names[m.id()].equals(previous)) r++;
             rank[m.id()] = r;
-            previous = m.qualifiedName();
+            previous = names[m.id()];
         }
         return rank;
+    }
+
+    /**
+     * Each method's qualified name by id, built once: {@link MethodInfo#qualifiedName} builds a new string each time,
+     * and a sort asks for it at every comparison (a live view ranks a sampled snapshot's methods every refresh).
+     */
+    private static String[] qualifiedNames(MethodTable methods) {
+        String[] names = new String[methods.size()];
+        for (MethodInfo m : methods.all()) names[m.id()] = m.qualifiedName();
+        return names;
     }
 }

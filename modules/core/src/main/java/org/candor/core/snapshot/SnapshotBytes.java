@@ -130,7 +130,8 @@ final class SnapshotBytes implements Closeable {
             crc.update(whole.data, (int) from, (int) (to - from));
             return (int) crc.getValue();
         }
-        ByteBuffer b = ByteBuffer.allocateDirect(1 << 20);
+        // no larger than the bytes: fresh direct memory is zeroed and faulted in (a live view opens a file a second)
+        ByteBuffer b = ByteBuffer.allocateDirect((int) Math.max(1, Math.min(1 << 20, to - from)));
         for (long at = from; at < to; ) {
             b.clear();
             b.limit((int) Math.min(b.capacity(), to - at));
