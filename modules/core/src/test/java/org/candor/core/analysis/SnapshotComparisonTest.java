@@ -9,6 +9,7 @@ import org.candor.core.model.MethodTable;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.core.model.ThreadProfile;
+import org.candor.core.snapshot.SnapshotFile;
 import org.junit.jupiter.api.Test;
 
 class SnapshotComparisonTest {
@@ -86,6 +87,22 @@ class SnapshotComparisonTest {
         assertThat(new long[] {cache.a(), cache.b()}).as("a path only B has").containsExactly(0, 0);
         assertThat(parse.hasChildren()).isFalse();
         assertThat(c.children(parse)).isEmpty();
+    }
+
+    @Test
+    void otherFiguresAreCarriedAlongInRowsAndPaths() throws Exception {
+        Snapshot a = run(true, 300, 100, 200, false);
+        Snapshot b = run(false, 500, 100, 400, false);
+        SnapshotComparison c = new SnapshotComparison(SnapshotFile.of(a), SnapshotFile.of(b),
+                List.of("self_time", "total_time", "calls"));
+        assertThat(c.metrics()).extracting(m -> m.key()).containsExactly("self_time", "total_time", "calls");
+        SnapshotComparison.Row handle = c.flat().get(1);
+        assertThat(handle.method().name()).isEqualTo("handle");
+        assertThat(new long[] {handle.a(0), handle.b(0), handle.a(1), handle.b(1), handle.a(2), handle.b(2)})
+                .containsExactly(100, 100, 300, 500, 5, 5);
+        SnapshotComparison.Branch main = only(c.children(c.root()));
+        SnapshotComparison.Branch h = only(c.children(main));
+        assertThat(new long[] {h.a(), h.b(), h.a(1), h.b(1), h.a(2), h.b(2)}).containsExactly(100, 100, 300, 500, 5, 5);
     }
 
     @Test
