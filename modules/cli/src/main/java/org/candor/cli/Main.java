@@ -12,7 +12,8 @@ import org.candor.client.ClientException;
 
 /**
  * The {@code candor} command. Exit codes: 0 done; 2 the command line is wrong; 1 something failed (one line on
- * stderr says what); for {@code profile}, the target's own exit code.
+ * stderr says what); 3 {@code diff --fail-on-regression} found a regression; for {@code profile}, the target's own
+ * exit code.
  */
 public final class Main {
 
@@ -22,7 +23,7 @@ public final class Main {
     Main(Console console) {
         this.console = console;
         for (Command c : List.of(new ProfileCommand(), new ReportCommand(), new CountersCommand(), new CalibrateCommand(),
-                new DemoCommand(), new AttachCommand(), new ListCommand(), new CtlCommand(), new CompareCommand(),
+                new DemoCommand(), new AttachCommand(), new ListCommand(), new CtlCommand(), new DiffCommand(), new CompareCommand(),
                 new CheckCommand(), new TraceCommand())) {
             commands.put(c.name(), c);
         }

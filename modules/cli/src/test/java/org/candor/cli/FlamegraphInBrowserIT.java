@@ -47,6 +47,38 @@ class FlamegraphInBrowserIT {
         assertThat(Files.size(shot)).isGreaterThan(1000);
     }
 
+    @Test
+    void theDiffFlameGraphColoursFramesByTheirChange() throws Exception {
+        Path chromium = Paths.get("/usr/bin/chromium");
+        assumeTrue(Files.isExecutable(chromium), "no chromium here (.ci/run installs it)");
+        Path a = TwoBuilds.run(dir.resolve("a.candor"), 50, 100, 0);
+        Path b = TwoBuilds.run(dir.resolve("b.candor"), 50, 120, 0);
+        Path page = dir.resolve("diff.html");
+        CandorCli diff = CandorCli.run("diff", "--format", "flamegraph", "-o", page.toString(), a.toString(), b.toString());
+        assertThat(diff.exitCode).as(diff.toString()).isZero();
+
+        List<String> headless = List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--user-data-dir=" + dir.resolve("profile"), "--window-size=1200,600");
+        CandorCli dom = CandorCli.exec(concat(headless, "--dump-dom", page.toUri().toString()));
+        assertThat(dom.exitCode).as(dom.toString()).isZero();
+        // parse, the only frame whose own time grew, is the reddest; handle's own time did not change: grey
+        assertThat(background(dom.stdout, "app.Parser.parse")).isEqualTo("rgb(255, 55, 55)");
+        assertThat(background(dom.stdout, "app.Server.handle")).isEqualTo("rgb(235, 235, 235)");
+
+        Path shots = Files.createDirectories(Paths.get("target", "screenshots"));
+        Path shot = shots.resolve("diff-flamegraph-in-chromium.png").toAbsolutePath();
+        CandorCli screenshot = CandorCli.exec(concat(headless, "--screenshot=" + shot, page.toUri().toString()));
+        assertThat(screenshot.exitCode).as(screenshot.toString()).isZero();
+    }
+
+    /** The background the script gave the frame drawn for {@code name}. */
+    private static String background(String dom, String name) {
+        Matcher frame = Pattern.compile("<div class=\"frame\" style=\"[^\"]*background: (rgb\\([^)]*\\))[^\"]*\">"
+                + Pattern.quote(name) + "<").matcher(dom);
+        assertThat(frame.find()).as(dom).isTrue();
+        return frame.group(1);
+    }
+
     private static List<String> concat(List<String> a, String... more) {
         List<String> all = new java.util.ArrayList<>(a);
         all.addAll(List.of(more));

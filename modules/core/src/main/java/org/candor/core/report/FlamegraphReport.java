@@ -38,29 +38,44 @@ final class FlamegraphReport implements ReportWriter {
         ReportContext report = new ReportContext(file, options);
         int value = options.valueIndex(report.metrics, false);
         Metric metric = report.metrics.get(value);
+        writePage(stream, json -> {
+            json.raw("{\"name\":").string(file.name()).raw(",\"metric\":").string(metric.label())
+                    .raw(",\"unit\":").string(metric.unit() == Metric.Unit.NANOS ? "ns" : "count").raw(",\"trees\":[");
+            MethodTable methods = report.methods;
+            String[] names = new String[methods.size()];
+            int[] frameIds = CallTrees.frameIds(methods);
+            int[] ranks = MethodRanks.byQualifiedName(methods);
+            List<ReportContext.Unit> trees = trees(report.selected);
+            for (int i = 0; i < trees.size(); i++) {
+                if (i > 0) json.raw(',');
+                ReportContext.Unit unit = trees.get(i);
+                json.raw("{\"name\":").string(unit.merged ? unit.name : unit.toString()).raw(",\"root\":");
+                double threshold = metric.inclusive()
+                        ? options.minPercent() / 100 * Math.abs(report.totals(unit.threads)[value]) : 0;
+                TreeWalk walk = new TreeWalk(file, unit.threads, frameIds, ranks, new int[] {value}, 0);
+                walk.walk(new TreeWriter(json, value, metric.inclusive(), threshold, methods, names));
+                json.raw('}');
+            }
+            json.raw("]}");
+        });
+    }
+
+    /** Writes the profile's JSON into the page. */
+    interface ProfileJson {
+        void write(JsonOutput json) throws IOException;
+    }
+
+    /**
+     * The page with the profile {@code profile} writes in it: the one page for a snapshot's flame graph and a diff's
+     * ({@link SnapshotDiffReport}).
+     */
+    static void writePage(OutputStream stream, ProfileJson profile) throws IOException {
         String page = template();
         int at = page.indexOf(MARKER);
         stream.write(page.substring(0, at).getBytes(StandardCharsets.UTF_8));
-
         JsonOutput json = new JsonOutput(stream, true);
-        json.raw("{\"name\":").string(file.name()).raw(",\"metric\":").string(metric.label())
-                .raw(",\"unit\":").string(metric.unit() == Metric.Unit.NANOS ? "ns" : "count").raw(",\"trees\":[");
-        MethodTable methods = report.methods;
-        String[] names = new String[methods.size()];
-        int[] frameIds = CallTrees.frameIds(methods);
-        int[] ranks = MethodRanks.byQualifiedName(methods);
-        List<ReportContext.Unit> trees = trees(report.selected);
-        for (int i = 0; i < trees.size(); i++) {
-            if (i > 0) json.raw(',');
-            ReportContext.Unit unit = trees.get(i);
-            json.raw("{\"name\":").string(unit.merged ? unit.name : unit.toString()).raw(",\"root\":");
-            double threshold = metric.inclusive()
-                    ? options.minPercent() / 100 * Math.abs(report.totals(unit.threads)[value]) : 0;
-            TreeWalk walk = new TreeWalk(file, unit.threads, frameIds, ranks, new int[] {value}, 0);
-            walk.walk(new TreeWriter(json, value, metric.inclusive(), threshold, methods, names));
-            json.raw('}');
-        }
-        json.raw("]}").flush();
+        profile.write(json);
+        json.flush();
         stream.write(page.substring(at + MARKER.length()).getBytes(StandardCharsets.UTF_8));
         stream.flush();
     }
