@@ -9,7 +9,11 @@ import org.candor.core.imports.ProfileFiles;
 import org.candor.core.report.ComparisonReport;
 import org.candor.core.snapshot.SnapshotFile;
 
-/** {@code candor compare A B}: what changed between two snapshots, method by method (the app's comparison, as text). */
+/**
+ * {@code candor compare A B}: what changed between two snapshots, method by method, by one figure (the app's
+ * comparison, as text). Kept as it was beside {@code candor diff} (scripts may read its table); both are core's
+ * {@link SnapshotComparison}.
+ */
 final class CompareCommand implements Command {
 
     @Override public String name() { return "compare"; }
@@ -23,7 +27,8 @@ final class CompareCommand implements Command {
                 + "only B has is 'new'. A or B may be a JFR recording or collapsed stacks (imported as sampled).\n\n"
                 + "  --metric M   self_time (default), total_time, calls, or any figure both snapshots have\n"
                 + "  --top N      rows shown (default 30)\n"
-                + "  --raw        instrumented times before calibration\n";
+                + "  --raw        instrumented times before calibration\n\n"
+                + "candor diff shows self, total and calls per method and per call path, and judges several runs a side.\n";
     }
 
     @Override
