@@ -41,6 +41,7 @@ final class ReportCommand implements Command {
                 + "  candor report app.candor\n"
                 + "  candor report app.candor --format collapsed > app.folded   # for flamegraph.pl\n"
                 + "  candor report app.candor --format csv --value self -o app.csv\n"
+                + "  candor report app.candor --format hotspots-csv -o hot.csv   # a row per method, as the hot spots\n"
                 + "  candor report recording.jfr    # a JFR recording's execution samples, imported\n"
                 + "  candor report app.collapsed    # folded stacks (async-profiler, perf + stackcollapse)\n"
                 + "  candor report run.trace --format chrome-trace -o run.json  # a traced run's timeline, for ui.perfetto.dev\n";

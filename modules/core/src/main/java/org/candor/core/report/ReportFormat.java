@@ -24,6 +24,8 @@ public enum ReportFormat {
     COLLAPSED("collapsed", "Folded stacks for flame graphs", "collapsed", new CollapsedReport()),
     /** One RFC 4180 row per call-tree node. */
     CSV("csv", "CSV, a row per call path", "csv", new CsvReport()),
+    /** RFC 4180 CSV of the hot spots: a row per method, as the text report ranks them. */
+    HOTSPOTS_CSV("hotspots-csv", "CSV, a row per method (hot spots)", "csv", new HotSpotsCsvReport()),
     /** Speedscope's JSON: a sampled profile per thread, each call path weighted by its self value. */
     SPEEDSCOPE("speedscope", "Speedscope JSON", "json", new SpeedscopeReport()),
     /** An interactive flame graph: one HTML file, its script inline, the profile in it. */

@@ -8,13 +8,11 @@ import java.util.List;
 import org.candor.core.analysis.ChildOrder;
 import org.candor.core.analysis.ColumnOrder;
 import org.candor.core.analysis.HotSpot;
-import org.candor.core.analysis.HotSpots;
 import org.candor.core.analysis.PercentBasis;
 import org.candor.core.analysis.ProbeEffect;
 import org.candor.core.analysis.SortMetric;
 import org.candor.core.analysis.SubtreeSums;
 import org.candor.core.analysis.TreeWalk;
-import org.candor.core.model.FlatProfile;
 import org.candor.core.model.MethodTable;
 import org.candor.core.model.Metric;
 import org.candor.core.snapshot.SnapshotFile;
@@ -172,12 +170,10 @@ final class TextReport implements ReportWriter {
     private static void writeHotSpots(ReportContext report, int value, Columns columns, ReportOutput out)
             throws IOException {
         List<Metric> metrics = report.metrics;
-        int rank = SortMetric.hotSpots(metrics, value);
-        List<FlatProfile> flats = new ArrayList<>();
-        for (ThreadTree t : report.selected) flats.add(report.flat(t));
-        List<HotSpot> spots = HotSpots.of(report.methods, metrics.size(), flats);
-        spots.sort(HotSpot.byValueDescending(rank));
-        long total = report.totals(report.selected)[rank];
+        HotSpotTable table = HotSpotTable.of(report, value);
+        int rank = table.rank;
+        List<HotSpot> spots = table.spots;
+        long total = table.total;
 
         Metric r = metrics.get(rank);
         int top = report.options.hotSpots();
@@ -190,8 +186,7 @@ final class TextReport implements ReportWriter {
             return;
         }
         // the probes' estimated part of each method's self time, beside it (ProbeEffect)
-        ProbeEffect effect = ProbeEffect.of(report.file.stats(), report.file.info());
-        if (effect != null) effect = effect.on(metrics);
+        ProbeEffect effect = table.effect;
         int effectWidth = ProbeEffect.LABEL.length() + 2;
         line.append("  ");
         ReportSupport.padLeft(line, r.label(), columns.width(rank));
