@@ -28,6 +28,8 @@ public enum ReportFormat {
     HOTSPOTS_CSV("hotspots-csv", "CSV, a row per method (hot spots)", "csv", new HotSpotsCsvReport()),
     /** Speedscope's JSON: a sampled profile per thread, each call path weighted by its self value. */
     SPEEDSCOPE("speedscope", "Speedscope JSON", "json", new SpeedscopeReport()),
+    /** The text report as one HTML page: header, calibration, call trees, hot spots, each under its heading. */
+    HTML("html", "HTML report", "html", new HtmlReport()),
     /** An interactive flame graph: one HTML file, its script inline, the profile in it. */
     FLAMEGRAPH("flamegraph", "Flame graph, one HTML file", "html", new FlamegraphReport()),
     /** A traced run's timeline as Chrome trace-event JSON, for ui.perfetto.dev and chrome://tracing. */

@@ -32,7 +32,8 @@ final class TextHeader {
         this.columns = columns;
     }
 
-    void write(ReportOutput out) throws IOException {
+    /** The header, then the calibration table (where the snapshot has one) as a section of its own. */
+    void write(ReportOutput out, TextReport.Sections sections) throws IOException {
         ReportOptions options = report.options;
         List<ThreadTree> selected = report.selected;
         Map<String, Long> stats = report.file.stats();
@@ -117,8 +118,14 @@ final class TextHeader {
         for (String warning : SnapshotWarnings.of(stats, info, report::allCalls, report::allNanos, report::allProbeEffect)) {
             s.append("  WARNING: ").append(warning).append('\n');
         }
-        CalibrationTable.write(stats, s);
         out.text(s);
+        s.setLength(0);
+        CalibrationTable.write(stats, s);
+        if (s.length() > 0) {
+            out.flush();
+            sections.begin("Calibration");
+            out.text(s);
+        }
     }
 
     private void property(StringBuilder s, String label, String key) {

@@ -31,21 +31,37 @@ final class TextReport implements ReportWriter {
     /** Deeper nodes are not indented further; their depth is printed instead. */
     private static final int MAX_INDENT_DEPTH = 40;
 
+    /** Told where each part of the report begins, its lines so far written out: the HTML report heads them. */
+    interface Sections {
+        Sections NONE = title -> {};
+
+        void begin(String title) throws IOException;
+    }
+
     @Override
     public void write(SnapshotFile file, ReportOptions options, OutputStream stream) throws IOException {
+        write(file, options, stream, Sections.NONE);
+    }
+
+    /** The report, with {@code sections} told where its calibration, call trees and hot spots begin. */
+    static void write(SnapshotFile file, ReportOptions options, OutputStream stream, Sections sections) throws IOException {
         ReportContext report = new ReportContext(file, options);
         int value = options.valueIndex(report.metrics, false);
         Columns columns = new Columns(report.metrics);
         try (ReportOutput out = new ReportOutput(stream)) {
-            new TextHeader(report, columns).write(out);
+            new TextHeader(report, columns).write(out, sections);
             out.flush(); // the first lines, at once: the trees of a large snapshot take longer
+            sections.begin("Call trees");
             ChildOrder order = new ChildOrder(report.methods, value);
             String[] signatures = new String[report.methods.size()];
             for (ReportContext.Unit unit : report.units(false)) {
                 writeTree(report, unit, order, columns, signatures, out);
                 out.flush();
             }
-            if (options.hotSpots() > 0) writeHotSpots(report, value, columns, out);
+            if (options.hotSpots() > 0) {
+                sections.begin("Hot spots");
+                writeHotSpots(report, value, columns, out);
+            }
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
