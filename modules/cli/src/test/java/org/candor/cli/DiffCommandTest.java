@@ -113,7 +113,7 @@ class DiffCommandTest {
         InProcessCli.oneLine(InProcessCli.candor("diff", "--format", "flamegraph", a, a, "--", b, b), 2,
                 "candor: error: diff: several runs a side report as text, not flamegraph");
         InProcessCli.oneLine(InProcessCli.candor("diff", "--format", "pdf", a, b), 2,
-                "candor: error: diff: unknown diff format 'pdf'; use text, collapsed, flamegraph");
+                "candor: error: diff: unknown diff format 'pdf'; use text, html, collapsed, flamegraph");
         InProcessCli.oneLine(InProcessCli.candor("diff", "--metric", "samples", a, a, "--", b, b), 2,
                 "candor: error: diff: run 1 of A has no 'samples' to compare");
     }

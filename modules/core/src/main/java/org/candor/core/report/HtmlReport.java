@@ -17,14 +17,8 @@ final class HtmlReport implements ReportWriter {
 
     @Override
     public void write(SnapshotFile file, ReportOptions options, OutputStream stream) throws IOException {
-        StringBuilder head = new StringBuilder();
-        head.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
-                .append(escape(file.name())).append(" \u2013 Candor report</title>\n<style>\n")
-                .append("  body { font: 13px sans-serif; margin: 8px 16px; color: #222; background: #fff; }\n")
-                .append("  pre { font: 12px monospace; background: #f7f7f7; padding: 8px; overflow-x: auto; }\n")
-                .append("  h1 { font-size: 18px; } h2 { font-size: 15px; margin-top: 24px; }\n")
-                .append("</style>\n</head>\n<body>\n<h1>Candor report: ").append(escape(file.name())).append("</h1>\n")
-                .append("<nav>").append(link("Profile"));
+        StringBuilder head = new StringBuilder(pageStart("Candor report: " + file.name()));
+        head                .append("<nav>").append(link("Profile"));
         // the parts, known before they are written: the calibration where the snapshot has constants
         if (!CalibrationConstants.rows(file.stats()).isEmpty()) head.append(" \u00b7 ").append(link("Calibration"));
         head.append(" \u00b7 ").append(link("Call trees"));
@@ -33,15 +27,33 @@ final class HtmlReport implements ReportWriter {
         stream.write(head.toString().getBytes(StandardCharsets.UTF_8));
         TextReport.write(file, options, new Escaping(stream), title -> stream.write(("</pre></section>\n<section><h2 id=\""
                 + id(title) + "\">" + escape(title) + "</h2><pre>").getBytes(StandardCharsets.UTF_8)));
-        stream.write("</pre></section>\n</body>\n</html>\n".getBytes(StandardCharsets.UTF_8));
+        stream.write(("</pre></section>\n" + PAGE_END).getBytes(StandardCharsets.UTF_8));
         stream.flush();
     }
 
-    private static String link(String title) {
+    /** The end of a page {@link #pageStart} began. */
+    static final String PAGE_END = "</body>\n</html>\n";
+
+    /** A page's start, up to its heading {@code title}: the one look of Candor's text pages (this report, a diff). */
+    static String pageStart(String title) {
+        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + escape(title)
+                + "</title>\n<style>\n"
+                + "  body { font: 13px sans-serif; margin: 8px 16px; color: #222; background: #fff; }\n"
+                + "  pre { font: 12px monospace; background: #f7f7f7; padding: 8px; overflow-x: auto; }\n"
+                + "  h1 { font-size: 18px; } h2 { font-size: 15px; margin-top: 24px; }\n"
+                + "</style>\n</head>\n<body>\n<h1>" + escape(title) + "</h1>\n";
+    }
+
+    /** Preformatted text under a heading of its own. */
+    static String section(String title, String text) {
+        return "<section><h2 id=\"" + id(title) + "\">" + escape(title) + "</h2><pre>" + escape(text) + "</pre></section>\n";
+    }
+
+    static String link(String title) {
         return "<a href=\"#" + id(title) + "\">" + escape(title) + "</a>";
     }
 
-    private static String id(String title) {
+    static String id(String title) {
         return title.toLowerCase(java.util.Locale.ROOT).replace(' ', '-');
     }
 

@@ -20,6 +20,7 @@ import org.candor.core.trace.JsonOutput;
  * <ul>
  * <li>{@code text}: the methods, largest change in self time first; then the diff tree of all threads, the paths that
  * weigh at least the minimum percent of either side's total, with their changes;
+ * <li>{@code html}: the text as one page (no script), the methods and the call paths each under a heading;
  * <li>{@code collapsed}: differential folded stacks, {@code frame;frame A B} with each path's self time in A and in
  * B, as {@code difffolded.pl} writes them for {@code flamegraph.pl};
  * <li>{@code flamegraph}: the flame graph page ({@link FlamegraphReport}) drawn with B's total times, each frame
@@ -30,7 +31,7 @@ public final class SnapshotDiffReport {
 
     /** The diff's formats, by the names users type. */
     public enum Format {
-        TEXT("text"), COLLAPSED("collapsed"), FLAMEGRAPH("flamegraph");
+        TEXT("text"), HTML("html"), COLLAPSED("collapsed"), FLAMEGRAPH("flamegraph");
 
         private final String id;
 
@@ -83,6 +84,7 @@ public final class SnapshotDiffReport {
         switch (format) {
             case COLLAPSED: writeCollapsed(out); break;
             case FLAMEGRAPH: writeFlamegraph(out); break;
+            case HTML: out.write(html().getBytes(StandardCharsets.UTF_8)); out.flush(); break;
             default: out.write(text().getBytes(StandardCharsets.UTF_8)); out.flush();
         }
     }
@@ -94,9 +96,23 @@ public final class SnapshotDiffReport {
         return new SnapshotComparison(a, b, keys);
     }
 
+    private String title() {
+        return "Candor diff: A = " + nameA + " (baseline), B = " + nameB;
+    }
+
     String text() throws IOException {
+        return title() + "\n\n" + methods() + "\n" + paths();
+    }
+
+    private String html() throws IOException {
+        return HtmlReport.pageStart(title()) + "<nav>" + HtmlReport.link("Methods") + " \u00b7 "
+                + HtmlReport.link("Call paths") + "</nav>\n" + HtmlReport.section("Methods", methods())
+                + HtmlReport.section("Call paths", paths()) + HtmlReport.PAGE_END;
+    }
+
+    /** A row per method, largest change in self time first. */
+    private String methods() throws IOException {
         StringBuilder s = new StringBuilder();
-        s.append("Candor diff: A = ").append(nameA).append(" (baseline), B = ").append(nameB).append("\n\n");
         SnapshotComparison methods = comparison(SELF);
         boolean calls = methods.metrics().size() > 2;
         Metric.Unit time = Metric.Unit.NANOS;
@@ -117,11 +133,18 @@ public final class SnapshotDiffReport {
             s.append('(').append(rows.size() - top).append(rows.size() - top == 1 ? " more method" : " more methods")
                     .append("; --top N shows more)\n");
         }
+        return s.toString();
+    }
 
+    /** The diff tree of all threads, the paths of at least the minimum percent. */
+    private String paths() throws IOException {
+        StringBuilder s = new StringBuilder();
         SnapshotComparison tree = comparison(TOTAL);
+        Metric.Unit time = Metric.Unit.NANOS;
+        boolean calls = tree.metrics().size() > 2;
         SnapshotComparison.Branch root = tree.root();
         double threshold = threshold(root);
-        s.append("\nCall paths of all threads, by total time (those of at least ")
+        s.append("Call paths of all threads, by total time (those of at least ")
                 .append(HumanUnits.percent(minPercent)).append(" of A's or B's total)\n");
         s.append(String.format(Locale.ROOT, "%11s %11s %11s %8s %11s%s  %s%n", "total A", "total B", "B - A", "change",
                 "self B - A", calls ? String.format(Locale.ROOT, " %11s", "calls B - A") : "", "call path"));

@@ -41,9 +41,27 @@ class SnapshotDiffReportTest {
     }
 
     @Test
+    void theHtmlDiffIsTheTextUnderTwoHeadings() throws Exception {
+        Snapshot a = TestSnapshots.shop();
+        Snapshot b = TestSnapshots.chain(3);
+        String text = write(a, b, SnapshotDiffReport.Format.TEXT, 0.5);
+        String html = write(a, b, SnapshotDiffReport.Format.HTML, 0.5);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<h2 id=\"[a-z-]+\">([^<]*)</h2><pre>([^<]*)</pre>").matcher(html);
+        StringBuilder lines = new StringBuilder();
+        List<String> headings = new java.util.ArrayList<>();
+        while (m.find()) {
+            headings.add(m.group(1));
+            lines.append(m.group(2).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")).append(headings.size() == 1 ? "\n" : "");
+        }
+        assertThat(headings).containsExactly("Methods", "Call paths");
+        assertThat(html).contains("<h1>Candor diff: A = a (baseline), B = b</h1>").doesNotContain("<script");
+        assertThat("Candor diff: A = a (baseline), B = b\n\n" + lines).isEqualTo(text);
+    }
+
+    @Test
     void formatsAreNamedOnce() {
         assertThat(SnapshotDiffReport.Format.of("FlameGraph")).isEqualTo(SnapshotDiffReport.Format.FLAMEGRAPH);
         assertThatThrownBy(() -> SnapshotDiffReport.Format.of("pdf"))
-                .hasMessage("unknown diff format 'pdf'; use text, collapsed, flamegraph");
+                .hasMessage("unknown diff format 'pdf'; use text, html, collapsed, flamegraph");
     }
 }
