@@ -91,15 +91,15 @@ final class DiffCommand implements Command {
             if (!runs) {
                 SnapshotDiffReport report = new SnapshotDiffReport(filesA.get(0), filesB.get(0), sideA.get(0).toString(),
                         sideB.get(0).toString(), settings.top, settings.minPercent);
-                write(settings, console, out -> report.write(settings.format, out));
-                return 0;
+                return write(settings, console, out -> report.write(settings.format, out));
             }
             RunComparison comparison = RunComparison.of(filesA, filesB, settings.metric, settings.confidence);
             String text = RunComparisonReport.format(comparison, settings.top, settings.failPercent);
-            write(settings, console, out -> {
+            int written = write(settings, console, out -> {
                 out.write(text.getBytes(StandardCharsets.UTF_8));
                 out.flush();
             });
+            if (written != 0) return written;
             boolean regressed = !Double.isNaN(settings.failPercent) && !comparison.slowerByMoreThan(settings.failPercent).isEmpty();
             return regressed ? REGRESSION : 0;
         } catch (IllegalArgumentException e) {
@@ -123,13 +123,60 @@ final class DiffCommand implements Command {
         void write(OutputStream out) throws IOException;
     }
 
-    private static void write(Settings settings, Console console, Body body) throws IOException {
+    /** Writes to the output file or standard output; 141 when standard output's reader went away, as SIGPIPE would. */
+    private static int write(Settings settings, Console console, Body body) throws IOException {
         if (settings.output == null) {
             console.out.flush();
-            body.write(console.data);
+            try {
+                body.write(new StandardOutput(console.data));
+            } catch (StandardOutput.Failure e) {
+                // a diff reads its files as it writes: only what standard output refused is said to be its error
+                if (CheckedOutput.isBrokenPipe(e.getCause())) return 141;
+                throw new IOException("cannot write to standard output: " + e.getCause().getMessage(), e.getCause());
+            }
         } else {
             // whole, then renamed over: an older diff stays until the new one is complete
             ReplaceFile.write(settings.output, body::write);
+        }
+        return 0;
+    }
+
+    /** Standard output, its write errors told apart from the errors of reading the profiles. */
+    private static final class StandardOutput extends java.io.FilterOutputStream {
+        static final class Failure extends IOException {
+            Failure(IOException cause) {
+                super(cause);
+            }
+
+            @Override public synchronized IOException getCause() { return (IOException) super.getCause(); }
+        }
+
+        StandardOutput(OutputStream out) {
+            super(out);
+        }
+
+        @Override public void write(int b) throws IOException {
+            try {
+                out.write(b);
+            } catch (IOException e) {
+                throw new Failure(e);
+            }
+        }
+
+        @Override public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                out.write(b, off, len);
+            } catch (IOException e) {
+                throw new Failure(e);
+            }
+        }
+
+        @Override public void flush() throws IOException {
+            try {
+                out.flush();
+            } catch (IOException e) {
+                throw new Failure(e);
+            }
         }
     }
 

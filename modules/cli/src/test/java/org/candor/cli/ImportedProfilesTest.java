@@ -7,6 +7,7 @@ import static org.candor.cli.InProcessCli.oneLine;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import jdk.jfr.Recording;
 import org.candor.core.imports.BusyRecording;
 import org.junit.jupiter.api.BeforeAll;
@@ -46,6 +47,18 @@ class ImportedProfilesTest {
         InProcessCli.Run compare = candor("compare", snapshot.toString(), jfr.toString());
         assertThat(compare.exit).as(compare.toString()).isZero();
         assertThat(compare.out).contains("BusyRecording.spinFor");
+    }
+
+    @Test
+    void aSnapshotDiffsWithARecordingAndCollapsedStacks() throws Exception {
+        Path snapshot = TinySnapshot.write(tmp.resolve("a.candor"));
+        Path collapsed = Files.write(tmp.resolve("busy.collapsed"),
+                candor("report", jfr.toString(), "--format", "collapsed", "--value", "self_samples").bytes);
+        for (Path b : List.of(jfr, collapsed)) {
+            InProcessCli.Run diff = candor("diff", snapshot.toString(), b.toString());
+            assertThat(diff.exit).as(diff.toString()).isZero();
+            assertThat(diff.out).as(diff.toString()).contains("BusyRecording.spinFor").contains("com.acme.Foo.run()");
+        }
     }
 
     @Test

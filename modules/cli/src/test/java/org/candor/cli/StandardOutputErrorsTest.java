@@ -45,6 +45,10 @@ class StandardOutputErrorsTest {
         oneLine(candorInto(failing("No space left on device"), "help", "report"), 1, full);
         Path a = snapshot("a.candor");
         oneLine(candorInto(failing("No space left on device"), "compare", a.toString(), a.toString()), 1, full);
+        for (String format : List.of("text", "html", "collapsed", "flamegraph")) {
+            oneLine(candorInto(failing("No space left on device"), "diff", "--format", format, a.toString(), a.toString()), 1, full);
+        }
+        oneLine(candorInto(failing("No space left on device"), "diff", a.toString(), a.toString(), "--", a.toString(), a.toString()), 1, full);
     }
 
     @Test
@@ -64,6 +68,9 @@ class StandardOutputErrorsTest {
         assertThat(r.err).isEmpty();
         Path a = snapshot("a.candor");
         r = candorInto(failing("Broken pipe"), "report", a.toString());
+        assertThat(r.exit).as(r.toString()).isEqualTo(141);
+        assertThat(r.err).isEmpty();
+        r = candorInto(failing("Broken pipe"), "diff", a.toString(), a.toString());
         assertThat(r.exit).as(r.toString()).isEqualTo(141);
         assertThat(r.err).isEmpty();
     }
