@@ -26,6 +26,8 @@ public enum ReportFormat {
     CSV("csv", "CSV, a row per call path", "csv", new CsvReport()),
     /** Speedscope's JSON: a sampled profile per thread, each call path weighted by its self value. */
     SPEEDSCOPE("speedscope", "Speedscope JSON", "json", new SpeedscopeReport()),
+    /** pprof's gzipped protobuf profile, for go tool pprof, Pyroscope, Parca: a sample per call path, leaf first. */
+    PPROF("pprof", "pprof profile (gzipped protobuf)", "pb.gz", new PprofReport()),
     /** An interactive flame graph: one HTML file, its script inline, the profile in it. */
     FLAMEGRAPH("flamegraph", "Flame graph, one HTML file", "html", new FlamegraphReport()),
     /** A traced run's timeline as Chrome trace-event JSON, for ui.perfetto.dev and chrome://tracing. */
