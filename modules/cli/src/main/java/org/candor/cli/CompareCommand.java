@@ -20,7 +20,8 @@ final class CompareCommand implements Command {
         return "usage: candor compare [--metric M] [--top N] [--raw] A.candor B.candor\n\n"
                 + "Each method's figure over all threads in A (the baseline) and in B, B - A and the change as a\n"
                 + "share of A, the largest changes first. Methods match by class, name and descriptor; one that\n"
-                + "only B has is 'new'. A or B may be a JFR recording or collapsed stacks (imported as sampled).\n\n"
+                + "only B has is 'new'. A or B may be a JFR recording, a pprof profile or collapsed stacks\n"
+                + "(imported as sampled).\n\n"
                 + "  --metric M   self_time (default), total_time, calls, or any figure both snapshots have\n"
                 + "  --top N      rows shown (default 30)\n"
                 + "  --raw        instrumented times before calibration\n";
