@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.perftools.profiles.ProfileProto.Profile;
 import com.google.perftools.profiles.ProfileProto.ValueType;
+import io.opentelemetry.proto.profiles.v1development.ProfilesData;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -87,6 +88,17 @@ class ReportExportFormatsTest {
     }
 
     @Test
+    void otlpWritesProfilesDataOfSamplesAndTime() throws Exception {
+        ProfilesData data = ProfilesData.parseFrom(report("otlp", "--value", "samples"));
+        List<io.opentelemetry.proto.profiles.v1development.Profile> profiles =
+                data.getResourceProfiles(0).getScopeProfiles(0).getProfilesList();
+        assertThat(profiles).hasSize(2);
+        assertThat(data.getDictionary().getStringTable(profiles.get(0).getSampleType().getTypeStrindex())).isEqualTo("samples");
+        assertThat(profiles.get(0).getSamplesList()).extracting(s -> s.getValues(0)).containsExactly(3L, 7L);
+        assertThat(profiles.get(0).getPeriod()).isEqualTo(1_000_000);
+    }
+
+    @Test
     void flamegraphWritesOnePage() throws Exception {
         String html = new String(report("flamegraph", "--value", "samples"), StandardCharsets.UTF_8);
         assertThat(html).startsWith("<!DOCTYPE html>").doesNotContain("https://", "http://");
@@ -103,7 +115,7 @@ class ReportExportFormatsTest {
         String help = candor("help", "report").out;
         InProcessCli.Run unknown = candor("report", "x.candor", "--format", "pdf");
         assertThat(unknown.exit).isEqualTo(2);
-        for (String format : new String[] {"speedscope", "pprof", "flamegraph"}) {
+        for (String format : new String[] {"speedscope", "pprof", "otlp", "flamegraph"}) {
             assertThat(help).contains(format);
             assertThat(unknown.err).contains(format);
         }

@@ -10,16 +10,12 @@ import com.google.perftools.profiles.ProfileProto.ValueType;
 import com.google.protobuf.CodedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.IntStream;
 import java.util.zip.GZIPOutputStream;
 import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.analysis.TreeWalk;
@@ -33,13 +29,13 @@ import org.candor.core.snapshot.ThreadTree;
 /**
  * pprof's profile (docs/formats/pprof.md): gzipped protobuf of pprof's own {@code profile.proto}, whose classes are
  * generated at build time from the copy in src/main/proto. pprof adds a sample's values to every function on its
- * stack (cum) and to its leaf (flat), so the sample types are the snapshot's exclusive metrics (calls and self time;
- * sampled: self samples and self time), each call path with a non-zero one a sample, leaf first, carrying the node's
- * own values: pprof's flat is then Candor's self, its cum Candor's total. Each sample is labelled with its thread
- * ({@code thread}, {@code thread_id}); the threads are those the options select, always apart (pprof merges them
- * unless asked by label). The default sample type is the value the options name (its self twin for an inclusive
- * one), else self time. Functions are Candor's methods, named {@code class.method}, the descriptor in system_name;
- * one location per method.
+ * stack (cum) and to its leaf (flat), so the sample types are the snapshot's exclusive metrics ({@link SampleTypes}:
+ * calls and self time; sampled: self time and self samples), each call path with a non-zero one a sample, leaf first,
+ * carrying the node's own values: pprof's flat is then Candor's self, its cum Candor's total. Each sample is labelled
+ * with its thread ({@code thread}, {@code thread_id}); the threads are those the options select, always apart
+ * (pprof merges them unless asked by label). The default sample type is the value the options name (its self twin
+ * for an inclusive one), else self time. Functions are Candor's methods, named {@code class.method}, the descriptor
+ * in system_name; one location per method.
  *
  * <p>Memory: samples go out as the trees are walked in place, each as its own {@code sample} field; what follows them
  * (types, functions, locations, strings) is a second Profile message written after them, which protobuf's rules
@@ -55,15 +51,14 @@ final class PprofReport implements ReportWriter {
     @Override
     public void write(SnapshotFile file, ReportOptions options, OutputStream stream) throws IOException {
         List<Metric> metrics = file.metrics();
-        int[] types = exclusiveMetrics(metrics);
-        if (types.length == 0) throw new IllegalArgumentException("the snapshot has no value pprof can add up (no self value)");
-        int chosen = defaultType(metrics, types, options);
+        int[] types = SampleTypes.of(metrics);
+        int chosen = SampleTypes.chosen(metrics, types, options);
         MethodTable methods = file.methods();
         SnapshotInfo info = file.info();
         Strings strings = new Strings();
         Profile.Builder tail = Profile.newBuilder();
         for (int k : types) tail.addSampleType(valueType(metrics.get(k), info, strings));
-        tail.setDefaultSampleType(strings.index(typeName(metrics.get(chosen), info)));
+        tail.setDefaultSampleType(strings.index(SampleTypes.name(metrics.get(chosen), info)));
 
         // closed, which ends its deflater; the caller's stream stays open
         try (GZIPOutputStream gzip = new GZIPOutputStream(new NotClosing(stream), 1 << 16)) {
@@ -122,87 +117,22 @@ final class PprofReport implements ReportWriter {
         };
     }
 
-    /** The indexes of the metrics whose values add up over a stack's nodes (not inclusive ones), in their order. */
-    static int[] exclusiveMetrics(List<Metric> metrics) {
-        return IntStream.range(0, metrics.size()).filter(k -> !metrics.get(k).inclusive()).toArray();
-    }
-
-    /**
-     * The sample type pprof shows first: the options' value, or for an inclusive one (total) its exclusive twin (self:
-     * pprof's cum of it is the total); without a value, or without a twin, self time or the first one.
-     */
-    private static int defaultType(List<Metric> metrics, int[] types, ReportOptions options) {
-        int value = options.valueIndex(metrics, true);
-        Metric m = metrics.get(value);
-        if (m.inclusive()) {
-            String key = m.key();
-            int twin = Metric.indexOf(metrics, key.startsWith("total_") ? "self_" + key.substring(6) : "self_" + key);
-            if (twin < 0) {
-                throw new IllegalArgumentException("pprof adds up exclusive values: '" + options.value()
-                        + "' has no self value in this snapshot");
-            }
-            value = twin;
-        }
-        for (int k : types) if (k == value) return value;
-        return types[0];
-    }
-
     private static ValueType valueType(Metric m, SnapshotInfo info, Strings strings) {
-        return ValueType.newBuilder().setType(strings.index(typeName(m, info))).setUnit(strings.index(unitName(m))).build();
-    }
-
-    /**
-     * pprof's names: {@code calls}; self time as {@code cpu} or {@code wall} (what was measured or sampled), else
-     * {@code time}; {@code samples}; {@code waiting}; any other self metric without its {@code self_}.
-     */
-    static String typeName(Metric m, SnapshotInfo info) {
-        String key = m.key();
-        boolean raw = key.startsWith(CalibratedValues.RAW_PREFIX);
-        if (raw) key = key.substring(CalibratedValues.RAW_PREFIX.length());
-        String name;
-        if (key.equals(Metric.SELF_TIME.key())) name = clock(info);
-        else if (key.equals(Metric.SELF_SAMPLES.key())) name = "samples";
-        else if (key.equals(Metric.SELF_WAITING_TIME.key())) name = "waiting";
-        else if (key.startsWith("self_")) name = key.substring(5);
-        else name = key;
-        return raw ? CalibratedValues.RAW_PREFIX + name : name;
-    }
-
-    private static String unitName(Metric m) {
-        return m.unit() == Metric.Unit.NANOS ? "nanoseconds" : "count";
-    }
-
-    /** What a time measured: the sampled event, or the probes' metric; cpu or wall, else just time. */
-    private static String clock(SnapshotInfo info) {
-        String c = info.get(SnapshotInfo.EVENT, info.get(SnapshotInfo.METRIC, ""));
-        return c.equals("cpu") || c.equals("wall") ? c : "time";
+        return ValueType.newBuilder().setType(strings.index(SampleTypes.name(m, info)))
+                .setUnit(strings.index(SampleTypes.unit(m))).build();
     }
 
     /** When the run was, and for a sampled one its interval as pprof's period. */
     private static void period(SnapshotInfo info, Profile.Builder tail, Strings strings) {
-        Instant start = instant(info.get(SnapshotInfo.START_TIME));
-        Instant end = instant(info.get(SnapshotInfo.END_TIME));
-        if (start != null) tail.setTimeNanos(start.getEpochSecond() * 1_000_000_000L + start.getNano());
-        if (start != null && end != null && !end.isBefore(start)) tail.setDurationNanos(Duration.between(start, end).toNanos());
-        String interval = info.get(SnapshotInfo.INTERVAL_NS);
-        if (interval == null) return;
-        try {
-            long ns = Long.parseLong(interval.trim());
-            if (ns <= 0) return;
-            tail.setPeriodType(ValueType.newBuilder().setType(strings.index(clock(info))).setUnit(strings.index("nanoseconds")));
-            tail.setPeriod(ns);
-        } catch (NumberFormatException e) {
-            // not a number: the profile goes without a period, as one from a snapshot without an interval
-        }
-    }
-
-    /** An ISO-8601 instant, or null: the times are for people, and a snapshot from elsewhere may have other words. */
-    private static Instant instant(String s) {
-        if (s == null) return null;
-        try {
-            return Instant.parse(s.trim());
-        } catch (DateTimeParseException e) {
-            return null;
+        long start = SampleTypes.startNanos(info);
+        long duration = SampleTypes.durationNanos(info);
+        long interval = SampleTypes.intervalNanos(info);
+        if (start >= 0) tail.setTimeNanos(start);
+        if (duration >= 0) tail.setDurationNanos(duration);
+        if (interval > 0) {
+            tail.setPeriodType(ValueType.newBuilder().setType(strings.index(SampleTypes.clock(info)))
+                    .setUnit(strings.index("nanoseconds")));
+            tail.setPeriod(interval);
         }
     }
 

@@ -230,6 +230,6 @@ class PprofReportTest {
         onlyTotal.addThread(new ThreadProfile(1, "main", root(1)));
         assertThatThrownBy(() -> pprof(onlyTotal, ReportOptions.defaults()))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("the snapshot has no value pprof can add up (no self value)");
+                .hasMessage("the snapshot has no value that adds up over stacks (no self value)");
     }
 }
