@@ -77,7 +77,9 @@ final class PprofReport implements ReportWriter {
                 if (!used[m.id()]) continue;
                 long id = m.id() + 1L;
                 Function.Builder f = Function.newBuilder().setId(id).setName(strings.index(m.qualifiedName()));
-                if (m.descriptor() != null && !m.descriptor().isEmpty()) f.setSystemName(strings.index(m.qualifiedName() + m.descriptor()));
+                if (m.descriptor() != null && !m.descriptor().isEmpty()) {
+                    f.setSystemName(strings.index(m.qualifiedName() + m.descriptor()));
+                }
                 tail.addFunction(f);
                 tail.addLocation(Location.newBuilder().setId(id).addLine(Line.newBuilder().setFunctionId(id)));
             }
