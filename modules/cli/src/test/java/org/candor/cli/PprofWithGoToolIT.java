@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The pprof export as pprof itself reads it: the demo program profiled, the real {@code candor report --format pprof}
  * written, and {@code go tool pprof -top} (Debian's golang-go, which .ci/run installs) lists the same top methods
  * with the same self time, total time and calls as {@code candor report}'s hot spots; its {@code -tags} has the
- * threads.
+ * threads; and the profile as pprof rewrites it ({@code -proto}) imports back as the same tree.
  */
 class PprofWithGoToolIT {
 
@@ -80,6 +80,26 @@ class PprofWithGoToolIT {
 
         CandorCli tags = pprof(go, "-tags", pprof.toString());
         assertThat(tags.stdout).contains(" thread: Total").contains(": main\n").contains(": order-worker-1\n");
+
+        goRewrittenProfileImportsAsTheSameTree(go, snapshot, pprof);
+    }
+
+    /** What pprof itself writes (its own encoder: its field order, its string table) imports as the same tree. */
+    private void goRewrittenProfileImportsAsTheSameTree(Path go, Path snapshot, Path pprof) throws Exception {
+        Path rewritten = dir.resolve("rewritten.pb.gz");
+        pprof(go, "-proto", "-output=" + rewritten, pprof.toString());
+        CandorCli imported = CandorCli.run("report", rewritten.toString(), "--format", "collapsed", "--per-thread",
+                "--value", "self_samples");
+        CandorCli original = CandorCli.run("report", snapshot.toString(), "--format", "collapsed", "--per-thread",
+                "--value", "self");
+        assertThat(imported.exitCode).as(imported.toString()).isZero();
+        assertThat(sorted(imported.stdout)).isEqualTo(sorted(original.stdout)).isNotEmpty();
+    }
+
+    private static List<String> sorted(String lines) {
+        List<String> sorted = new ArrayList<>(List.of(lines.split("\n")));
+        sorted.sort(null);
+        return sorted;
     }
 
     private CandorCli pprof(Path go, String... args) throws Exception {
