@@ -22,7 +22,7 @@ import org.candor.core.trace.TraceSource;
 
 /**
  * {@code candor report FILE}: a snapshot as a text tree, folded stacks or CSV. The snapshot is read in place
- * ({@link SnapshotFile}): a report of any size needs about the same memory. A JFR recording or collapsed stacks are
+ * ({@link SnapshotFile}): a report of any size needs about the same memory. A JFR recording, a pprof profile or collapsed stacks are
  * imported as a sampled snapshot ({@link ProfileFiles}) and reported the same way. A format that reads traces
  * ({@link ReportFormat#readsTraces}, chrome-trace) takes a trace directory or merged trace as FILE, or a snapshot
  * whose run was traced (the trace it names is read); the trace is streamed, a record at a time.
@@ -34,7 +34,7 @@ final class ReportCommand implements Command {
     @Override public String summary() { return "print a snapshot as a call tree, folded stacks or CSV; a trace as Chrome JSON"; }
 
     @Override public String usage() {
-        return "usage: candor report FILE.candor|FILE.jfr|FILE.collapsed [options]\n"
+        return "usage: candor report FILE.candor|FILE.jfr|FILE.pb.gz|FILE.collapsed [options]\n"
                 + "       candor report FILE.candor|TRACE_DIR|FILE.ctrace --format chrome-trace [-o OUT.json]\n\n"
                 + ReportSettings.HELP
                 + "\nexamples:\n"
@@ -44,6 +44,8 @@ final class ReportCommand implements Command {
                 + "  candor report app.candor --format hotspots-csv -o hot.csv   # a row per method, as the hot spots\n"
                 + "  candor report recording.jfr    # a JFR recording's execution samples, imported\n"
                 + "  candor report app.collapsed    # folded stacks (async-profiler, perf + stackcollapse)\n"
+                + "  candor report app.candor --format pprof -o app.pb.gz   # for go tool pprof, Pyroscope, Parca\n"
+                + "  candor report cpu.pb.gz        # a pprof profile (Go, async-profiler's converter), imported\n"
                 + "  candor report run.trace --format chrome-trace -o run.json  # a traced run's timeline, for ui.perfetto.dev\n";
     }
 

@@ -25,7 +25,7 @@ class BadInputIT {
         oneLine(CandorCli.run("profile", "--colour", "red"), 2,
                 "candor: error: profile: unknown option '--colour' (see 'candor help profile')");
         oneLine(CandorCli.run("report", "x.candor", "--format", "pdf"), 2,
-                "candor: error: unknown report format 'pdf'; use text, collapsed, csv, hotspots-csv, speedscope, html, flamegraph, chrome-trace");
+                "candor: error: unknown report format 'pdf'; use text, collapsed, csv, hotspots-csv, speedscope, html, pprof, otlp, flamegraph, chrome-trace");
         oneLine(CandorCli.run("profile", "--", "java", "-version"), 2,
                 "candor: error: profile: where should the snapshot go? (-o FILE.candor)");
     }

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code candor report} and {@code candor compare} of imported profiles (a JFR recording made here, collapsed
- * stacks), and of bad ones: a truncated recording, a garbage line, an empty file, each one line and exit 1.
+ * stacks, a pprof profile), and of bad ones: a truncated recording, a garbage line, an empty file, a pprof that is not
+ * gzip, each one line and exit 1.
  */
 class ImportedProfilesTest {
 
@@ -85,5 +86,22 @@ class ImportedProfilesTest {
         InProcessCli.Run r = candor("compare", recording.toString(), jfr.toString());
         assertThat(r.err).startsWith("candor: error: " + recording + ": is not a complete JFR recording");
         oneLine(r, 1, r.err.trim());
+    }
+
+    @Test
+    void aPprofExportReportsAsTheSameTree() throws Exception {
+        Path pprof = tmp.resolve("busy.pb.gz");
+        InProcessCli.Run export = candor("report", jfr.toString(), "--format", "pprof", "-o", pprof.toString());
+        assertThat(export.exit).as(export.toString()).isZero();
+        InProcessCli.Run folded = candor("report", jfr.toString(), "--format", "collapsed", "--value", "self_samples", "--per-thread");
+        InProcessCli.Run again = candor("report", pprof.toString(), "--format", "collapsed", "--value", "self_samples", "--per-thread");
+        assertThat(again.out).as(again.toString()).isEqualTo(folded.out).contains("BusyRecording.spinFor");
+    }
+
+    @Test
+    void aPprofThatIsNotGzipIsOneLine() throws Exception {
+        Path file = Files.writeString(tmp.resolve("plain.pb.gz"), "profile");
+        oneLine(candor("report", file.toString()), 1,
+                "candor: error: " + file + ": not gzip-compressed: a pprof profile is gzipped protobuf");
     }
 }

@@ -2,8 +2,14 @@ package org.candor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.perftools.profiles.ProfileProto.Profile;
+import com.google.perftools.profiles.ProfileProto.Sample;
+import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.ExtensionRegistryLite;
+import com.google.protobuf.WireFormat;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.zip.CRC32C;
+import java.util.zip.GZIPInputStream;
 import org.candor.core.model.MethodTable;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
@@ -191,6 +198,36 @@ class LargeSnapshotIT {
         }
         assertThat(sum).isEqualTo(wide.allCalls());
         assertThat(lines).isEqualTo(METHODS); // a million leaves of a thousand methods: one frame each
+    }
+
+    @Test
+    void pprofStreamsThreeMillionCallPathsInA256MegabyteHeapAndAddsUpToEveryCall() throws Exception {
+        Path pprof = dir.resolve("bushy.pb.gz");
+        CandorCli r = CandorCli.runWithJvmOptions(SMALL_HEAP, "report", snapshot.toString(), "--format", "pprof",
+                "--thread", "bushy", "-o", pprof.toString());
+        assertThat(r.exitCode).as(r.stderr).isZero();
+        // read a sample at a time too: the profile whole would hold millions of messages
+        long calls = 0;
+        long self = 0;
+        long samples = 0;
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(pprof), 1 << 16)) {
+            CodedInputStream proto = CodedInputStream.newInstance(in);
+            proto.setSizeLimit(Integer.MAX_VALUE);
+            for (int tag = proto.readTag(); tag != 0; tag = proto.readTag()) {
+                if (WireFormat.getTagFieldNumber(tag) != Profile.SAMPLE_FIELD_NUMBER) {
+                    proto.skipField(tag);
+                    continue;
+                }
+                Sample sample = proto.readMessage(Sample.parser(), ExtensionRegistryLite.getEmptyRegistry());
+                calls += sample.getValue(0);
+                self += sample.getValue(1);
+                samples++;
+                proto.resetSizeCounter();
+            }
+        }
+        assertThat(calls).isEqualTo(bushy.allCalls());
+        assertThat(self).isEqualTo(bushy.total[0]);
+        assertThat(samples).isGreaterThan(1_000_000);
     }
 
     @Test

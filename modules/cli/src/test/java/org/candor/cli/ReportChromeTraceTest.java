@@ -151,7 +151,7 @@ class ReportChromeTraceTest {
         oneLine(candor("report", missing.toString(), "--format", "chrome-trace"), 1, "candor: error: no such file: " + missing);
 
         oneLine(candor("report", dir.toString(), "--format", "pdf"), 2,
-                "candor: error: unknown report format 'pdf'; use text, collapsed, csv, hotspots-csv, speedscope, html, flamegraph, chrome-trace");
+                "candor: error: unknown report format 'pdf'; use text, collapsed, csv, hotspots-csv, speedscope, html, pprof, otlp, flamegraph, chrome-trace");
         oneLine(candor("demo", "--format", "chrome-trace"), 2,
                 "candor: error: demo: --format chrome-trace reports a traced run; the demo is not traced");
         assertThat(Files.exists(out)).isFalse();
@@ -161,9 +161,9 @@ class ReportChromeTraceTest {
     void helpListsTheFormatsOfTheRegistry() {
         InProcessCli.Run r = candor("help", "report");
         assertThat(r.exit).isZero();
-        assertThat(r.out).contains("\n  --format text|collapsed|csv|hotspots-csv|speedscope|html|flamegraph|chrome-trace\n"
+        assertThat(r.out).contains("\n  --format text|collapsed|csv|hotspots-csv|speedscope|html|pprof|otlp|flamegraph|chrome-trace\n"
                 + "                                output format (default text)\n")
                 .contains("\n       candor report FILE.candor|TRACE_DIR|FILE.ctrace --format chrome-trace [-o OUT.json]\n");
-        assertThat(candor("help", "demo").out).contains("--format text|collapsed|csv|hotspots-csv|speedscope|html|flamegraph|chrome-trace");
+        assertThat(candor("help", "demo").out).contains("--format text|collapsed|csv|hotspots-csv|speedscope|html|pprof|otlp|flamegraph|chrome-trace");
     }
 }

@@ -5,11 +5,16 @@ import static org.candor.cli.InProcessCli.candor;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.perftools.profiles.ProfileProto.Profile;
+import com.google.perftools.profiles.ProfileProto.ValueType;
+import io.opentelemetry.proto.profiles.v1development.ProfilesData;
+import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.GZIPInputStream;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.Metric;
 import org.candor.core.model.MethodTable;
@@ -69,6 +74,31 @@ class ReportExportFormatsTest {
     }
 
     @Test
+    void pprofWritesAGzippedProfileOfSamplesAndCpuTime() throws Exception {
+        Profile p;
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(report("pprof")))) {
+            p = Profile.parseFrom(in);
+        }
+        List<String> types = new ArrayList<>();
+        for (ValueType t : p.getSampleTypeList()) types.add(p.getStringTable((int) t.getType()) + "/" + p.getStringTable((int) t.getUnit()));
+        assertThat(types).containsExactly("time/nanoseconds", "samples/count");
+        assertThat(p.getPeriod()).isEqualTo(1_000_000);
+        assertThat(p.getSampleList()).extracting(s -> s.getLocationIdCount() + " " + s.getValueList())
+                .containsExactly("1 [3000000, 3]", "2 [7000000, 7]");
+    }
+
+    @Test
+    void otlpWritesProfilesDataOfSamplesAndTime() throws Exception {
+        ProfilesData data = ProfilesData.parseFrom(report("otlp", "--value", "samples"));
+        List<io.opentelemetry.proto.profiles.v1development.Profile> profiles =
+                data.getResourceProfiles(0).getScopeProfiles(0).getProfilesList();
+        assertThat(profiles).hasSize(2);
+        assertThat(data.getDictionary().getStringTable(profiles.get(0).getSampleType().getTypeStrindex())).isEqualTo("samples");
+        assertThat(profiles.get(0).getSamplesList()).extracting(s -> s.getValues(0)).containsExactly(3L, 7L);
+        assertThat(profiles.get(0).getPeriod()).isEqualTo(1_000_000);
+    }
+
+    @Test
     void flamegraphWritesOnePage() throws Exception {
         String html = new String(report("flamegraph", "--value", "samples"), StandardCharsets.UTF_8);
         assertThat(html).startsWith("<!DOCTYPE html>").doesNotContain("https://", "http://");
@@ -85,7 +115,7 @@ class ReportExportFormatsTest {
         String help = candor("help", "report").out;
         InProcessCli.Run unknown = candor("report", "x.candor", "--format", "pdf");
         assertThat(unknown.exit).isEqualTo(2);
-        for (String format : new String[] {"speedscope", "flamegraph"}) {
+        for (String format : new String[] {"speedscope", "pprof", "otlp", "flamegraph"}) {
             assertThat(help).contains(format);
             assertThat(unknown.err).contains(format);
         }

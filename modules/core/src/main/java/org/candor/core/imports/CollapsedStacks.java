@@ -123,10 +123,15 @@ final class CollapsedStacks {
 
     /** A frame as a method: {@code a/b/C.m_[j]} and {@code a.b.C.m} are class {@code a.b.C}, method {@code m}. */
     private static int method(SampledStacks stacks, String frame) {
+        return method(stacks, frame, "");
+    }
+
+    /** As {@link #method(SampledStacks, String)}, with the method's descriptor when the frame's source has one. */
+    static int method(SampledStacks stacks, String frame, String descriptor) {
         String f = TYPE_SUFFIX.matcher(frame).replaceFirst("");
         int dot = f.lastIndexOf('.');
         if (dot <= 0 || dot == f.length() - 1) return stacks.method(JvmNames.VM_CLASS, JvmNames.vmMethodName(f), "");
-        return stacks.method(className(f.substring(0, dot)), f.substring(dot + 1), "");
+        return stacks.method(className(f.substring(0, dot)), f.substring(dot + 1), descriptor);
     }
 
     /**

@@ -13,9 +13,10 @@ import org.candor.core.snapshot.SnapshotWriter;
 
 /**
  * The one place that opens a profile file of any kind Candor reads, told apart by its content first: a Candor
- * snapshot (read in place, as {@link SnapshotFile#open}), a JFR recording (it begins with {@code FLR\0}), or
- * collapsed stacks (text whose first line is {@code frames count}); a name ending {@code .jfr}, {@code .collapsed}
- * or {@code .folded} says which of the last two, so that a damaged one gets its format's message. Everything else is
+ * snapshot (read in place, as {@link SnapshotFile#open}), a JFR recording (it begins with {@code FLR\0}), a pprof
+ * profile (gzipped: it begins with gzip's {@code 1f 8b}, which no other format Candor reads does), or collapsed stacks
+ * (text whose first line is {@code frames count}); a name ending {@code .jfr}, {@code .pb.gz}, {@code .pprof},
+ * {@code .collapsed} or {@code .folded} says which of the last three, so that a damaged one gets its format's message. Everything else is
  * opened as a Candor snapshot, whose reader says what is wrong as it always has. An imported profile is a sampled
  * snapshot in memory ({@code import.format} and {@code import.file} in its info say where it came from): every report,
  * comparison and view reads it as it reads Candor's own.
@@ -29,7 +30,7 @@ public final class ProfileFiles {
     /** Info: which of the file's events it holds. */
     public static final String IMPORT_EVENTS = "import.events";
     /** The extensions of the files Candor opens, its own first, for file choosers. */
-    public static final String[] EXTENSIONS = {"candor", "jfr", "collapsed", "folded"};
+    public static final String[] EXTENSIONS = {"candor", "jfr", "collapsed", "folded", "gz", "pprof"};
 
     private static final byte[] JFR_MAGIC = {'F', 'L', 'R', 0};
     /** How much of a file is read to tell what it is: a first line of collapsed stacks fits, however deep. */
@@ -64,6 +65,7 @@ public final class ProfileFiles {
         switch (format) {
             case JFR: return JfrRecording.read(file);
             case COLLAPSED: return CollapsedStacks.read(file);
+            case PPROF: return PprofProfile.read(file);
             default: throw new IllegalArgumentException(format + " is not imported");
         }
     }
@@ -79,8 +81,10 @@ public final class ProfileFiles {
             head = in.readNBytes(SNIFF_BYTES);
         }
         if (startsWith(head, JFR_MAGIC)) return ProfileFormat.JFR;
+        if (startsWith(head, PprofProfile.GZIP_MAGIC)) return ProfileFormat.PPROF;
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".jfr")) return ProfileFormat.JFR;
+        if (name.endsWith(".pb.gz") || name.endsWith(".pprof")) return ProfileFormat.PPROF;
         if (name.endsWith(".collapsed") || name.endsWith(".folded")) return ProfileFormat.COLLAPSED;
         if (firstLineIsStack(head)) return ProfileFormat.COLLAPSED;
         return ProfileFormat.CANDOR;

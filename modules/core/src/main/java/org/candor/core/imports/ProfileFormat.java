@@ -4,7 +4,8 @@ package org.candor.core.imports;
 public enum ProfileFormat {
     CANDOR("candor", "Candor snapshot"),
     JFR("jfr", "JFR recording"),
-    COLLAPSED("collapsed", "collapsed stacks");
+    COLLAPSED("collapsed", "collapsed stacks"),
+    PPROF("pprof", "pprof profile");
 
     private final String id;
     private final String description;

@@ -30,6 +30,10 @@ public enum ReportFormat {
     SPEEDSCOPE("speedscope", "Speedscope JSON", "json", new SpeedscopeReport()),
     /** The text report as one HTML page: header, calibration, call trees, hot spots, each under its heading. */
     HTML("html", "HTML report", "html", new HtmlReport()),
+    /** pprof's gzipped protobuf profile, for go tool pprof, Pyroscope, Parca: a sample per call path, leaf first. */
+    PPROF("pprof", "pprof profile (gzipped protobuf)", "pb.gz", new PprofReport()),
+    /** OpenTelemetry profiles (OTLP's ProfilesData, protobuf): a profile per sample type over one dictionary. */
+    OTLP("otlp", "OpenTelemetry profiles (OTLP protobuf)", "pb", new OtlpReport()),
     /** An interactive flame graph: one HTML file, its script inline, the profile in it. */
     FLAMEGRAPH("flamegraph", "Flame graph, one HTML file", "html", new FlamegraphReport()),
     /** A traced run's timeline as Chrome trace-event JSON, for ui.perfetto.dev and chrome://tracing. */

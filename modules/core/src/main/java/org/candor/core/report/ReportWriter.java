@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import org.candor.core.snapshot.SnapshotFile;
 
-/** Writes one kind of report about a snapshot, read in place, as UTF-8 bytes. */
+/** Writes one kind of report about a snapshot, read in place, as bytes: UTF-8 text, or protobuf (pprof, otlp). */
 public interface ReportWriter {
 
     /**

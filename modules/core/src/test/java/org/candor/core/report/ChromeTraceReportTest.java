@@ -48,10 +48,10 @@ class ChromeTraceReportTest {
     @Test
     void theRegistryHasIt() {
         assertThat(ReportFormat.of("chrome-trace")).isSameAs(ReportFormat.CHROME_TRACE);
-        assertThat(ReportFormat.ids("|")).isEqualTo("text|collapsed|csv|hotspots-csv|speedscope|html|flamegraph|chrome-trace");
+        assertThat(ReportFormat.ids("|")).isEqualTo("text|collapsed|csv|hotspots-csv|speedscope|html|pprof|otlp|flamegraph|chrome-trace");
         assertThat(ReportFormat.traceFormats()).containsExactly(ReportFormat.CHROME_TRACE);
         assertThat(ReportFormat.CHROME_TRACE.extension()).isEqualTo("json");
-        assertThatThrownBy(() -> ReportFormat.of("pdf")).hasMessage("unknown report format 'pdf'; use text, collapsed, csv, hotspots-csv, speedscope, html, flamegraph, chrome-trace");
+        assertThatThrownBy(() -> ReportFormat.of("pdf")).hasMessage("unknown report format 'pdf'; use text, collapsed, csv, hotspots-csv, speedscope, html, pprof, otlp, flamegraph, chrome-trace");
         SnapshotInfo plain = new SnapshotInfo();
         SnapshotInfo traced = new SnapshotInfo().put(SnapshotInfo.TRACE_DIRECTORY, "/somewhere");
         List<ReportFormat> forPlain = new ArrayList<>();
@@ -60,7 +60,7 @@ class ChromeTraceReportTest {
             assertThat(f.appliesTo(traced)).isTrue();
         }
         assertThat(forPlain).containsExactly(ReportFormat.TEXT, ReportFormat.COLLAPSED, ReportFormat.CSV, ReportFormat.HOTSPOTS_CSV,
-                ReportFormat.SPEEDSCOPE, ReportFormat.HTML, ReportFormat.FLAMEGRAPH);
+                ReportFormat.SPEEDSCOPE, ReportFormat.HTML, ReportFormat.PPROF, ReportFormat.OTLP, ReportFormat.FLAMEGRAPH);
     }
 
     @Test
