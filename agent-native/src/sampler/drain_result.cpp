@@ -47,10 +47,33 @@ jlongArray longs(JNIEnv* jni, const std::vector<jlong>& values) {
     return array;
 }
 
-jintArray ints(JNIEnv* jni, const std::vector<jint>& values) {
-    jintArray array = jni->NewIntArray(static_cast<jsize>(values.size()));
-    if (array != nullptr && !values.empty()) jni->SetIntArrayRegion(array, 0, static_cast<jsize>(values.size()), values.data());
+// One field of every node as a Java array, filled through a small buffer on the stack: a live view copies trees of
+// hundreds of thousands of nodes every second or so, and a temporary vector the size of the tree was a fresh mapping
+// to fault in each time.
+template <typename Array, typename Value, typename Field>
+Array column(JNIEnv* jni, Array (JNIEnv::*make)(jsize), void (JNIEnv::*set)(Array, jsize, jsize, const Value*),
+             const std::vector<CallTree::Node>& nodes, Field field) {
+    const jsize n = static_cast<jsize>(nodes.size());
+    Array array = (jni->*make)(n);
+    if (array == nullptr) return nullptr;
+    constexpr jsize kChunk = 1024;
+    Value chunk[kChunk];
+    for (jsize from = 0; from < n; from += kChunk) {
+        const jsize count = n - from < kChunk ? n - from : kChunk;
+        for (jsize i = 0; i < count; i++) chunk[i] = static_cast<Value>(field(nodes[static_cast<std::size_t>(from + i)]));
+        (jni->*set)(array, from, count, chunk);
+    }
     return array;
+}
+
+template <typename Field>
+jintArray int_column(JNIEnv* jni, const std::vector<CallTree::Node>& nodes, Field field) {
+    return column<jintArray, jint>(jni, &JNIEnv::NewIntArray, &JNIEnv::SetIntArrayRegion, nodes, field);
+}
+
+template <typename Field>
+jlongArray long_column(JNIEnv* jni, const std::vector<CallTree::Node>& nodes, Field field) {
+    return column<jlongArray, jlong>(jni, &JNIEnv::NewLongArray, &JNIEnv::SetLongArrayRegion, nodes, field);
 }
 
 // int[][] or long[][] with one row per thread, built by row(thread) -> local reference.
@@ -108,34 +131,22 @@ jobjectArray drain_result_to_java(JNIEnv* jni, const DrainResult& result) {
     }
     if (ok) {
         ok = put(jni, parts, kNodeParents, rows(jni, "[I", result.threads, [jni](const std::vector<CallTree::Node>& nodes) {
-            std::vector<jint> values;
-            values.reserve(nodes.size());
-            for (const auto& node : nodes) values.push_back(node.parent);
-            return ints(jni, values);
+            return int_column(jni, nodes, [](const CallTree::Node& node) { return node.parent; });
         }));
     }
     if (ok) {
         ok = put(jni, parts, kNodeMethods, rows(jni, "[I", result.threads, [jni](const std::vector<CallTree::Node>& nodes) {
-            std::vector<jint> values;
-            values.reserve(nodes.size());
-            for (const auto& node : nodes) values.push_back(node.method);
-            return ints(jni, values);
+            return int_column(jni, nodes, [](const CallTree::Node& node) { return node.method; });
         }));
     }
     if (ok) {
         ok = put(jni, parts, kNodeSelfRunning, rows(jni, "[J", result.threads, [jni](const std::vector<CallTree::Node>& nodes) {
-            std::vector<jlong> values;
-            values.reserve(nodes.size());
-            for (const auto& node : nodes) values.push_back(static_cast<jlong>(node.self_running));
-            return longs(jni, values);
+            return long_column(jni, nodes, [](const CallTree::Node& node) { return node.self_running; });
         }));
     }
     if (ok) {
         ok = put(jni, parts, kNodeSelfWaiting, rows(jni, "[J", result.threads, [jni](const std::vector<CallTree::Node>& nodes) {
-            std::vector<jlong> values;
-            values.reserve(nodes.size());
-            for (const auto& node : nodes) values.push_back(static_cast<jlong>(node.self_waiting));
-            return longs(jni, values);
+            return long_column(jni, nodes, [](const CallTree::Node& node) { return node.self_waiting; });
         }));
     }
     if (ok) ok = put(jni, parts, kIntervalNanos, longs(jni, {static_cast<jlong>(result.interval_ns)}));
