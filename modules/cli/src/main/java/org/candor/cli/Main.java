@@ -24,7 +24,7 @@ public final class Main {
         this.console = console;
         for (Command c : List.of(new ProfileCommand(), new ReportCommand(), new CountersCommand(), new CalibrateCommand(),
                 new DemoCommand(), new AttachCommand(), new ListCommand(), new CtlCommand(), new DiffCommand(), new CompareCommand(),
-                new CheckCommand(), new TraceCommand())) {
+                new CheckCommand(), new TraceCommand(), new VerifyCommand())) {
             commands.put(c.name(), c);
         }
     }
