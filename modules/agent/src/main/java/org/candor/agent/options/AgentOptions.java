@@ -3,6 +3,7 @@ package org.candor.agent.options;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -225,7 +226,7 @@ public final class AgentOptions {
         }
         if (!given.contains(key)) given.add(key);
         switch (key) {
-            case "output": output = Paths.get(required(key, value)); break;
+            case "output": output = path(key, value); break;
             case "mode": mode = mode(required(key, value)); break;
             case "scheme": scheme = scheme(required(key, value)); break;
             case "include": includes.add(required(key, value)); break;
@@ -253,8 +254,8 @@ public final class AgentOptions {
             case "recursion": recursion = recursion(required(key, value)); break;
             case "foldafter": foldAfter = positive(key, value); break;
             case "measureevery": measureEvery = measureEvery(key, value); break;
-            case "trace": traceDirectory = Paths.get(required(key, value)); break;
-            case "outcome": outcome = Paths.get(required(key, value)); break;
+            case "trace": traceDirectory = path(key, value); break;
+            case "outcome": outcome = path(key, value); break;
             default:
                 throw new OptionException("agent option '" + key + "' is unknown (known: " + String.join(", ", KEYS) + ")");
         }
@@ -285,6 +286,16 @@ public final class AgentOptions {
             int eq = l.indexOf('=');
             String key = (eq < 0 ? l : l.substring(0, eq)).trim().toLowerCase(Locale.ROOT);
             set(key, eq < 0 ? null : l.substring(eq + 1).trim(), fileDepth);
+        }
+    }
+
+    /** A path the file system can name: a NUL in it ends in one line here, not an exception in premain. */
+    private static Path path(String key, String value) throws OptionException {
+        String text = required(key, value);
+        try {
+            return Paths.get(text);
+        } catch (InvalidPathException e) {
+            throw new OptionException("agent option '" + key + "' is not a usable path (" + e.getReason() + ")");
         }
     }
 
