@@ -1,5 +1,6 @@
 package org.candor.agent.control;
 
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 
@@ -44,6 +45,8 @@ final class ControlCommands {
                     return Reply.error("unknown command '" + command + "' (known: start, stop, reset, snapshot PATH,"
                             + " live PATHS PATH, detach [PATH], status, set KEY=VALUE,..., resume KEY=VALUE,..., classes [TEXT], methods CLASS)");
             }
+        } catch (InvalidPathException e) { // a NUL in it: the file system cannot name it
+            return Reply.error(command + ": not a usable path (" + e.getReason() + ")");
         } catch (RuntimeException | Error e) {  // e.g. a heap too full for the snapshot: the target runs on
             return Reply.error(command + " failed: " + e);
         }

@@ -20,16 +20,34 @@ final class Reply {
     static Reply error(String text) { return new Reply(false, text); }
 
     Reply put(String key, Object value) {
-        fields.put(key, String.valueOf(value).replace('\n', ' '));
+        fields.put(key, oneLine(String.valueOf(value)));
         return this;
     }
 
     /** The wire form, ending with the empty line. */
     String encode() {
         StringBuilder b = new StringBuilder(ok ? "ok" : "error");
-        if (text != null && !text.isEmpty()) b.append(' ').append(text.replace('\n', ' '));
+        if (text != null && !text.isEmpty()) b.append(' ').append(oneLine(text));
         b.append('\n');
         for (Map.Entry<String, String> e : fields.entrySet()) b.append(e.getKey()).append('=').append(e.getValue()).append('\n');
         return b.append('\n').toString();
+    }
+
+    /**
+     * Text as it goes on the wire: a line break becomes a space, any other control character (a NUL, an escape
+     * sequence that a client's terminal would obey, echoed from a bad command) a '?'.
+     */
+    static String oneLine(String text) {
+        StringBuilder b = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (!Character.isISOControl(c)) {
+                if (b != null) b.append(c);
+                continue;
+            }
+            if (b == null) b = new StringBuilder(text.length()).append(text, 0, i);
+            b.append(c == '\n' || c == '\r' ? ' ' : '?');
+        }
+        return b == null ? text : b.toString();
     }
 }
