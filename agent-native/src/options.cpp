@@ -9,17 +9,28 @@ namespace {
 constexpr const char* kKnownKeys =
     "clock, verbose, metric, counters, sample, interval, depth, timer, perfsignal, wallthreads, session, trace";
 
+// Text from the options as a message quotes it: a control character (a line break, an escape sequence the
+// terminal would obey) as '?', so the message stays one line.
+std::string printable(std::string_view text) {
+    std::string out(text);
+    for (char& c : out) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x20 || u == 0x7f) c = '?';
+    }
+    return out;
+}
+
 std::string unknown_key(std::string_view key) {
-    return "native agent option '" + std::string(key) + "' is unknown (known: " + kKnownKeys + ")";
+    return "native agent option '" + printable(key) + "' is unknown (known: " + kKnownKeys + ")";
 }
 
 std::string bad_value(std::string_view key, std::string_view value, const char* expected) {
-    return "native agent option '" + std::string(key) + "' has bad value '" + std::string(value) +
+    return "native agent option '" + printable(key) + "' has bad value '" + printable(value) +
            "' (expected " + expected + ")";
 }
 
 std::string out_of_range(std::string_view key, std::int64_t value, std::int64_t low, std::int64_t high) {
-    return "native agent option '" + std::string(key) + "' is " + std::to_string(value) +
+    return "native agent option '" + printable(key) + "' is " + std::to_string(value) +
            ", outside the supported range " + std::to_string(low) + ".." + std::to_string(high);
 }
 
@@ -83,7 +94,7 @@ std::string apply(std::string_view item, Options& options, ParseState& state) {
     if (key == "metric") {
         const MetricSpec* metric = find_metric(value);
         if (metric == nullptr) {
-            return "native agent option 'metric' has bad value '" + std::string(value) + "' (known metrics: " +
+            return "native agent option 'metric' has bad value '" + printable(value) + "' (known metrics: " +
                    metric_names() + ")";
         }
         options.metric = metric;
