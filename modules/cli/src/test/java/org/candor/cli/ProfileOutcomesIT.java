@@ -120,4 +120,13 @@ class ProfileOutcomesIT {
         assertThat(r.stderr).contains("candor: warning: calibration statistics file " + fifo + " is not a regular file;");
         assertThat(r.stdout).isEqualTo("45\n");
     }
+
+    @Test
+    void aFilterFileThatIsNotARegularFileIsRefusedAndNeverHoldsTheCommand() throws Exception {
+        Path fifo = dir.resolve("filters.fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        CandorCli r = profile(dir.resolve("x.candor"), List.of("--filter-file", fifo.toString()), "Repeats", "10");
+        oneLine(r, 1, "candor: error: " + fifo + " is not a regular file");
+        assertThat(r.stdout).as("the target never ran").isEmpty();
+    }
 }

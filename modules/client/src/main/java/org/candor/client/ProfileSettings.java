@@ -242,10 +242,8 @@ public final class ProfileSettings {
         if (!clock.equals("auto") && (sampling() || !metric.equals(WALL))) {
             throw new ClientException("--clock applies to --metric wall in --mode instrument");
         }
-        if (calstats != null && !calstats.equals("auto") && Files.exists(Path.of(calstats))
-                && !Files.isRegularFile(Path.of(calstats))) {
-            // a FIFO would hold the target before its main, opened for reading with nobody writing
-            throw new ClientException("--calstats " + calstats + " is not a regular file");
+        if (calstats != null && !calstats.equals("auto")) {
+            InputFiles.refuseIfNotRegular(Path.of(calstats), "--calstats " + calstats);
         }
         try {
             AgentOptions o = AgentOptions.parseLines(agentOptionLines());

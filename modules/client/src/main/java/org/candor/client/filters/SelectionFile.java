@@ -9,6 +9,7 @@ import java.util.List;
 import org.candor.agent.filter.NamePattern;
 import org.candor.agent.filter.PatternException;
 import org.candor.client.ClientException;
+import org.candor.client.InputFiles;
 import org.candor.core.io.ReplaceFile;
 
 /**
@@ -35,6 +36,8 @@ public final class SelectionFile {
     private SelectionFile() {}
 
     public static Selection read(Path file) throws ClientException {
+        // a FIFO would hold the command (or the app) forever, /dev/zero never end
+        InputFiles.refuseIfNotRegular(file, file.toString());
         try {
             if (Files.size(file) > MAX_BYTES) {
                 throw new ClientException(file + " is not a selective instrumentation file: larger than "

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.candor.client.ClientException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 class SelectionFileTest {
@@ -70,5 +71,19 @@ class SelectionFileTest {
             ch.write(java.nio.ByteBuffer.wrap("x".getBytes(StandardCharsets.UTF_8)), SelectionFile.MAX_BYTES + 10);
         }
         assertThatThrownBy(() -> SelectionFile.read(huge)).hasMessageContaining("larger than 4 MiB");
+    }
+
+    /** A FIFO with no writer would block the command (or the app) in its open forever; /dev/zero never ends. */
+    @Test
+    @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aFileThatIsNotARegularFileIsRefusedWithoutOpeningIt(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("filters.fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        assertThatThrownBy(() -> SelectionFile.read(fifo)).isInstanceOf(ClientException.class)
+                .hasMessage(fifo + " is not a regular file");
+        assertThatThrownBy(() -> SelectionFile.read(Path.of("/dev/zero"))).isInstanceOf(ClientException.class)
+                .hasMessage("/dev/zero is not a regular file");
+        assertThatThrownBy(() -> SelectionFile.read(dir)).isInstanceOf(ClientException.class)
+                .hasMessage(dir + " is not a regular file");
     }
 }
