@@ -126,7 +126,7 @@ class ProfileOutcomesIT {
         Path fifo = dir.resolve("filters.fifo");
         assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
         CandorCli r = profile(dir.resolve("x.candor"), List.of("--filter-file", fifo.toString()), "Repeats", "10");
-        oneLine(r, 1, "candor: error: " + fifo + " is not a regular file");
+        oneLine(r, 2, "candor: error: " + fifo + " is not a regular file");
         assertThat(r.stdout).as("the target never ran").isEmpty();
     }
 }
