@@ -6,7 +6,8 @@
 # Exit 1 when Candor causes any failure. A jar that is not there is listed as missing, not fetched.
 #
 # usage: bench/verify-corpus.sh [--quick]     (--quick: a few small jars and java.logging, for a smoke run)
-# env:   M2_REPO (default ~/.m2/repository), JDK_MODULES (default: java.base jdk.compiler java.xml java.sql java.desktop)
+# env:   JAVA_HOME (the JDK that runs candor verify and whose modules are checked; else java on the PATH),
+#        M2_REPO (default ~/.m2/repository), JDK_MODULES (default: java.base jdk.compiler java.xml java.sql java.desktop)
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 M2=${M2_REPO:-$HOME/.m2/repository}
@@ -81,7 +82,7 @@ for m in "${MODULES[@]}"; do
   echo "verifying jrt:/$m ..." >&2
   "$CANDOR" verify "jrt:/$m" >"$OUT/run" 2>"$OUT/err"; rc=$?
   [ $rc -ne 0 ] && { failed=1; cat "$OUT/run" "$OUT/err" >&2; }
-  row "jrt:/$m (JDK $(java -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.version =/{print $2}'))"
+  row "jrt:/$m (JDK $("${JAVA_HOME:+$JAVA_HOME/bin/}java" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.version =/{print $2}'))"
 done
 echo
 echo "| jar | classes | instrumented | methods checked | with probes | failures caused by Candor | fail unmodified |"

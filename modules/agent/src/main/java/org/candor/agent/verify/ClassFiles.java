@@ -26,6 +26,8 @@ import java.util.zip.ZipFile;
 final class ClassFiles {
 
     static final String JRT = "jrt:/";
+    /** Larger than any class file a compiler writes: an entry beyond it (a zip bomb) is refused, not read whole. */
+    static final int MAX_CLASS_BYTES = 64 << 20;
 
     private ClassFiles() {}
 
@@ -45,7 +47,12 @@ final class ClassFiles {
                 String name = entry.getName();
                 if (!isClassFile(name)) continue;
                 try (InputStream in = jar.getInputStream(entry)) {
-                    classes.put(name.substring(0, name.length() - ".class".length()), in.readAllBytes());
+                    byte[] bytes = in.readNBytes(MAX_CLASS_BYTES + 1);
+                    if (bytes.length > MAX_CLASS_BYTES) {
+                        throw new IOException("not a jar Candor can check: " + name + " is larger than "
+                                + (MAX_CLASS_BYTES >> 20) + " MiB: " + source);
+                    }
+                    classes.put(name.substring(0, name.length() - ".class".length()), bytes);
                 }
             }
         } catch (ZipException e) {

@@ -107,6 +107,21 @@ class JarVerifierTest {
     }
 
     @Test
+    void aClassEntryLargerThanAnyClassFileIsRefusedUnread() throws IOException {
+        // 65 MiB of zeros compress to 64 KiB: read whole, it would cost its full size
+        Path jar = dir.resolve("bomb.jar");
+        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(out)) {
+            j.putNextEntry(new JarEntry("demo/Big.class"));
+            byte[] zeros = new byte[1 << 20];
+            for (int i = 0; i <= ClassFiles.MAX_CLASS_BYTES >> 20; i++) j.write(zeros);
+            j.closeEntry();
+        }
+        assertThatThrownBy(() -> new JarVerifier().verify(List.of(jar.toString())))
+                .isInstanceOf(IOException.class)
+                .hasMessage("not a jar Candor can check: demo/Big.class is larger than 64 MiB: " + jar);
+    }
+
+    @Test
     void aJdkModuleIsRead() throws IOException {
         Map<String, byte[]> classes = ClassFiles.read("jrt:/java.logging");
         assertThat(classes).containsKey("java/util/logging/Logger").doesNotContainKey("module-info");
