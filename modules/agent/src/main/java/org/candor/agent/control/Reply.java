@@ -2,6 +2,7 @@ package org.candor.agent.control;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.candor.agent.AgentLog;
 
 /** One answer on the control channel: {@code ok [text]} or {@code error text}, then {@code key=value} lines. */
 final class Reply {
@@ -33,21 +34,8 @@ final class Reply {
         return b.append('\n').toString();
     }
 
-    /**
-     * Text as it goes on the wire: a line break becomes a space, any other control character (a NUL, an escape
-     * sequence that a client's terminal would obey, echoed from a bad command) a '?'.
-     */
+    /** Text as it goes on the wire: one line, no control character (AgentLog's rule: quoted input is shown alike). */
     static String oneLine(String text) {
-        StringBuilder b = null;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (!Character.isISOControl(c)) {
-                if (b != null) b.append(c);
-                continue;
-            }
-            if (b == null) b = new StringBuilder(text.length()).append(text, 0, i);
-            b.append(c == '\n' || c == '\r' ? ' ' : '?');
-        }
-        return b == null ? text : b.toString();
+        return AgentLog.oneLine(text);
     }
 }

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import org.candor.agent.AgentLog;
 import org.candor.agent.filter.PatternException;
 import org.candor.agent.scheme.SchemePlan;
 import org.candor.core.testing.ByteMutator;
@@ -42,7 +43,7 @@ class AgentOptionsFuzzTest {
         "9223372036854775807", "9223372036854775808", "99999999999999999999", "1e3", "0x10", "1_", "_",
         "true", "TRUE", "yes", "**", "*", ".", "..", "a..b", "**.**.", ".**", "com.", "(", ")", "(((", "a(b",
         "a(b)c", "<init>", "a.<init>()", "[", "]", "$", "a$$b", "/", "//", "a/b.c", "\u0000", "a\u0000b", "\n",
-        "\r", "\t", "=", "==", ",", "#", "\uFFFD", "\uD800", "é.ü.**", "lazy", "eager", "total", "sample",
+        "\r", "\t", "a\nb", "a\u001b[2Jb", "=", "==", ",", "#", "\uFFFD", "\uD800", "é.ü.**", "lazy", "eager", "total", "sample",
         "instrument", "delayed", "now", "keep", "fold", "auto", "runtime", "frozen", "off",
         "/nonexistent/candor-fuzz/options.txt"};
 
@@ -77,8 +78,9 @@ class AgentOptionsFuzzTest {
                     taken++;
                 } catch (OptionException | PatternException e) {
                     refused++;
-                    String msg = e.getMessage();
-                    if (msg == null || msg.isEmpty() || msg.contains("\n") || msg.contains("\r")) {
+                    // as the agent prints it (AgentLog) or answers it on the control channel (Reply)
+                    String msg = AgentLog.oneLine(e.getMessage());
+                    if (msg.isEmpty() || msg.equals("null") || msg.chars().anyMatch(Character::isISOControl)) {
                         unexpected.add("way " + way + " '" + printable(text) + "': not one line: " + printable(msg));
                     }
                 } catch (Throwable t) {
@@ -106,6 +108,18 @@ class AgentOptionsFuzzTest {
                 assertThat(e.getMessage()).startsWith("agent option '" + key + "' is not a usable path")
                         .doesNotContain("\u0000").doesNotContain("\n");
             }
+        }
+    }
+
+    /** A value with a line break or an escape sequence is quoted on one line, its control characters as '?'. */
+    @Test
+    void aRefusedValueIsShownOnOneLineWithoutControlCharacters() {
+        try {
+            AgentOptions.parse("mode=a\nb\u001b[2J");
+            throw new AssertionError("taken");
+        } catch (OptionException e) {
+            assertThat(AgentLog.oneLine(e.getMessage()))
+                    .isEqualTo("agent option 'mode' has unknown value 'a b?[2J' (known: instrument, sample)");
         }
     }
 
