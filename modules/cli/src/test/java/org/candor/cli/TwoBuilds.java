@@ -1,5 +1,7 @@
 package org.candor.cli;
 
+import static org.candor.core.testing.CallNodes.node;
+
 import java.nio.file.Path;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.MethodTable;
@@ -34,13 +36,5 @@ final class TwoBuilds {
         s.addThread(new ThreadProfile(1, "main", root));
         SnapshotWriter.write(s, file);
         return file;
-    }
-
-    private static CallNode node(CallNode parent, int method, long calls, long total, long self) {
-        CallNode n = parent.childOrCreate(method);
-        n.setValue(0, calls);
-        n.setValue(1, total);
-        n.setValue(2, self);
-        return n;
     }
 }

@@ -1,6 +1,7 @@
 package org.candor.core.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.candor.core.testing.CallNodes.node;
 
 import java.util.List;
 import org.candor.core.model.CallNode;
@@ -18,14 +19,6 @@ class BackTracesTest {
     private final int handle = s.methods().add("A", "handle", "()V").id();
     private final int parse = s.methods().add("A", "parse", "()V").id();
     private final int other = s.methods().add("A", "other", "()V").id();
-
-    private static CallNode node(CallNode parent, int method, long calls, long total, long self) {
-        CallNode n = parent.childOrCreate(method);
-        n.setValue(0, calls);
-        n.setValue(1, total);
-        n.setValue(2, self);
-        return n;
-    }
 
     @Test
     void callersOfAMethodWithWhatCameThroughEachPathOverThreads() {

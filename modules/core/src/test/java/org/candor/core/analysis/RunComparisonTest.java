@@ -2,6 +2,7 @@ package org.candor.core.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.candor.core.testing.CallNodes.node;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -37,14 +38,6 @@ class RunComparisonTest {
         if (extra) node(hn, s.methods().add("app.Cache", "get", "()V").id(), 10, c, c);
         s.addThread(new ThreadProfile(1, "main", root));
         return s;
-    }
-
-    private static CallNode node(CallNode parent, int method, long calls, long total, long self) {
-        CallNode n = parent.childOrCreate(method);
-        n.setValue(0, calls);
-        n.setValue(1, total);
-        n.setValue(2, self);
-        return n;
     }
 
     private static List<SnapshotFile> runs(long handleSelf, long parseSelf, int[] noise, boolean extra) {

@@ -2,6 +2,7 @@ package org.candor.core.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.candor.core.testing.CallNodes.node;
 
 import java.util.List;
 import org.candor.core.model.CallNode;
@@ -28,14 +29,6 @@ class SnapshotComparisonTest {
         if (withCache) node(h, s.methods().add("A", "cache", "()V").id(), 7, 0, 0);
         s.addThread(new ThreadProfile(1, "main", root));
         return s;
-    }
-
-    private static CallNode node(CallNode parent, int method, long calls, long total, long self) {
-        CallNode n = parent.childOrCreate(method);
-        n.setValue(0, calls);
-        n.setValue(1, total);
-        n.setValue(2, self);
-        return n;
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.candor.core.imports;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.candor.core.testing.CallNodes.sampledNode;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -33,28 +34,19 @@ class CollapsedImportTest {
         int l = methods.add("com.acme.Main$$Lambda/0x0000000800c01234", "run", "()V").id();
         Snapshot s = new Snapshot(new SnapshotInfo().put(SnapshotInfo.MODE, "sampling"), Snapshot.samplingMetrics(false), methods);
         CallNode main = new CallNode(null, CallNode.ROOT, 4);
-        CallNode na = node(main, a, 10, 3);
-        node(na, b, 7, 7);
-        node(main, c, 5, 5);
+        CallNode na = sampledNode(main, a, 10, 3);
+        sampledNode(na, b, 7, 7);
+        sampledNode(main, c, 5, 5);
         main.setValue(2, 15);
         main.setValue(0, 15);
         s.addThread(new ThreadProfile(1, "main", main));
         CallNode worker = new CallNode(null, CallNode.ROOT, 4);
-        CallNode wl = node(worker, l, 2, 0);
-        node(node(wl, a, 2, 0), c, 2, 2);
+        CallNode wl = sampledNode(worker, l, 2, 0);
+        sampledNode(sampledNode(wl, a, 2, 0), c, 2, 2);
         worker.setValue(2, 2);
         worker.setValue(0, 2);
         s.addThread(new ThreadProfile(12, "worker-1", worker));
         return s;
-    }
-
-    private static CallNode node(CallNode parent, int method, long samples, long self) {
-        CallNode n = new CallNode(parent, method, 4);
-        n.setValue(0, samples * 1000);
-        n.setValue(1, self * 1000);
-        n.setValue(2, samples);
-        n.setValue(3, self);
-        return n;
     }
 
     private static String collapsed(SnapshotFile file, ThreadGrouping grouping) throws Exception {

@@ -2,6 +2,7 @@ package org.candor.core.imports;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.candor.core.testing.CallNodes.sampledNode;
 
 import com.google.perftools.profiles.ProfileProto.Function;
 import com.google.perftools.profiles.ProfileProto.Line;
@@ -42,22 +43,13 @@ class PprofImportTest {
                 .put(SnapshotInfo.INTERVAL_NS, "1000");
         Snapshot s = new Snapshot(info, Snapshot.samplingMetrics(false), methods);
         CallNode main = new CallNode(null, CallNode.ROOT, 4);
-        node(node(main, a, 10, 3), b, 7, 7);
-        node(main, c, 5, 5);
+        sampledNode(sampledNode(main, a, 10, 3), b, 7, 7);
+        sampledNode(main, c, 5, 5);
         s.addThread(new ThreadProfile(1, "main", main));
         CallNode worker = new CallNode(null, CallNode.ROOT, 4);
-        node(worker, c, 2, 2);
+        sampledNode(worker, c, 2, 2);
         s.addThread(new ThreadProfile(12, "worker-1", worker));
         return s;
-    }
-
-    private static CallNode node(CallNode parent, int method, long samples, long self) {
-        CallNode n = new CallNode(parent, method, 4);
-        n.setValue(0, samples * 1000);
-        n.setValue(1, self * 1000);
-        n.setValue(2, samples);
-        n.setValue(3, self);
-        return n;
     }
 
     private static String collapsed(SnapshotFile file) throws Exception {
