@@ -6,12 +6,12 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.swing.JFileChooser;
 import javax.swing.filechooser.FileFilter;
-import javax.swing.filechooser.FileNameExtensionFilter;
 import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.imports.ProfileFiles;
 import org.candor.core.io.ReplaceFile;
@@ -66,7 +66,7 @@ public final class ExportSnapshotAction implements ActionListener {
         SnapshotInfo info = source == null ? new SnapshotInfo() : source.info();
         for (ReportFormat f : ReportFormat.values()) {
             if (!f.appliesTo(info)) continue; // a trace's format, and this run was not traced
-            FileFilter filter = new FileNameExtensionFilter(f.description() + " (*." + f.extension() + ")", f.extension());
+            FileFilter filter = endingWith(f.description() + " (*." + f.extension() + ")", f.extension());
             formats.put(filter, f);
             chooser.addChoosableFileFilter(filter);
         }
@@ -79,6 +79,22 @@ public final class ExportSnapshotAction implements ActionListener {
         boolean raw = window.showsRawTimes();
         FileWriting.inBackground(Bundle.MSG_Exporting(to.getFileName()), Bundle.MSG_Exported(to), to,
                 () -> export(from, format, raw, to), () -> { });
+    }
+
+    /**
+     * Folders and the files whose names end with {@code .EXTENSION}: an extension may have dots of its own
+     * ({@code pb.gz}), and Swing's {@link javax.swing.filechooser.FileNameExtensionFilter} compares only what follows
+     * the last dot.
+     */
+    static FileFilter endingWith(String description, String extension) {
+        String suffix = "." + extension.toLowerCase(Locale.ROOT);
+        return new FileFilter() {
+            @Override public boolean accept(File f) {
+                return f.isDirectory() || f.getName().toLowerCase(Locale.ROOT).endsWith(suffix);
+            }
+
+            @Override public String getDescription() { return description; }
+        };
     }
 
     /** The report of {@code from} in {@code format}, calibrated or raw, written whole to {@code to}. */
