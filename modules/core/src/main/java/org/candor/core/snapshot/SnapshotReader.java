@@ -54,26 +54,66 @@ public final class SnapshotReader {
     /**
      * A stream's bytes, up to the largest array, once its first bytes are a snapshot's header: a stream that is no
      * snapshot (a device such as /dev/zero, a pipe of something else) is refused after {@link
-     * SnapshotFormat#HEADER_SIZE} bytes, not read whole first.
+     * SnapshotFormat#HEADER_SIZE} bytes, not read whole first. The sections' framing is followed as the bytes come
+     * (each section's tag and length, as {@link SnapshotSections} checks a file's), so a stream that goes wrong after
+     * a valid header is refused where it goes wrong; reading stops just past the END section; and a stream that
+     * would not fit the heap left is refused in one line, not ended by an OutOfMemoryError.
      */
     static byte[] readAll(InputStream in, String sourceName) throws IOException {
         byte[] header = in.readNBytes(SnapshotFormat.HEADER_SIZE);
         SnapshotSections.checkHeader(SnapshotBytes.of(header, header.length, sourceName));
         byte[] buf = Arrays.copyOf(header, 1 << 16);
         int size = header.length;
-        while (true) {
+        long next = SnapshotFormat.HEADER_SIZE;  // where the next section's header starts
+        long end = -1;                           // where the stream should end, once its END section is seen
+        long endSection = -1;                    // where that section starts
+        while (end < 0 || size <= end) {
+            while (end < 0 && size - next >= SnapshotFormat.SECTION_HEADER_SIZE) {
+                SnapshotBytes framing = SnapshotBytes.of(buf, size, sourceName);
+                int tag = framing.u32(next);
+                long length = framing.u64(next + 4);
+                long payload = next + SnapshotFormat.SECTION_HEADER_SIZE;
+                if (!SnapshotFormat.isPrintableTag(tag)) {
+                    throw new SnapshotFormatException(sourceName, "is corrupt: the section at offset " + next
+                            + " has the tag " + SnapshotFormat.tagName(tag) + ", not 4 printable ASCII characters");
+                }
+                if (length < 0 || length > SnapshotFormat.MAX_FILE_SIZE - payload) {
+                    throw new SnapshotFormatException(sourceName, "is too large to read from a stream: section "
+                            + SnapshotFormat.tagName(tag) + " at offset " + next + " says "
+                            + Long.toUnsignedString(length) + " bytes; read it from a file");
+                }
+                if (tag == SnapshotFormat.TAG_END) endSection = next;
+                next = payload + length;
+                if (tag == SnapshotFormat.TAG_END) end = next;
+            }
             if (size == buf.length) {
                 if (size == SnapshotFormat.MAX_FILE_SIZE) {
                     if (in.read() < 0) break;
                     throw new SnapshotFormatException(sourceName, "is too large to read from a stream (over " + size
                             + " bytes); read it from a file");
                 }
-                buf = Arrays.copyOf(buf, (int) Math.min((long) size * 2, SnapshotFormat.MAX_FILE_SIZE));
+                int grown = (int) Math.min((long) size * 2, SnapshotFormat.MAX_FILE_SIZE);
+                if (grown - size > freeHeap() / 2) {
+                    throw new SnapshotFormatException(sourceName, "is too large to read from a stream in this JVM's"
+                            + " heap (" + (size >> 20) + " MB read, " + (freeHeap() >> 20) + " MB free); read it from a file");
+                }
+                buf = Arrays.copyOf(buf, grown);
             }
-            int n = in.read(buf, size, buf.length - size);
+            // past the END section, one byte more is enough to tell that something follows it
+            int want = end < 0 ? buf.length - size : (int) Math.min(buf.length - size, end + 1 - size);
+            int n = in.read(buf, size, want);
             if (n < 0) break;
             size += n;
         }
+        if (end >= 0 && size > end) {
+            throw new SnapshotFormatException(sourceName, "is corrupt: bytes follow the END section at offset " + endSection
+                    + " (the stream was read no further)");
+        }
         return size == buf.length ? buf : Arrays.copyOf(buf, size);
+    }
+
+    private static long freeHeap() {
+        Runtime rt = Runtime.getRuntime();
+        return rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.SequenceInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -331,6 +332,41 @@ class SnapshotCorruptionTest {
                     .hasMessage("snapshot /dev/zero is not a Candor snapshot (magic bytes are 00 00 00 00 00 00 00 00)");
             assertThat(allocatedBytes() - before).isLessThan(1 << 20);
         }
+    }
+
+    @Test
+    void aStreamWithAValidHeaderIsFollowedSectionBySectionNotReadWhole() throws Exception {
+        byte[] shop = shopBytes();
+        byte[] header = Arrays.copyOf(shop, 12);
+        // a valid header, then zeros: the first section's tag is refused as it arrives (was: read whole, up to 2 GB)
+        EndlessZeros zeros = new EndlessZeros();
+        assertThatThrownBy(() -> SnapshotReader.read(new SequenceInputStream(new ByteArrayInputStream(header), zeros), "pipe"))
+                .isExactlyInstanceOf(SnapshotFormatException.class)
+                .hasMessage("snapshot pipe is corrupt: the section at offset 12 has the tag 0x00000000, not 4 printable ASCII characters");
+        assertThat(zeros.read).isLessThan(1 << 17);
+        // a section that says it is longer than any stream read into memory can be: refused before its bytes
+        byte[] huge = Arrays.copyOf(header, 24);
+        System.arraycopy("INFO".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0, huge, 12, 4);
+        huge[16] = 0x01; // 2^56 bytes
+        EndlessZeros payload = new EndlessZeros();
+        assertThatThrownBy(() -> SnapshotReader.read(new SequenceInputStream(new ByteArrayInputStream(huge), payload), "pipe"))
+                .isExactlyInstanceOf(SnapshotFormatException.class)
+                .hasMessage("snapshot pipe is too large to read from a stream: section INFO at offset 12 says 72057594037927936 bytes; read it from a file");
+        assertThat(payload.read).isLessThan(1 << 17);
+        // a whole snapshot with endless bytes after it: read to one byte past its END section, refused as a file is
+        EndlessZeros after = new EndlessZeros();
+        assertThatThrownBy(() -> SnapshotReader.read(new SequenceInputStream(new ByteArrayInputStream(shop), after), "pipe"))
+                .isExactlyInstanceOf(SnapshotFormatException.class)
+                .hasMessage("snapshot pipe is corrupt: bytes follow the END section at offset " + (shop.length - 16)
+                        + " (the stream was read no further)");
+        assertThat(after.read).isEqualTo(1);
+        // and alone it reads as ever, through a stream delivering a byte at a time
+        java.io.InputStream slow = new java.io.FilterInputStream(new ByteArrayInputStream(shop)) {
+            @Override public int read(byte[] b, int off, int len) throws java.io.IOException {
+                return super.read(b, off, Math.min(len, 1));
+            }
+        };
+        assertThat(SnapshotReader.read(slow, "pipe").threads()).hasSameSizeAs(TestSnapshots.shop().threads());
     }
 
     @Test
