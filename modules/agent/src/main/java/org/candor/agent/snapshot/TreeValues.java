@@ -1,5 +1,6 @@
 package org.candor.agent.snapshot;
 
+import java.util.Arrays;
 import org.candor.probe.ThreadTreeCopy;
 
 /**
@@ -62,19 +63,17 @@ final class TreeValues {
             total = reuse.total;
             rawSelf = calibrated ? reuse.rawSelf : self;
             rawTotal = calibrated ? reuse.rawTotal : total;
-            java.util.Arrays.fill(total, 0, n, 0);
-            if (calibrated) java.util.Arrays.fill(rawTotal, 0, n, 0);
+            Arrays.fill(total, 0, n, 0);
+            if (calibrated) Arrays.fill(rawTotal, 0, n, 0);
         }
         columns = new long[][] {copy.nodeCalls, total, self, rawTotal, rawSelf};
-    }
-
-    static TreeValues of(ThreadTreeCopy c, double nanosPerTick, boolean calibrated) {
-        return of(c, nanosPerTick, calibrated, null);
     }
 
     /**
      * One pass from the last node to the first: each node's self times in ns, then its total, complete by then (its
      * children come after it), added to its parent's.
+     *
+     * @param reuse arrays to compute into (a live view's, {@link LiveArrays}), or null for new ones
      */
     static TreeValues of(ThreadTreeCopy c, double nanosPerTick, boolean calibrated, Reuse reuse) {
         int n = c.nodeCount();
