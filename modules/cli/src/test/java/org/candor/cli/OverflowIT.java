@@ -1,9 +1,9 @@
 package org.candor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.candor.core.testing.CallNodes.below;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +56,7 @@ class OverflowIT {
             for (int m : times) {
                 assertThat(t.root().value(m)).as("%s %s", t.name(), s.metrics().get(m).key()).isLessThanOrEqualTo(limit);
             }
-            List<CallNode> all = nodes(t);
+            List<CallNode> all = below(t.root());
             long rounding = ROUNDING_NS + all.size();
             for (CallNode n : all) {
                 for (int m : times) assertThat(n.value(m)).as("%s: a node's %s", t.name(), s.metrics().get(m).key()).isBetween(0L, limit);
@@ -78,16 +78,5 @@ class OverflowIT {
             }
         }
         assertThat(leaves).as("every call of the work after the overflows").isEqualTo(3_200_000);
-    }
-
-    private static List<CallNode> nodes(ThreadProfile t) {
-        List<CallNode> all = new ArrayList<>();
-        List<CallNode> todo = new ArrayList<>(t.root().children());
-        while (!todo.isEmpty()) {
-            CallNode n = todo.remove(todo.size() - 1);
-            all.add(n);
-            todo.addAll(n.children());
-        }
-        return all;
     }
 }

@@ -1,12 +1,11 @@
 package org.candor.agent.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.candor.core.testing.CallNodes.below;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.candor.core.model.CallNode;
@@ -152,7 +151,7 @@ class FullSizeIT {
     static long callsOf(Snapshot s, ThreadProfile t, String method) {
         int calls = s.metricIndex("calls");
         long sum = 0;
-        for (CallNode n : nodes(t)) {
+        for (CallNode n : below(t.root())) {
             MethodInfo m = s.methods().get(n.methodId());
             if (m.name().equals(method) && m.className().endsWith("ManyPaths")) sum += n.value(calls);
         }
@@ -162,22 +161,11 @@ class FullSizeIT {
     static void assertChildrenWithinParents(Snapshot s, ThreadProfile t) {
         int total = s.metricIndex("total_time");
         int rawTotal = s.metricIndex("raw_total_time");
-        for (CallNode n : nodes(t)) {
+        for (CallNode n : below(t.root())) {
             for (CallNode c : n.children()) {
                 assertThat(c.value(total)).isLessThanOrEqualTo(n.value(total));
                 assertThat(c.value(rawTotal)).isLessThanOrEqualTo(n.value(rawTotal));
             }
         }
-    }
-
-    static List<CallNode> nodes(ThreadProfile t) {
-        List<CallNode> all = new ArrayList<>();
-        List<CallNode> todo = new ArrayList<>(t.root().children());
-        while (!todo.isEmpty()) {
-            CallNode n = todo.remove(todo.size() - 1);
-            all.add(n);
-            todo.addAll(n.children());
-        }
-        return all;
     }
 }

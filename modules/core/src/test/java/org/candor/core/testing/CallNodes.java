@@ -1,5 +1,7 @@
 package org.candor.core.testing;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.candor.core.model.CallNode;
 
 /** Trees built by hand for tests. */
@@ -30,5 +32,17 @@ public final class CallNodes {
         n.setValue(2, samples);
         n.setValue(3, self);
         return n;
+    }
+
+    /** Every node below {@code root}, the root itself left out, depth first. */
+    public static List<CallNode> below(CallNode root) {
+        List<CallNode> all = new ArrayList<>();
+        List<CallNode> todo = new ArrayList<>(root.children());
+        while (!todo.isEmpty()) {
+            CallNode n = todo.remove(todo.size() - 1);
+            all.add(n);
+            todo.addAll(n.children());
+        }
+        return all;
     }
 }
