@@ -204,10 +204,12 @@ class AnalyzePerformanceDialogTest {
         }
         d.comboBox("calibration").selectItem(1);
         d.comboBox("calstats").selectItem(MetricChooser.NONE);
-        assertThat(d.label("summary").text()).endsWith(", calibration frozen after the warm-up, no earlier minima");
+        // The summary follows the combos' events, which may reach it after selectItem returns.
+        waitFor("the summary follows the calibration choice", () -> d.label("summary").text()
+                .endsWith(", calibration frozen after the warm-up, no earlier minima"));
         GuiTests.screenshot(d.target(), "analyze-metric");
         d.comboBox("metric").selectItem(org.candor.client.ProfileSettings.METRICS.indexOf("wall"));
-        assertThat(d.label("metricVerdict").text()).contains("read by");
+        waitFor("the wall clock's verdict", () -> d.label("metricVerdict").text().contains("read by"));
         assertThat(d.button("run").isEnabled()).isTrue();
         d.button("cancel").click();
     }
