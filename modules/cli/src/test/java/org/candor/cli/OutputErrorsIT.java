@@ -52,6 +52,22 @@ class OutputErrorsIT {
     }
 
     @Test
+    void aReportCutShortByTheFileSystemNamesItsFileAndKeepsThePreviousOne() throws Exception {
+        Path a = snapshot();
+        Path report = Files.writeString(dir.resolve("report.html"), "the previous report");
+        // a file size limit of 4 KiB stands in for a full disk: the write fails half way (EFBIG; the JVM ignores
+        // SIGXFSZ), after the snapshot was read, while the report is being written
+        java.util.List<String> shell = new java.util.ArrayList<>(java.util.List.of("bash", "-c",
+                "ulimit -f 4 && exec \"$@\"", "limited", CandorCli.JAVA, "-cp", CandorCli.HOME.resolve("lib") + "/*",
+                "org.candor.cli.Main", "report", a.toString(), "--format", "flamegraph", "-o", report.toString()));
+        oneLine(CandorCli.exec(shell), report + ": File too large");
+        assertThat(Files.readString(report)).isEqualTo("the previous report");
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            assertThat(files).as("no temporary file left").containsExactlyInAnyOrder(a, report);
+        }
+    }
+
+    @Test
     void aReportToAPipeGoesIntoThePipe() throws Exception {
         Path a = snapshot();
         Path fifo = dir.resolve("report.fifo");

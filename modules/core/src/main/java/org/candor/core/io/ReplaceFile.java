@@ -19,7 +19,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * disk, then renamed over the target in one step and the rename made durable. A file already there stays as it was
  * until the new one is complete; on any error the temporary file is removed and the error goes to the caller. A
  * writer that streams its file section by section ({@code SnapshotStreamWriter}) uses the steps on their own, which
- * refuse a target that is not a regular file. {@link #write} replaces the file a symbolic link names (the link stays),
+ * refuse a target that is not a regular file. A failure to write names the target ({@link TargetOutputStream}), so a
+ * writer's failure to read its input is not taken for it. {@link #write} replaces the file a symbolic link names (the link stays),
  * and writes into a device or a pipe ({@code /dev/stdout}, {@code /dev/null}, a FIFO), which a rename would replace.
  */
 public final class ReplaceFile {
@@ -35,7 +36,7 @@ public final class ReplaceFile {
         Path absolute = target.toAbsolutePath().normalize();
         if (isDeviceOrPipe(absolute)) {
             // renamed over, it would be gone (and as root, /dev/null with it): the bytes go into it, errors and all
-            try (FileOutputStream out = new FileOutputStream(absolute.toFile())) {
+            try (FileOutputStream out = new TargetOutputStream(absolute.toFile(), target)) {
                 content.writeTo(out);
             }
             return;
@@ -43,7 +44,7 @@ public final class ReplaceFile {
         absolute = linkedFile(absolute);
         Path temp = temporaryBeside(absolute);
         try {
-            try (FileOutputStream out = new FileOutputStream(temp.toFile())) {
+            try (FileOutputStream out = new TargetOutputStream(temp.toFile(), target)) {
                 content.writeTo(out);
                 out.getChannel().force(true);
             }
@@ -107,8 +108,9 @@ public final class ReplaceFile {
      * The error named by the target, not by a temporary file the user never asked for, and of the same kind (a caller
      * may tell a missing folder from a denied one).
      */
-    private static IOException cannotWrite(Path target, IOException e) {
+    static IOException cannotWrite(Path target, IOException e) {
         String file = target.toString();
+        if (e instanceof FileSystemException && file.equals(((FileSystemException) e).getFile())) return e;
         IOException named;
         if (e instanceof AccessDeniedException) {
             named = new AccessDeniedException(file, null, "permission denied");

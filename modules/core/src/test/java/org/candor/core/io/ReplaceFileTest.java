@@ -21,7 +21,8 @@ class ReplaceFileTest {
         assertThatThrownBy(() -> ReplaceFile.write(target, out -> {
             out.write("half a new rep".getBytes(StandardCharsets.UTF_8));
             throw new IOException("No space left on device");
-        })).hasMessage("No space left on device");
+        })).as("the writer's own failure (its input's, say) is not taken for the target's")
+                .hasMessage("No space left on device");
         assertThat(Files.readString(target)).isEqualTo("the old report");
         try (Stream<Path> files = Files.list(dir)) {
             assertThat(files).containsExactly(target);
@@ -60,8 +61,17 @@ class ReplaceFileTest {
     void aFullDeviceIsAnErrorNotAFileInItsPlace() throws Exception {
         Path link = Files.createSymbolicLink(dir.resolve("full"), Path.of("/dev/full"));
         assertThatThrownBy(() -> ReplaceFile.write(link, out -> out.write(new byte[1 << 16])))
-                .hasMessageContaining("No space left on device");
+                .hasMessage(link + ": No space left on device");
         assertThat(Files.isSymbolicLink(link)).isTrue();
+    }
+
+    @Test
+    void aFailureToWriteThroughTheChannelNamesTheFileTheUserAskedFor() throws Exception {
+        // the reports write their buffers to the stream's channel: its errors name the file as the stream's do
+        Path link = Files.createSymbolicLink(dir.resolve("full"), Path.of("/dev/full"));
+        assertThatThrownBy(() -> ReplaceFile.write(link,
+                out -> out.getChannel().write(java.nio.ByteBuffer.allocate(1 << 16))))
+                .hasMessage(link + ": No space left on device");
     }
 
     @Test
