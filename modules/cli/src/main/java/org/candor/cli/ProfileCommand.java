@@ -3,6 +3,7 @@ package org.candor.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import org.candor.agent.snapshot.RunOutcome;
 import org.candor.client.AgentFiles;
@@ -89,12 +90,15 @@ final class ProfileCommand implements Command {
                 + "                           ticks and context switches, with their CPU, stack and counters, and\n"
                 + "                           org.candor.api.Candor's markers ('candor trace stats DIR';\n"
                 + "                           docs/formats/trace.md); with --mode instrument the sampler runs\n"
-                + "                           beside the probes for it (--interval, --depth apply)\n\n"
+                + "                           beside the probes for it (--interval, --depth apply)\n"
+                + "  --checkpoint T|off       write the snapshot every T while the program runs (default 1s; longer\n"
+                + "                           while a snapshot of big trees costs more than a fiftieth of T), so\n"
+                + "                           a program killed or crashed leaves what it recorded until then, marked\n"
+                + "                           as a checkpoint; the snapshot at exit replaces it\n\n"
                 + "patterns: com.acme (a package or class and everything below it), com.acme.* (one package),\n"
                 + "  com.acme.** (with subpackages), com.acme.Cache.get* (methods), com.acme.Server.handle(String, int)\n\n"
                 + "Everything after -- is the target's command line, unchanged. The exit code is the target's.\n"
-                + "A snapshot already at FILE stays until this run's replaces it, whole: a run killed before its\n"
-                + "snapshot leaves it as it was.\n"
+                + "A snapshot already at FILE stays until this run's first checkpoint replaces it, whole.\n"
                 + "A command that is not a java launcher (a script that starts java) gets the agents through\n"
                 + "JAVA_TOOL_OPTIONS; its JVM then prints a 'Picked up JAVA_TOOL_OPTIONS' line on stderr.\n\n"
                 + "examples:\n"
@@ -155,6 +159,7 @@ final class ProfileCommand implements Command {
                     case "--calibration": settings.calibration(args.value(a)); break;
                     case "--calstats": settings.calstats(args.value(a)); break;
                     case "--delay-start": settings.delayStart(); break;
+                    case "--checkpoint": settings.checkpoint(args.value(a)); break;
                     default:
                         if (Args.isOption(a)) throw args.unknown(a);
                         throw args.unexpected(a);
@@ -207,7 +212,11 @@ final class ProfileCommand implements Command {
         } finally {
             Files.deleteIfExists(outcomeFile);
         }
-        if (!outcome.snapshots().contains(output)) {
+        Instant ended = Instant.now();
+        boolean whole = outcome.snapshots().contains(output);
+        // killed or crashed after a checkpoint: that is what the run leaves, said as such (its own warning says more)
+        boolean checkpoint = !whole && outcome.checkpoints().contains(output) && Files.isRegularFile(output);
+        if (!whole && !checkpoint) {
             console.error(noSnapshot(output, exit, outcome));
             noteTrace(settings, console);
             // a program that never loaded the agent ran as it would have without Candor: its own exit code
@@ -215,8 +224,14 @@ final class ProfileCommand implements Command {
         }
         noteTrace(settings, console);
         try (SnapshotFile s = SnapshotFile.open(output)) {
-            console.note("wrote " + output + ": " + Summary.of(s));
             SnapshotInfo info = s.info();
+            if (checkpoint) {
+                console.error("the target exited with code " + exit + " without its snapshot at exit (killed, or"
+                        + " crashed); " + output + " holds its last checkpoint" + before(info, ended));
+                console.note("kept " + output + ": " + Summary.of(s));
+            } else {
+                console.note("wrote " + output + ": " + Summary.of(s));
+            }
             for (String warning : SnapshotWarnings.of(s)) console.note(warning);
             if ("delayed".equals(info.get("session.start")) && info.get("session.recording_start_time") == null) {
                 console.note("recording never started: the session waited for 'candor ctl PID start' (--delay-start)");
@@ -231,7 +246,17 @@ final class ProfileCommand implements Command {
             console.error(e.getMessage());
             return exit != 0 ? exit : 1;
         }
-        return exit;
+        return checkpoint && exit == 0 ? 1 : exit;
+    }
+
+    /** How long before the program's end its last checkpoint was taken, in words; empty if the file does not say. */
+    private static String before(SnapshotInfo info, Instant ended) {
+        try {
+            java.time.Duration d = java.time.Duration.between(Instant.parse(info.get(SnapshotInfo.END_TIME)), ended);
+            return String.format(java.util.Locale.ROOT, ", taken %.1f s before it ended", Math.max(0, d.toMillis()) / 1000.0);
+        } catch (RuntimeException noTime) {
+            return "";
+        }
     }
 
     /** A traced run: what its trace holds, in one line (a trace is kept even when the snapshot is not). */

@@ -51,7 +51,8 @@ class BadInputIT {
         oneLine(CandorCli.run("profile", "--agent-option", "colour=red", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,
                 "candor: error: agent option 'colour' is unknown (known: output, mode, scheme, include, exclude, defaultexcludes, "
                         + "maxnodes, maxdepth, maxthreads, quiet, verbose, optfile, calibration, warmupdelay, warmupcount, "
-                        + "calstats, calstatswrite, trainer, root, lookahead, start, recursion, foldafter, measureevery, trace, outcome)");
+                        + "calstats, calstatswrite, trainer, root, lookahead, start, recursion, foldafter, measureevery, trace, outcome,"
+                        + " checkpoint)");
         oneLine(CandorCli.run("profile", "--agent-option", "start=soon", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,
                 "candor: error: agent option 'start' has unknown value 'soon' (known: now, delayed)");
         oneLine(CandorCli.run("profile", "--delay-start", "--mode", "sample", "-o", out.toString(), "--", CandorCli.JAVA, "-version"), 2,

@@ -8,6 +8,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import org.candor.core.model.Snapshot;
+import org.candor.core.model.SnapshotInfo;
 import org.candor.core.snapshot.SnapshotReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,6 +62,46 @@ class ProfileOutcomesIT {
         assertThat(next.exitCode).as(next.toString()).isZero();
         assertThat(next.stderr).startsWith("candor: wrote " + out + ": ");
         assertThat(stepCalls(out)).isEqualTo(300);
+    }
+
+    @Test
+    void aProgramKilledBySigkillLeavesItsLastCheckpointMarkedAsOne() throws Exception {
+        Path out = dir.resolve("run.candor");
+        CandorCli killed = profile(out, List.of("--checkpoint", "200ms"), "KilledAfterWork", "300", "1500");
+        assertThat(killed.exitCode).as(killed.toString()).isEqualTo(137);
+        assertThat(killed.stderr).as(killed.toString())
+                .contains("candor: error: the target exited with code 137 without its snapshot at exit (killed, or"
+                        + " crashed); " + out + " holds its last checkpoint, taken ")
+                .contains("candor: kept " + out + ": ")
+                .contains("candor: a checkpoint taken at ");
+        Snapshot checkpoint = SnapshotReader.read(out);
+        assertThat(checkpoint.info().get(SnapshotInfo.CHECKPOINT)).isEqualTo("true");
+        assertThat(stepCalls(out)).as("every call made before the checkpoints").isEqualTo(300);
+        assertThat(checkpoint.stats().get("checkpoint.written")).as("checkpoints before this one").isPositive();
+
+        // a run that ends replaces it with its snapshot at exit, which is no checkpoint
+        CandorCli next = profile(out, List.of("--checkpoint", "200ms"), "Repeats", "100");
+        assertThat(next.exitCode).as(next.toString()).isZero();
+        assertThat(next.stderr).doesNotContain("checkpoint");
+        assertThat(SnapshotReader.read(out).info().get(SnapshotInfo.CHECKPOINT)).isNull();
+        assertThat(stepCalls(out)).isEqualTo(100);
+    }
+
+    @Test
+    void withoutCheckpointsAKilledRunLeavesTheEarlierSnapshotAsItWas() throws Exception {
+        Path out = dir.resolve("run.candor");
+        assertThat(profile(out, List.of(), "Repeats", "100").exitCode).isZero();
+        byte[] earlier = Files.readAllBytes(out);
+        oneLine(profile(out, List.of("--checkpoint", "off"), "KilledAfterWork", "300", "800"), 137,
+                "candor: error: the target exited with code 137 and wrote no snapshot to " + out + " (killed, or"
+                        + " halted without running shutdown hooks); the file there is an earlier run's");
+        assertThat(Files.readAllBytes(out)).isEqualTo(earlier);
+    }
+
+    @Test
+    void aCheckpointPeriodOutOfRangeIsOneLine() throws Exception {
+        oneLine(profile(dir.resolve("run.candor"), List.of("--checkpoint", "10ms"), "Repeats", "1"), 2,
+                "candor: error: checkpoint period 10ms is outside 100ms .. 24h (or off)");
     }
 
     @Test

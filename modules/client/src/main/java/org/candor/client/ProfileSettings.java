@@ -103,6 +103,19 @@ public final class ProfileSettings {
         return this;
     }
 
+    /**
+     * How often, at most, the agent checkpoints the snapshot while the program runs ({@code 1s}, {@code 500ms}), or
+     * {@code off}: a program killed or crashed then leaves no snapshot.
+     */
+    public ProfileSettings checkpoint(String text) throws ClientException {
+        if (text.equalsIgnoreCase("off")) return option("checkpoint=off");
+        long ns = Durations.parseNanos(text);
+        if (ns < 100_000_000L || ns > 86_400_000_000_000L) {
+            throw new ClientException("checkpoint period " + text + " is outside 100ms .. 24h (or off)");
+        }
+        return option("checkpoint=" + ns / 1_000_000);
+    }
+
     public ProfileSettings depth(int frames) throws ClientException {
         if (frames < 1 || frames > 4096) throw new ClientException("stack depth must be from 1 to 4096, not " + frames);
         this.depth = frames;

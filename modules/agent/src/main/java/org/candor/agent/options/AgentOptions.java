@@ -35,7 +35,7 @@ public final class AgentOptions {
         "output", "mode", "scheme", "include", "exclude", "defaultexcludes", "maxnodes", "maxdepth", "maxthreads",
         "quiet", "verbose", "optfile", "calibration", "warmupdelay", "warmupcount", "calstats",
         "calstatswrite", "trainer", "root", "lookahead", "start", "recursion", "foldafter", "measureevery", "trace",
-        "outcome"
+        "outcome", "checkpoint"
     };
 
     /** How a thread's tree grows when paths are many (org.candor.probe.TreeShape). */
@@ -75,6 +75,12 @@ public final class AgentOptions {
      * CalibrationSettings' constants are compiled in: the client parses options without the probe jar.
      */
     private int measureEvery = CalibrationSettings.DEFAULT_MEASURE_EVERY;
+    /** Checkpoints of the snapshot while the program runs: at most this often (ms); 0 for none. */
+    private long checkpointMillis = DEFAULT_CHECKPOINT_MILLIS;
+    /** A program killed or crashed keeps what it recorded until about a second before (JFR's chunks do as much). */
+    public static final long DEFAULT_CHECKPOINT_MILLIS = 1000;
+    /** Shorter periods would cost the program more than they save. */
+    public static final long MIN_CHECKPOINT_MILLIS = 100;
 
     /** What a running session can change ({@link #withChanges}); every other option is fixed at start. */
     static final String[] LIVE_KEYS = {"root", "scheme", "include", "exclude", "lookahead", "defaultexcludes"};
@@ -168,6 +174,7 @@ public final class AgentOptions {
         o.recursion = recursion;
         o.foldAfter = foldAfter;
         o.measureEvery = measureEvery;
+        o.checkpointMillis = checkpointMillis;
         return o;
     }
 
@@ -256,6 +263,7 @@ public final class AgentOptions {
             case "measureevery": measureEvery = measureEvery(key, value); break;
             case "trace": traceDirectory = path(key, value); break;
             case "outcome": outcome = path(key, value); break;
+            case "checkpoint": checkpointMillis = checkpoint(key, value); break;
             default:
                 throw new OptionException("agent option '" + key + "' is unknown (known: " + String.join(", ", KEYS) + ")");
         }
@@ -383,6 +391,20 @@ public final class AgentOptions {
         return n;
     }
 
+    /** {@code off}, or a period in milliseconds from {@link #MIN_CHECKPOINT_MILLIS}. */
+    private static long checkpoint(String key, String value) throws OptionException {
+        String text = required(key, value);
+        if (text.equalsIgnoreCase("off")) return 0;
+        try {
+            long v = Long.parseLong(text.replace("_", ""));
+            if (v < MIN_CHECKPOINT_MILLIS || v > 86_400_000) throw new NumberFormatException();
+            return v;
+        } catch (NumberFormatException e) {
+            throw new OptionException("agent option '" + key + "' must be off or milliseconds from "
+                    + MIN_CHECKPOINT_MILLIS + " to 86400000, not '" + value + "'");
+        }
+    }
+
     private static int positive(String key, String value) throws OptionException {
         try {
             long v = Long.parseLong(required(key, value).replace("_", ""));
@@ -417,6 +439,9 @@ public final class AgentOptions {
 
     /** Lazy scheme: levels of callees expanded ahead of their first run (0, the default: none; at most 8). */
     public int lookahead() { return lookahead; }
+
+    /** How often, at most, the snapshot is checkpointed while the program runs (ms); 0 for never. */
+    public long checkpointMillis() { return checkpointMillis; }
 
     /** Root method patterns (Lazy and Eager schemes). */
     public List<String> roots() { return Collections.unmodifiableList(roots); }

@@ -56,8 +56,10 @@ final class SampledTrees {
         int written = 0;
         int cutMethod = ((String[]) parts[NativeSampler.METHOD_CLASSES]).length;  // after the sampler's own methods, added only if a tree was cut
         TreeCut cut = pathsPerThread > 0 ? new TreeCut(pathsPerThread, () -> cutMethod) : null;
-        Sums sums = cut != null ? Sums.take() : null;
-        try (SnapshotStreamWriter w = cut == null ? SnapshotStreamWriter.open(target) : SnapshotStreamWriter.openLive(target, cut)) {
+        boolean checkpoint = info.checkpoint();
+        Sums sums = Sums.take();  // live views and checkpoints come again (and the last one's serve the exit's)
+        try (SnapshotStreamWriter w = cut != null ? SnapshotStreamWriter.openLive(target, cut)
+                : checkpoint ? SnapshotStreamWriter.openCheckpoint(target) : SnapshotStreamWriter.open(target)) {
             w.info(info);
             w.metrics(metrics);
             for (int t = 0; t < threadIds.length; t++) {
@@ -67,6 +69,7 @@ final class SampledTrees {
             }
             MethodTable table = methods();
             Map<String, Long> stats = stats();
+            stats.putAll(org.candor.agent.snapshot.Checkpoints.stats());
             if (cut != null) {
                 if (cut.threadsCut() > 0) table.add(TreeCut.CUT_CLASS, TreeCut.CUT_METHOD, TreeCut.CUT_DESCRIPTOR);
                 stats.putAll(cut.stats());
@@ -75,7 +78,7 @@ final class SampledTrees {
             w.stats(stats);
             w.commit();
         } finally {
-            if (sums != null) sums.giveBack();
+            sums.giveBack();
         }
         return written;
     }

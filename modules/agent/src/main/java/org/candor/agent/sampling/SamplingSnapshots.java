@@ -62,21 +62,28 @@ public final class SamplingSnapshots implements SnapshotSource {
     /** At exit: drains libcandor.so's trees, which ends sampling for good. */
     @Override
     public int writeTo(Path target) throws IOException {
-        return write(NativeSampler.drain0(), target, 0, "the native sampler returned no data (drained twice?)");
+        return write(NativeSampler.drain0(), target, 0, false, "the native sampler returned no data (drained twice?)");
     }
 
     /** The trees as they are now, while sampling goes on (the format of {@link #writeTo}). */
     public int writeNow(Path target) throws IOException {
-        return write(NativeSampler.snapshot0(), target, 0, "the sampler has ended (the JVM is exiting)");
+        return write(NativeSampler.snapshot0(), target, 0, false, "the sampler has ended (the JVM is exiting)");
+    }
+
+    @Override
+    public int writeCheckpoint(Path target) throws IOException {
+        return write(NativeSampler.snapshot0(), target, 0, true, "the sampler has ended (the JVM is exiting)");
     }
 
     /** A live view's snapshot, while sampling goes on: as {@link #writeNow}, the trees cut. */
     @Override
     public int writeLive(Path target, int pathsPerThread) throws IOException {
-        return write(NativeSampler.snapshot0(), target, pathsPerThread, "the sampler has ended (the JVM is exiting)");
+        return write(NativeSampler.snapshot0(), target, pathsPerThread, false,
+                "the sampler has ended (the JVM is exiting)");
     }
 
-    private int write(Object[] parts, Path target, int pathsPerThread, String whyNone) throws IOException {
+    private int write(Object[] parts, Path target, int pathsPerThread, boolean checkpoint, String whyNone)
+            throws IOException {
         if (parts == null || parts.length < NativeSampler.PARTS) throw new IllegalStateException(whyNone);
         SampledTrees trees = new SampledTrees(parts);
         SnapshotInfo info = SessionInfo.describe(options, start, Instant.now())
@@ -85,6 +92,7 @@ public final class SamplingSnapshots implements SnapshotSource {
                 .put(SnapshotInfo.INTERVAL_NS, Long.toString(trees.intervalNanos()));
         Instant reset = resetTime;
         if (reset != null) info.put("session.reset_time", reset.toString());
+        if (checkpoint) info.put(SnapshotInfo.CHECKPOINT, "true");
         return trees.writeTo(target, info, pathsPerThread);
     }
 }

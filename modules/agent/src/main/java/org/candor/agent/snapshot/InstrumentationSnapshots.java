@@ -85,21 +85,27 @@ public final class InstrumentationSnapshots implements SnapshotSource {
      */
     @Override
     public int writeTo(Path target) throws IOException {
-        return write(target, 0);
+        return write(target, 0, false);
     }
 
     @Override
     public int writeLive(Path target, int pathsPerThread) throws IOException {
-        return write(target, pathsPerThread);
+        return write(target, pathsPerThread, false);
+    }
+
+    @Override
+    public int writeCheckpoint(Path target) throws IOException {
+        return write(target, 0, true);
     }
 
     /** With {@code pathsPerThread} 0, every path. */
-    private int write(Path target, int pathsPerThread) throws IOException {
+    private int write(Path target, int pathsPerThread, boolean checkpoint) throws IOException {
         AgentOptions options = this.options;
         Scheme scheme = this.scheme;
         double nanosPerTick = clockRate.nanosPerTick();
         SnapshotInfo info = describe(options);
         scheme.addInfo(info);  // include and root patterns that matched nothing (PatternWarnings)
+        if (checkpoint) info.put(SnapshotInfo.CHECKPOINT, "true");
         boolean calibrated = calibration.calibrated();
         List<Metric> metrics = MeasuredMetric.of(Clock.metric(), Clock.unit()).instrumentationColumns(calibrated);
         // statistics are gathered on a snapshot without trees, by the same code as ever
@@ -109,15 +115,18 @@ public final class InstrumentationSnapshots implements SnapshotSource {
         TrivialCalls trivial = new TrivialCalls(registry.trivialMethods());
         int written = 0;
         TreeCut cut = pathsPerThread > 0 ? new TreeCut(pathsPerThread, ids::cutMethod) : null;
-        LiveArrays arrays = cut != null ? LiveArrays.take() : null;
+        // live views and checkpoints come again and again: the arrays are kept for the next (and the last one's
+        // serve the snapshot at exit, which would otherwise hold a second set while the spare one is still kept)
+        LiveArrays arrays = LiveArrays.take();
         ThreadRegistry.pauseFolding();  // every tree read once: none moves into its group meanwhile
-        try (SnapshotStreamWriter w = cut == null ? SnapshotStreamWriter.open(target) : SnapshotStreamWriter.openLive(target, cut)) {
+        try (SnapshotStreamWriter w = cut != null ? SnapshotStreamWriter.openLive(target, cut)
+                : checkpoint ? SnapshotStreamWriter.openCheckpoint(target) : SnapshotStreamWriter.open(target)) {
             w.metrics(metrics);
             for (ThreadState state : ThreadRegistry.current()) {
-                ThreadTreeCopy copy = arrays != null ? state.copy(arrays.copy) : state.copy();
+                ThreadTreeCopy copy = state.copy(arrays.copy);
                 counts.add(copy);
                 if (copy.nodeCount() <= 1) continue;
-                TreeValues values = TreeValues.of(copy, nanosPerTick, calibrated, arrays != null ? arrays.values : null);
+                TreeValues values = TreeValues.of(copy, nanosPerTick, calibrated, arrays.values);
                 ThreadTables tables = new ThreadTables(copy, values, ids, nanosPerTick);
                 ThreadTables.Flat flat = tables.flat();
                 w.thread(copy.threadId, copy.threadName, tables.tree(), flat);
@@ -136,6 +145,7 @@ public final class InstrumentationSnapshots implements SnapshotSource {
             stats.putStat("instrumentation.time_ns", this.stats.transformNanos.get());
             scheme.addStats(stats);
             if (cut != null) cut.stats().forEach(stats::putStat);
+            Checkpoints.stats().forEach(stats::putStat);
             calibration.finish(stats, nanosPerTick);
             w.info(info);
             w.methods(ids.table());
@@ -143,7 +153,7 @@ public final class InstrumentationSnapshots implements SnapshotSource {
             w.commit();
         } finally {
             ThreadRegistry.resumeFolding();
-            if (arrays != null) arrays.giveBack();
+            arrays.giveBack();
         }
         return written;
     }

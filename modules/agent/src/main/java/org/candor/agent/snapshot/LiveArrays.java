@@ -5,8 +5,9 @@ import org.candor.probe.ThreadTreeCopy;
 
 /**
  * The per-node arrays a live view's snapshot copies and computes into (the copy's 32 bytes a node and the values' 32),
- * kept from one refresh to the next ({@link SoftSpare} says why: on 750,000 nodes fresh ones were a quarter of a
- * refresh's cost). A snapshot written whole (at exit, on request) uses fresh arrays: it happens once.
+ * kept from one refresh or checkpoint to the next ({@link SoftSpare} says why: on 750,000 nodes fresh ones were a
+ * quarter of a refresh's cost), and the snapshot at exit takes them too (a second set beside the kept one would
+ * double what snapshots hold in the program's heap).
  */
 final class LiveArrays {
 

@@ -16,26 +16,31 @@ import org.candor.agent.options.AgentOptions;
  * that it loaded, and where its snapshot went at exit. From the exit code alone {@code candor profile} could not tell a
  * program that never loaded the agent (not a Java program) from one killed before its snapshot, nor this run's
  * snapshot from an earlier run's file, nor find one that went to the temporary folder instead. One line a fact,
- * appended (the JVMs a script starts share the file): {@code loaded PID}, {@code snapshot PID PATH},
- * {@code unwritten PID}.
+ * appended (the JVMs a script starts share the file): {@code loaded PID}, {@code checkpoint PID PATH} (the first
+ * checkpoint), {@code snapshot PID PATH}, {@code unwritten PID}.
  */
 public final class RunOutcome {
 
     private static final String LOADED = "loaded";
     private static final String SNAPSHOT = "snapshot";
     private static final String UNWRITTEN = "unwritten";
+    private static final String CHECKPOINT = "checkpoint";
 
     /** What a run's file says. */
     public static final class Report {
         private boolean loaded;
         private boolean unwritten;
         private final List<Path> snapshots = new ArrayList<>();
+        private final List<Path> checkpoints = new ArrayList<>();
 
         /** Whether any JVM of the run loaded the agent. */
         public boolean loaded() { return loaded; }
 
         /** The snapshots written at exit, where they went. */
         public List<Path> snapshots() { return Collections.unmodifiableList(snapshots); }
+
+        /** Where checkpoints went while the program ran (one line a JVM, at its first). */
+        public List<Path> checkpoints() { return Collections.unmodifiableList(checkpoints); }
 
         /** Whether a snapshot could be written nowhere (the agent said why on stderr). */
         public boolean unwritten() { return unwritten; }
@@ -53,6 +58,11 @@ public final class RunOutcome {
         append(options, SNAPSHOT + " " + pid() + " " + file.toAbsolutePath());
     }
 
+    /** The first checkpoint went to {@code file}: from here, a killed program leaves one there. */
+    static void checkpoint(AgentOptions options, Path file) {
+        append(options, CHECKPOINT + " " + pid() + " " + file.toAbsolutePath());
+    }
+
     /** The snapshot at exit could be written nowhere. */
     static void unwritten(AgentOptions options) {
         append(options, UNWRITTEN + " " + pid());
@@ -67,6 +77,7 @@ public final class RunOutcome {
             if (f[0].equals(LOADED)) r.loaded = true;
             if (f[0].equals(UNWRITTEN)) r.unwritten = true;
             if (f[0].equals(SNAPSHOT) && f.length == 3) r.snapshots.add(Path.of(f[2]));
+            if (f[0].equals(CHECKPOINT) && f.length == 3) r.checkpoints.add(Path.of(f[2]));
         }
         return r;
     }

@@ -9,12 +9,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.candor.agent.AgentLog;
 import org.candor.agent.options.AgentOptions;
 
-/** Writes the snapshot when the JVM exits. If the chosen file cannot be written, the data goes to the temp dir. */
+/**
+ * Writes the snapshot when the JVM exits; until then, {@link Checkpoints} of it. If the chosen file cannot be written,
+ * the data goes to the temp dir.
+ */
 public final class SnapshotOnExit implements Runnable {
 
     private final AgentOptions options;
     private final SnapshotSource source;
     private final AtomicBoolean written = new AtomicBoolean();
+    private Checkpoints checkpoints;
 
     public SnapshotOnExit(AgentOptions options, SnapshotSource source) {
         this.options = options;
@@ -23,12 +27,23 @@ public final class SnapshotOnExit implements Runnable {
 
     public SnapshotOnExit install() {
         Runtime.getRuntime().addShutdownHook(new Thread(this, "candor-snapshot"));
+        checkpoints = new Checkpoints(options, source, target()).start();
         return this;
     }
 
-    /** No snapshot at exit (the session was detached); a second call, or one after the write, does nothing. */
+    /**
+     * No snapshot at exit (the session was detached), and no checkpoints: the last one, a session's that the user
+     * ended, is removed. A second call, or one after the write, does nothing.
+     */
     public void cancel() {
-        written.set(true);
+        if (written.getAndSet(true)) return;
+        if (checkpoints != null && checkpoints.stop()) {
+            try {
+                java.nio.file.Files.deleteIfExists(target());
+            } catch (IOException e) {
+                AgentLog.error("cannot remove the checkpoint " + target() + ": " + why(e));
+            }
+        }
     }
 
     public Path target() { return options.output().toAbsolutePath(); }
@@ -36,6 +51,7 @@ public final class SnapshotOnExit implements Runnable {
     @Override
     public void run() {
         if (!written.compareAndSet(false, true)) return;
+        if (checkpoints != null) checkpoints.stop();
         Path target = options.output().toAbsolutePath();
         int threads;
         try {

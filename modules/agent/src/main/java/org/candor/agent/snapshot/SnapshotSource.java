@@ -14,4 +14,10 @@ public interface SnapshotSource {
      * nodes ({@link org.candor.core.snapshot.TreeCut}), and not forced to disk.
      */
     int writeLive(Path target, int pathsPerThread) throws IOException;
+
+    /**
+     * A checkpoint while the program runs ({@link Checkpoints}): as {@link #writeTo}, its info marked {@link
+     * org.candor.core.model.SnapshotInfo#CHECKPOINT}, the recording going on, and not forced to disk.
+     */
+    int writeCheckpoint(Path target) throws IOException;
 }

@@ -116,7 +116,7 @@ class AgentBehaviourIT {
                 "candor: error: agent option 'colour' is unknown (known: output, mode, scheme, include, exclude, "
                         + "defaultexcludes, maxnodes, maxdepth, maxthreads, quiet, verbose, optfile, calibration, "
                         + "warmupdelay, warmupcount, calstats, calstatswrite, trainer, root, lookahead, start, recursion, "
-                        + "foldafter, measureevery, trace, outcome)");
+                        + "foldafter, measureevery, trace, outcome, checkpoint)");
         assertThat(Files.exists(run.snapshot)).isFalse();
 
         AgentRun start = AgentRun.profiled(dir, "start=soon", "org.candor.it.targets.Workers");

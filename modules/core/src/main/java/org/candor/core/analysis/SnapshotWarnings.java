@@ -21,8 +21,8 @@ import org.candor.core.snapshot.TreeCut;
  * the one place that decides which losses deserve a warning and how they are worded, for the text report, the
  * profile command and the app, which marks its statistics line when there is any (judgements live in this package:
  * settings that matched nothing have theirs beside it). The statistics are the agent's (docs/formats/snapshot.md,
- * "Data conventions"): calls dropped, depth limit hits, calls beyond the tree budget, folded recursion, the probes'
- * effect ({@link ProbeEffect}) or else dense calls, a live view's cut trees ({@link TreeCut}), threads not recorded,
+ * "Data conventions"): a checkpoint in place of the snapshot at exit, calls dropped, depth limit hits, calls beyond
+ * the tree budget, folded recursion, the probes' effect ({@link ProbeEffect}) or else dense calls, a live view's cut trees ({@link TreeCut}), threads not recorded,
  * ended threads folded into one thread per name, classes not instrumented; of a sampled profile, samples dropped
  * and samples short of those expected.
  */
@@ -108,6 +108,7 @@ public final class SnapshotWarnings {
     public static List<String> of(Map<String, Long> stats, SnapshotInfo info, LongSupplier totalCalls,
                                   LongSupplier totalNanos, LongSupplier probeEffect) {
         List<String> lines = new ArrayList<>();
+        if (info.checkpoint()) lines.add(checkpoint(info));
         long dropped = stat(stats, DROPPED);
         boolean heapFull = stat(stats, HEAP_FULL) > 0;
         if (dropped > 0) {
@@ -183,6 +184,14 @@ public final class SnapshotWarnings {
         SamplingQuality sampling = SamplingQuality.of(info, stats);
         if (sampling != null) samplingLosses(sampling, lines);
         return lines;
+    }
+
+    /** First of all: the snapshot is a checkpoint, so whatever ran after it is missing. */
+    private static String checkpoint(SnapshotInfo info) {
+        String at = info.get(SnapshotInfo.END_TIME);
+        return "a checkpoint" + (at == null ? "" : " taken at " + at) + " while the program ran: the snapshot at its"
+                + " exit replaces it, so either the program still runs or it ended without one (killed, or crashed);"
+                + " what it did after the checkpoint is not here";
     }
 
     /**

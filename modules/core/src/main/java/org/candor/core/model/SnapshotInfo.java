@@ -41,6 +41,12 @@ public final class SnapshotInfo {
     public static final String HOST = "host";
     public static final String START_TIME = "start.time";
     public static final String END_TIME = "end.time";
+    /**
+     * A checkpoint: the snapshot the agent writes over its output while the program runs ({@code checkpoint=}), so
+     * that a program killed or crashed leaves what it recorded until then; the snapshot at exit replaces it. The
+     * value is {@code true}; {@link #END_TIME} says when it was taken.
+     */
+    public static final String CHECKPOINT = "checkpoint";
 
     private final Map<String, String> properties = new LinkedHashMap<>();
 
@@ -50,6 +56,9 @@ public final class SnapshotInfo {
     }
 
     public String get(String key) { return properties.get(key); }
+
+    /** Whether this is a checkpoint written while the program ran ({@link #CHECKPOINT}), not its snapshot at exit. */
+    public boolean checkpoint() { return "true".equals(properties.get(CHECKPOINT)); }
 
     public String get(String key, String fallback) {
         String v = properties.get(key);

@@ -74,6 +74,16 @@ public final class SnapshotStreamWriter implements Closeable {
         return w;
     }
 
+    /**
+     * A checkpoint, which the next one or the snapshot at exit replaces: whole trees, and not forced to disk (a killed
+     * or crashed program's writes are in the page cache all the same; a forced write each second would cost the disk).
+     */
+    public static SnapshotStreamWriter openCheckpoint(Path target) throws IOException {
+        SnapshotStreamWriter w = open(target);
+        w.durable = false;
+        return w;
+    }
+
     /** As {@link #open(Path)}; {@code fileStream} wraps the temporary file's stream, to inject failures. */
     static SnapshotStreamWriter open(Path target, UnaryOperator<OutputStream> fileStream) throws IOException {
         Path temp = ReplaceFile.temporaryBeside(target);

@@ -277,19 +277,34 @@ final class LiveSessionsPanel extends JPanel {
             ExitSnapshot x = e.getValue();
             if (model.rowOf(e.getKey()) >= 0) continue;
             if (x.goneSince == 0) x.goneSince = now;
-            if (Files.isRegularFile(x.file)) {
+            boolean there = Files.isRegularFile(x.file);
+            // a checkpoint may still be replaced by the snapshot at exit: given the same grace as no file at all
+            boolean checkpoint = there && isCheckpoint(x.file);
+            boolean late = now - x.goneSince > EXIT_SNAPSHOT_GRACE_MILLIS;
+            if (there && (!checkpoint || late)) {
                 it.remove();
-                String line = "JVM " + e.getKey() + " ended; its snapshot at exit is open: " + x.file;
+                String line = checkpoint
+                        ? "JVM " + e.getKey() + " ended without its snapshot at exit (killed, or crashed); its last"
+                                + " checkpoint is open: " + x.file
+                        : "JVM " + e.getKey() + " ended; its snapshot at exit is open: " + x.file;
                 LOG.info(line);
                 say(line);
                 onSnapshot.accept(x.file);
-            } else if (now - x.goneSince > EXIT_SNAPSHOT_GRACE_MILLIS) {
+            } else if (!there && late) {
                 it.remove();
                 String line = "JVM " + e.getKey() + " ended without writing its snapshot at exit (" + x.file + ")";
                 LOG.info(line);
                 say(line);
                 Problems.notify("No snapshot from JVM " + e.getKey(), line);
             }
+        }
+    }
+
+    private static boolean isCheckpoint(Path file) {
+        try (org.candor.core.snapshot.SnapshotFile s = org.candor.core.snapshot.SnapshotFile.open(file)) {
+            return s.info().checkpoint();
+        } catch (java.io.IOException | RuntimeException unreadable) {
+            return false;  // opened as any file: the snapshot window says what is wrong with it
         }
     }
 

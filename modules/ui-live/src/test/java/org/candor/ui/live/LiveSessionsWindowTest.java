@@ -182,6 +182,50 @@ class LiveSessionsWindowTest {
     }
 
     @Test
+    void aProgramKilledWhileAttachedOpensItsLastCheckpointSaidAsSuch() throws Exception {
+        String java = System.getenv().getOrDefault("CANDOR_TEST_JAVA", ProcessHandle.current().info().command().orElse("java"));
+        Path classes = Path.of(org.candor.ui.live.program.Ticker.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        target = new ProcessBuilder(java, "-cp", classes.toString(), TARGET).start();
+        assertThat(new String(target.getInputStream().readNBytes(6))).isEqualTo("ready\n");
+        String pid = Long.toString(target.pid());
+        List<Path> opened = new CopyOnWriteArrayList<>();
+        Path snapshots = dir.resolve("snapshots");
+        JFrame frame = show(snapshots, opened);
+        window.button("refresh").click();
+        waitFor("the program in the list", () -> rowOf(pid) >= 0);
+        window.table("jvms").selectRows(rowOf(pid));
+        window.button("analyze").click();
+        DialogFixture dialog = WindowFinder.findDialog("analyzePerformanceDialog").withTimeout(10_000).using(window.robot());
+        dialog.textBox("includesEntry").enterText("org.candor.ui.live.program.**\n");
+        dialog.button("run").click();
+        waitFor("recording", () -> status().matches("(?s).*state\\s+recording.*"));
+        // a checkpoint with the program's calls, where its snapshot at exit will go (each replaces the last whole)
+        waitFor("a checkpoint with the ticks", () -> {
+            try (java.util.stream.Stream<Path> files = Files.list(snapshots)) {
+                for (Path f : (Iterable<Path>) files::iterator) {
+                    if (f.getFileName().toString().endsWith("-exit.candor")
+                            && SnapshotReader.read(f).methods().all().stream().anyMatch(m -> m.name().equals("tick"))) {
+                        return true;
+                    }
+                }
+                return false;
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        });
+        target.destroyForcibly();  // SIGKILL: no shutdown hook, no snapshot at exit
+        pause(new Condition("the last checkpoint opened") {
+            @Override public boolean test() { return !opened.isEmpty(); }
+        }, timeout(60_000));
+        assertThat(message()).isEqualTo("JVM " + pid + " ended without its snapshot at exit (killed, or crashed); its"
+                + " last checkpoint is open: " + opened.get(0));
+        Snapshot s = SnapshotReader.read(opened.get(0));
+        assertThat(s.info().checkpoint()).isTrue();
+        assertThat(s.methods().all()).anyMatch(m -> m.className().equals(TARGET) && m.name().equals("tick"));
+        GuiTests.screenshot(frame, "live-killed-checkpoint-opened");
+    }
+
+    @Test
     void profileDemoRunsTheDemoWithASessionAndOpensItsSnapshotWhenItEnds() throws Exception {
         List<Path> opened = new CopyOnWriteArrayList<>();
         Path snapshots = dir.resolve("snapshots");

@@ -1,0 +1,119 @@
+package org.candor.agent.snapshot;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.candor.agent.AgentLog;
+import org.candor.agent.options.AgentOptions;
+
+/**
+ * The snapshot written over the session's output while the program runs, so that a program killed (SIGKILL, the
+ * OOM killer) or crashed leaves what it recorded until shortly before, as a JFR recording keeps its past chunks; the
+ * snapshot at exit replaces the last checkpoint. Each is marked as one ({@link
+ * org.candor.core.model.SnapshotInfo#CHECKPOINT}), so no reader takes it for the whole run.
+ *
+ * <p>A checkpoint costs what a snapshot costs (each tree copied and written out), which grows with the trees; so the
+ * wait before the next is at least {@link #COST_SHARE} times as long as the last one took: at most 2 % of one CPU
+ * however large the trees grow, about every second while they are small. Written on a daemon thread of its own,
+ * never forced to disk (the page cache outlives the program), never while the snapshot at exit is written.
+ */
+public final class Checkpoints implements Runnable {
+
+    /** The time between two checkpoints is at least this many times the last one's. */
+    static final int COST_SHARE = 50;
+
+    private static final AtomicLong WRITTEN = new AtomicLong();
+    private static final AtomicLong NANOS = new AtomicLong();
+    private static final AtomicLong FAILED = new AtomicLong();
+    private static final AtomicLong PERIOD_MILLIS = new AtomicLong();
+
+    private final AgentOptions options;
+    private final SnapshotSource source;
+    private final Path target;
+    private final Object lock = new Object();
+    private boolean stopped;
+    private boolean wroteAny;
+
+    Checkpoints(AgentOptions options, SnapshotSource source, Path target) {
+        this.options = options;
+        this.source = source;
+        this.target = target;
+    }
+
+    /** What the checkpoints of this JVM cost, for the snapshot's statistics (docs/formats/snapshot.md). */
+    public static Map<String, Long> stats() {
+        Map<String, Long> stats = new LinkedHashMap<>();
+        if (WRITTEN.get() == 0 && FAILED.get() == 0) return stats;
+        stats.put("checkpoint.written", WRITTEN.get());
+        stats.put("checkpoint.failed", FAILED.get());
+        stats.put("checkpoint.time_ns", NANOS.get());
+        stats.put("checkpoint.period_ms", PERIOD_MILLIS.get());
+        return stats;
+    }
+
+    /** Starts checkpointing, where the options ask for it. */
+    Checkpoints start() {
+        if (options.checkpointMillis() <= 0 || options.trainer()) return this;
+        Thread t = new Thread(this, "candor-checkpoint");
+        t.setDaemon(true);
+        t.start();
+        return this;
+    }
+
+    /**
+     * No more checkpoints; one being written is finished first (the snapshot at exit must be the last word).
+     * Returns whether any was written.
+     */
+    boolean stop() {
+        synchronized (lock) {
+            stopped = true;
+            lock.notifyAll();
+            return wroteAny;
+        }
+    }
+
+    @Override public void run() {
+        long period = options.checkpointMillis();
+        try {
+            while (true) {
+                synchronized (lock) {
+                    long until = System.currentTimeMillis() + period;
+                    for (long left = period; !stopped && left > 0; left = until - System.currentTimeMillis()) {
+                        lock.wait(left);
+                    }
+                    if (stopped) return;
+                    long took = write();
+                    // the first one loads the writer's classes and runs it interpreted: no measure of the next
+                    if (WRITTEN.get() + FAILED.get() > 1) {
+                        period = Math.max(options.checkpointMillis(), took * COST_SHARE / 1_000_000);
+                    }
+                    PERIOD_MILLIS.set(period);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** One checkpoint; returns the nanoseconds it took. */
+    private long write() {
+        long start = System.nanoTime();
+        try {
+            source.writeCheckpoint(target);
+            if (!wroteAny) RunOutcome.checkpoint(options, target);
+            wroteAny = true;
+            WRITTEN.incrementAndGet();
+        } catch (IOException | RuntimeException e) {
+            // said once: the snapshot at exit tries again, and falls back to the temporary folder
+            if (FAILED.getAndIncrement() == 0) {
+                AgentLog.error("cannot write a checkpoint to " + target + ": " + e.getMessage()
+                        + "; trying again later, and at exit");
+            }
+        }
+        long took = System.nanoTime() - start;
+        NANOS.addAndGet(took);
+        return took;
+    }
+}
