@@ -31,16 +31,17 @@ import org.candor.core.snapshot.SnapshotFile;
  * <ol>
  * <li>|d| below three standard errors of the sampled share (a binomial share of the samples), or below
  *     {@link #MIN_POINTS} percentage points: {@link Cause#WITHIN_ERROR}.
- * <li>With an estimate: take it out of every method ((self − E) over (all − ΣE)); when that brings the method's share
- *     at least halfway to the sampled share, the probe effect explains the difference: grown, a method whose self time
- *     a call is at most {@link #SHORT_CALLS} times the effect a call is {@link Cause#PROBE_EFFECT_SHORT}, another
- *     {@link Cause#PROBE_EFFECT}; shrunk, its share fell only because the effect grew the others': {@link
- *     Cause#SHRUNK_BY_OTHERS}.
+ * <li>Grown (d &gt; 0), with an estimate: take it out of every method ((self − E) over (all − ΣE)); when that brings
+ *     the method's share at least halfway to the sampled share, the probe effect explains the difference: a method
+ *     whose self time a call is at most {@link #SHORT_CALLS} times the effect a call is {@link
+ *     Cause#PROBE_EFFECT_SHORT}, another {@link Cause#PROBE_EFFECT}.
  * <li>Grown, unexplained: a method that called instrumented methods at least {@link #CALLEE_CALLS} times as often
  *     as it was called ({@link #MIN_CALLEE_CALLS} at least) is {@link Cause#LOST_INLINING} (the probes in its
  *     callees keep the JIT from inlining them into it and optimising across them); another {@link
  *     Cause#CHANGED_COMPILATION}.
- * <li>Shrunk, unexplained: {@link Cause#MOVED}.
+ * <li>Shrunk (d &lt; 0): a share falls when other methods grow, so its share among the methods that did not grow is
+ *     compared in each profile; when that is at least halfway back to the sampled one, the method kept its time and
+ *     only the others grew: {@link Cause#SHRUNK_BY_OTHERS}; else {@link Cause#MOVED}.
  * </ol>
  * Methods the instrumented run does not instrument are not rows: their sampled time is counted at their instrumented
  * caller, and listed apart ({@link #uninstrumented()}), so that nothing outside the probes is called perturbation.
@@ -62,7 +63,7 @@ public final class Perturbation {
         PROBE_EFFECT("probe effect of its many calls"),
         LOST_INLINING("lost inlining / changed compilation around its callees"),
         CHANGED_COMPILATION("changed compilation (slower with probes than its calls' probe effect explains)"),
-        SHRUNK_BY_OTHERS("undisturbed: smaller only as the probe effect grew other methods"),
+        SHRUNK_BY_OTHERS("undisturbed: smaller only as other methods grew"),
         MOVED("time moved to its callers or callees by the probes");
 
         private final String label;
@@ -222,13 +223,18 @@ public final class Perturbation {
 
         long samples = selfSamples >= 0 ? sums[3] : 0;
         List<Row> rows = new ArrayList<>();
+        long[] notGrown = new long[2]; // the self time of the methods whose share did not grow: instrumented, sampled
         for (int m = 0; m < methods.size(); m++) {
             if (iSelf[m] == 0 && sSelf[m] == 0) continue;
             Row r = new Row(methods.get(m), iCalls[m], iSelf[m], sSelf[m], share(iSelf[m], total), share(sSelf[m], common),
                     effect == null ? -1 : effect.of(iCalls[m], iSelf[m]), calleeCalls[m]);
-            r.cause = cause(r, effect, total, effectTotal, samples);
             rows.add(r);
+            if (r.difference() <= 0) {
+                notGrown[0] += iSelf[m];
+                notGrown[1] += sSelf[m];
+            }
         }
+        for (Row r : rows) r.cause = cause(r, effect, total, effectTotal, samples, notGrown);
         int[] rank = MethodRanks.bySignature(methods);
         rows.sort(Comparator.comparingDouble((Row r) -> Math.abs(r.difference())).reversed()
                 .thenComparingInt(r -> rank[r.method.id()]));
@@ -244,20 +250,22 @@ public final class Perturbation {
     }
 
     /** The probable cause of a row's difference: the rules of the class comment, in their order. */
-    static Cause cause(Row r, ProbeEffect effect, long total, long effectTotal, long samples) {
+    private static Cause cause(Row r, ProbeEffect effect, long total, long effectTotal, long samples, long[] notGrown) {
         double d = r.difference();
         double p = Math.max(r.sampledShare, samples > 0 ? 1.0 / samples : 0);
         double error = samples > 0 ? 3 * Math.sqrt(p * (1 - p) / samples) : 0;
         if (Math.abs(d) < Math.max(error, MIN_POINTS / 100)) return Cause.WITHIN_ERROR;
+        if (d < 0) {
+            double among = share(r.instrumentedSelf, notGrown[0]) - share(r.sampledSelf, notGrown[1]);
+            return Math.abs(among) <= Math.abs(d) / 2 ? Cause.SHRUNK_BY_OTHERS : Cause.MOVED;
+        }
         if (effect != null && total > effectTotal) {
             double without = (double) (r.instrumentedSelf - r.probeEffect) / (total - effectTotal);
-            if (Math.abs(without - r.sampledShare) <= Math.abs(d) / 2) {
-                if (d < 0) return Cause.SHRUNK_BY_OTHERS;
+            if (Math.abs(without - r.sampledShare) <= d / 2) {
                 boolean isShort = r.calls > 0 && (double) r.instrumentedSelf / r.calls <= SHORT_CALLS * effect.perCall();
                 return isShort ? Cause.PROBE_EFFECT_SHORT : Cause.PROBE_EFFECT;
             }
         }
-        if (d < 0) return Cause.MOVED;
         boolean manyCallees = r.calleeCalls >= MIN_CALLEE_CALLS && r.calleeCalls >= CALLEE_CALLS * Math.max(1, r.calls);
         return manyCallees ? Cause.LOST_INLINING : Cause.CHANGED_COMPILATION;
     }

@@ -155,7 +155,7 @@ class PerturbationTest {
         assertThat(text).contains("Left out: 10.8% of the sampled time (50.0 µs) had no instrumented method on its stack");
         assertThat(text).contains("Probe effect: 20.0 ns a call");
         assertThat(text).containsPattern("32\\.8% +1\\.2% +\\+31\\.6 .* app\\.Item\\.get\\(\\) \\(probe effect on a short method\\)");
-        assertThat(text).contains("app.Main.work() (undisturbed: smaller only as the probe effect grew other methods)");
+        assertThat(text).contains("app.Main.work() (undisturbed: smaller only as other methods grew)");
         assertThat(text).contains("(2 more methods; --top N shows more)");
         assertThat(text).contains("Not instrumented: 24.1% of the sampled time").contains("java.lang.Math.sqrt(double)");
     }
