@@ -38,6 +38,8 @@ class PerturbationIT {
         assertThat(start).as(r.stdout).isPositive();
         String text = r.stdout.substring(start);
         List<String> report = text.lines().collect(Collectors.toList());
+        assertThat(text).as("without --event the sampled run measures what the probes do")
+                .contains("instrumented wall time, calibrated; sampled wall time");
         assertThat(text).containsPattern("Recorded: instrumented .* calibrated .*, sampled .* in the same code");
         List<String> rows = report.stream().filter(l -> l.contains(" " + MAIN + ".")).collect(Collectors.toList());
         String getter = row(rows, "value()");

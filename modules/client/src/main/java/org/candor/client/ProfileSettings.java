@@ -32,6 +32,7 @@ public final class ProfileSettings {
     private Path outcome;
     private String mode = "instrument";
     private String event = "cpu";
+    private boolean eventChosen;
     private String metric = WALL;
     private String clock = "auto";
     private Long intervalNanos;
@@ -83,7 +84,8 @@ public final class ProfileSettings {
         ProfileSettings r = new ProfileSettings().mode(runMode);
         r.output = runOutput.toAbsolutePath();
         r.outcome = outcome;
-        r.event = event;
+        // unless chosen, the sampled run measures what the probes measure: a thread's waiting is in instrumented wall time
+        r.event = eventChosen ? event : metric.equals("cpu") ? "cpu" : "wall";
         r.intervalNanos = intervalNanos;
         r.depth = depth;
         r.includes.addAll(includes);
@@ -104,7 +106,7 @@ public final class ProfileSettings {
     /** Sampling: {@code cpu} (running threads, by their CPU time) or {@code wall} (all threads, by elapsed time). */
     public ProfileSettings event(String e) throws ClientException {
         switch (e) {
-            case "cpu": case "wall": this.event = e; return this;
+            case "cpu": case "wall": this.event = e; this.eventChosen = true; return this;
             default: throw new ClientException("unknown event '" + e + "' (known: cpu, wall)");
         }
     }
