@@ -23,7 +23,8 @@ class PerturbationIT {
     @Test
     void theReportNamesAMethodMadeSlowOnlyByItsProbes() throws Exception {
         Path out = dir.resolve("getters.candor");
-        CandorCli r = CandorCli.run("profile", "--mode", "both", "--include", "org.candor.cli.targets.**",
+        // 2 ms: some 500 samples of the program's time, not the 10 ms default's hundred (a sampling error of a few points)
+        CandorCli r = CandorCli.run("profile", "--mode", "both", "--interval", "2ms", "--include", "org.candor.cli.targets.**",
                 "-o", out.toString(), "--", CandorCli.JAVA, "-cp", CompareIT.TEST_CLASSES.toString(), MAIN,
                 "20000000", "150000000");
         assertThat(r.exitCode).as(r.toString()).isZero();
