@@ -44,6 +44,10 @@ final class AttachCommand implements Command {
         ProfileSettings settings = new ProfileSettings().option("quiet");
         Path output = ProfileCommand.readOptions(args, settings);
         if (!args.rest().isEmpty()) throw new UsageException("attach: takes no target command after '--'");
+        if (settings.both()) {
+            throw new UsageException("attach: --mode both runs a program twice ('candor profile'); attach takes"
+                    + " instrument or sample");
+        }
         if (output == null) output = Path.of("candor-" + pid + ".candor");
         settings.output(output);
         try {

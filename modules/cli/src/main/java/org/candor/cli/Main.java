@@ -24,6 +24,7 @@ public final class Main {
         this.console = console;
         for (Command c : List.of(new ProfileCommand(), new ReportCommand(), new CountersCommand(), new CalibrateCommand(),
                 new DemoCommand(), new AttachCommand(), new ListCommand(), new CtlCommand(), new DiffCommand(), new CompareCommand(),
+                new PerturbationCommand(),
                 new CheckCommand(), new TraceCommand(), new VerifyCommand())) {
             commands.put(c.name(), c);
         }
@@ -103,8 +104,8 @@ public final class Main {
         console.out.println("usage: candor                     open the desktop app");
         console.out.println("       candor COMMAND [options]");
         console.out.println();
-        for (Command c : commands.values()) console.out.printf("  %-10s %s%n", c.name(), c.summary());
-        console.out.printf("  %-10s %s%n", "help", "help on a command: candor help profile");
+        for (Command c : commands.values()) console.out.printf("  %-12s %s%n", c.name(), c.summary());
+        console.out.printf("  %-12s %s%n", "help", "help on a command: candor help profile");
         console.out.println();
         console.out.println("example:");
         console.out.println("  candor profile --include com.acme.** -o run.candor -- java -jar app.jar");

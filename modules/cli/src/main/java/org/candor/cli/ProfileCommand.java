@@ -33,8 +33,15 @@ final class ProfileCommand implements Command {
     @Override public String usage() {
         return "usage: candor profile [options] -o FILE.candor -- java <the program's own arguments...>\n\n"
                 + "  -o, --output FILE        the snapshot to write (required)\n"
-                + "  --mode instrument|sample instrument: exact counts and times from probes in the bytecode (default)\n"
-                + "                           sample: stack samples from libcandor.so, no bytecode changed\n"
+                + "  --mode instrument|sample|both  instrument: exact counts and times from probes in the bytecode\n"
+                + "                           (default); sample: stack samples from libcandor.so, no bytecode changed;\n"
+                + "                           both: the program runs twice with these options, sampled (to\n"
+                + "                           FILE-sampled.candor), then instrumented (to FILE.candor), and the\n"
+                + "                           perturbation report compares them: per method, its share of self time\n"
+                + "                           with and without probes, and why they differ ('candor help\n"
+                + "                           perturbation'); each run takes its mode's options (--trace and\n"
+                + "                           --delay-start are refused, --metric is wall or cpu); without --event\n"
+                + "                           the sampled run measures what the probes do (wall, or cpu with --metric cpu)\n"
                 + "  --root PATTERN           a root method (repeatable; or a comma-separated list): only calls made\n"
                 + "                           while a thread is inside a root are recorded, e.g. com.acme.Server.handle,\n"
                 + "                           com.acme.Server.handle(*), com.acme.Server.* (a class), com.acme.** (a package)\n"
@@ -97,7 +104,9 @@ final class ProfileCommand implements Command {
                 + "                           as a checkpoint; the snapshot at exit replaces it\n\n"
                 + "patterns: com.acme (a package or class and everything below it), com.acme.* (one package),\n"
                 + "  com.acme.** (with subpackages), com.acme.Cache.get* (methods), com.acme.Server.handle(String, int)\n\n"
-                + "Everything after -- is the target's command line, unchanged. The exit code is the target's.\n"
+                + "Everything after -- is the target's command line, unchanged. The exit code is the target's (with\n"
+                + "--mode both: the sampled run's when it failed, else the instrumented run's; a line says when they\n"
+                + "differ).\n"
                 + "A snapshot already at FILE stays until this run's first checkpoint replaces it, whole.\n"
                 + "A command that is not a java launcher (a script that starts java) gets the agents through\n"
                 + "JAVA_TOOL_OPTIONS; its JVM then prints a 'Picked up JAVA_TOOL_OPTIONS' line on stderr.\n\n"
@@ -106,6 +115,7 @@ final class ProfileCommand implements Command {
                 + "  candor profile --root com.acme.Server.handle -o run.candor -- java -jar server.jar\n"
                 + "  candor profile --delay-start --include com.acme.** -o run.candor -- java -jar server.jar\n"
                 + "  candor profile --mode sample --interval 1ms -o run.candor -- java -jar app.jar\n"
+                + "  candor profile --mode both --include com.acme.** -o run.candor -- java -jar app.jar\n"
                 + "  candor profile --metric page-faults --include com.acme.** -o faults.candor -- java -jar app.jar\n";
     }
 
@@ -121,6 +131,7 @@ final class ProfileCommand implements Command {
             throw new UsageException(e.getMessage());
         }
         checkMetric(settings);
+        if (settings.both()) return profileBoth(settings, output, args.rest(), console);
         return profile(settings.output(output), args.rest(), console);
     }
 
@@ -193,6 +204,22 @@ final class ProfileCommand implements Command {
      */
     static int profile(ProfileSettings settings, List<String> target, Console console)
             throws ClientException, InterruptedException, IOException {
+        return run(settings, target, console).exit;
+    }
+
+    /** How one run went: the target's exit code (or 1 where it exited 0 and left no snapshot), and whether it wrote one. */
+    private static final class Run {
+        final int exit;
+        final boolean wroteSnapshot;
+
+        Run(int exit, boolean wroteSnapshot) {
+            this.exit = exit;
+            this.wroteSnapshot = wroteSnapshot;
+        }
+    }
+
+    private static Run run(ProfileSettings settings, List<String> target, Console console)
+            throws ClientException, InterruptedException, IOException {
         JavaCommand command = JavaCommand.of(target);
         Path output = settings.output();
         checkWritable(output);
@@ -220,7 +247,7 @@ final class ProfileCommand implements Command {
             console.error(noSnapshot(output, exit, outcome));
             noteTrace(settings, console);
             // a program that never loaded the agent ran as it would have without Candor: its own exit code
-            return exit != 0 || !outcome.loaded() ? exit : 1;
+            return new Run(exit != 0 || !outcome.loaded() ? exit : 1, false);
         }
         noteTrace(settings, console);
         try (SnapshotFile s = SnapshotFile.open(output)) {
@@ -244,9 +271,45 @@ final class ProfileCommand implements Command {
             }
         } catch (java.io.IOException | java.io.UncheckedIOException e) {
             console.error(e.getMessage());
+            return new Run(exit != 0 ? exit : 1, false);
+        }
+        // a checkpoint is what a killed run leaves, not its whole snapshot
+        return checkpoint ? new Run(exit == 0 ? 1 : exit, false) : new Run(exit, true);
+    }
+
+    /**
+     * {@code --mode both}: the program sampled (no probes: the truth the other run is judged by), then instrumented
+     * with the same options, then the perturbation report of the two. The exit code is the program's: the first
+     * run's when it failed, else the second's; two runs that exit differently are said to.
+     */
+    private static int profileBoth(ProfileSettings settings, Path output, List<String> target, Console console)
+            throws ClientException, InterruptedException, IOException {
+        Path sampledOutput = sampledOutput(output);
+        checkWritable(sampledOutput);
+        checkWritable(output);  // both before either run: the second must not find out after the first
+        console.note("run 1 of 2: sampled, without probes, to " + sampledOutput);
+        Run sampled = run(settings.run("sample", sampledOutput), target, console);
+        console.note("run 2 of 2: instrumented, to " + output);
+        Run instrumented = run(settings.run("instrument", output), target, console);
+        if (sampled.exit != instrumented.exit) {
+            console.error("the two runs exited differently: sampled " + sampled.exit + ", instrumented "
+                    + instrumented.exit + " (they may not have done the same work)");
+        }
+        int exit = sampled.exit != 0 ? sampled.exit : instrumented.exit;
+        if (!sampled.wroteSnapshot || !instrumented.wroteSnapshot) {
+            console.error("no perturbation report: the " + (sampled.wroteSnapshot ? "instrumented" : "sampled")
+                    + " run left no snapshot");
             return exit != 0 ? exit : 1;
         }
-        return checkpoint && exit == 0 ? 1 : exit;
+        String report;
+        try {
+            report = PerturbationCommand.report(output, sampledOutput, PerturbationCommand.DEFAULT_TOP);
+        } catch (UsageException e) {
+            console.error(e.getMessage());
+            return exit != 0 ? exit : 1;
+        }
+        console.out.print(report);
+        return exit;
     }
 
     /** How long before the program's end its last checkpoint was taken, in words; empty if the file does not say. */
@@ -257,6 +320,14 @@ final class ProfileCommand implements Command {
         } catch (RuntimeException noTime) {
             return "";
         }
+    }
+
+    /** Where {@code --mode both} writes its sampled snapshot: beside the instrumented one, {@code NAME-sampled.candor}. */
+    static Path sampledOutput(Path output) {
+        String name = output.getFileName().toString();
+        String sampled = name.endsWith(".candor") ? name.substring(0, name.length() - ".candor".length()) + "-sampled.candor"
+                : name + "-sampled";
+        return output.resolveSibling(sampled);
     }
 
     /** A traced run: what its trace holds, in one line (a trace is kept even when the snapshot is not). */

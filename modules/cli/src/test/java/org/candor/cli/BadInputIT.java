@@ -21,7 +21,7 @@ class BadInputIT {
 
     @Test
     void unknownCommandsAndOptions() throws Exception {
-        oneLine(CandorCli.run("profiel"), 2, "candor: error: unknown command 'profiel' (commands: profile, report, counters, calibrate, demo, attach, list, ctl, diff, compare, check, trace, verify)");
+        oneLine(CandorCli.run("profiel"), 2, "candor: error: unknown command 'profiel' (commands: profile, report, counters, calibrate, demo, attach, list, ctl, diff, compare, perturbation, check, trace, verify)");
         oneLine(CandorCli.run("profile", "--colour", "red"), 2,
                 "candor: error: profile: unknown option '--colour' (see 'candor help profile')");
         oneLine(CandorCli.run("report", "x.candor", "--format", "pdf"), 2,

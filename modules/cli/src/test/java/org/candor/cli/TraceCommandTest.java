@@ -167,7 +167,7 @@ class TraceCommandTest {
         InProcessCli.Run r = candor("help", "trace");
         assertThat(r.exit).isZero();
         assertThat(r.out).startsWith("usage: candor trace merge DIR -o FILE\n");
-        assertThat(candor("help").out).contains("  trace      merge, dump, sum up or cut a traced run's per-CPU trace files");
+        assertThat(candor("help").out).contains("  trace        merge, dump, sum up or cut a traced run's per-CPU trace files");
         assertThat(List.of(candor("trace", "stats", "--help").out)).allMatch(s -> s.startsWith("usage: candor trace"));
     }
 }

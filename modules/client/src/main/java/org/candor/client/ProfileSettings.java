@@ -25,11 +25,14 @@ public final class ProfileSettings {
     public static final List<String> METRICS = List.of("wall", "cpu", "task-clock", "page-faults", "context-switches",
             "instructions", "cycles", "cache-misses", "branch-misses");
     public static final String WALL = "wall";
+    /** The mode of two runs: sampled, then instrumented. */
+    public static final String BOTH = "both";
 
     private Path output;
     private Path outcome;
     private String mode = "instrument";
     private String event = "cpu";
+    private boolean eventChosen;
     private String metric = WALL;
     private String clock = "auto";
     private Long intervalNanos;
@@ -58,18 +61,52 @@ public final class ProfileSettings {
     /** Root method patterns, one or comma-separated (Lazy and Eager schemes). */
     public ProfileSettings root(String patterns) { roots.addAll(split(patterns)); return this; }
 
-    /** {@code instrument} (probes in the bytecode) or {@code sample} (stack sampling by libcandor.so). */
+    /**
+     * {@code instrument} (probes in the bytecode), {@code sample} (stack sampling by libcandor.so) or {@code both}:
+     * two runs of the program, sampled and instrumented, each from {@link #run(String)}.
+     */
     public ProfileSettings mode(String m) throws ClientException {
         switch (m) {
-            case "instrument": case "sample": this.mode = m; return this;
-            default: throw new ClientException("unknown mode '" + m + "' (known: instrument, sample)");
+            case "instrument": case "sample": case BOTH: this.mode = m; return this;
+            default: throw new ClientException("unknown mode '" + m + "' (known: instrument, sample, both)");
         }
+    }
+
+    /** {@code --mode both}: the settings are of two runs ({@link #run(String)}), not one. */
+    public boolean both() { return mode.equals(BOTH); }
+
+    /**
+     * One of the runs of {@code --mode both}: {@code sample} (the options of instrumentation left out: the sampled
+     * run is the plain program) or {@code instrument}, writing to {@code output}.
+     */
+    public ProfileSettings run(String runMode, Path runOutput) throws ClientException {
+        if (!both()) throw new IllegalStateException("one run: mode " + mode);
+        ProfileSettings r = new ProfileSettings().mode(runMode);
+        r.output = runOutput.toAbsolutePath();
+        r.outcome = outcome;
+        // unless chosen, the sampled run measures what the probes measure: a thread's waiting is in instrumented wall time
+        r.event = eventChosen ? event : metric.equals("cpu") ? "cpu" : "wall";
+        r.intervalNanos = intervalNanos;
+        r.depth = depth;
+        r.includes.addAll(includes);
+        r.excludes.addAll(excludes);
+        r.defaultExcludes = defaultExcludes;
+        r.extra.addAll(extra);
+        if (!r.sampling()) {
+            r.metric = metric;
+            r.clock = clock;
+            r.scheme = scheme;
+            r.roots.addAll(roots);
+            r.calibration = calibration;
+            r.calstats = calstats;
+        }
+        return r;
     }
 
     /** Sampling: {@code cpu} (running threads, by their CPU time) or {@code wall} (all threads, by elapsed time). */
     public ProfileSettings event(String e) throws ClientException {
         switch (e) {
-            case "cpu": case "wall": this.event = e; return this;
+            case "cpu": case "wall": this.event = e; this.eventChosen = true; return this;
             default: throw new ClientException("unknown event '" + e + "' (known: cpu, wall)");
         }
     }
@@ -148,6 +185,7 @@ public final class ProfileSettings {
 
     /** The options of libcandor.so: the metric when it is not wall time (else wall's clock), or the sampling options. */
     public String nativeOptions() {
+        if (both()) throw new IllegalStateException("--mode both: the options of each run (run(mode, output))");
         if (!sampling()) {
             String clockOrMetric = !metric.equals(WALL) ? "metric=" + metric : clock.equals("auto") ? "" : "clock=" + clock;
             if (traceDirectory == null) return clockOrMetric;
@@ -201,6 +239,7 @@ public final class ProfileSettings {
 
     /** One option per line, the form the agent's {@code optfile} reads. */
     public List<String> agentOptionLines() {
+        if (both()) throw new IllegalStateException("--mode both: the options of each run (run(mode, output))");
         List<String> lines = new ArrayList<>();
         if (output != null) lines.add("output=" + output);
         if (outcome != null) lines.add("outcome=" + outcome);
@@ -242,6 +281,10 @@ public final class ProfileSettings {
     }
 
     public void validate() throws ClientException {
+        if (both()) {
+            validateBoth();
+            return;
+        }
         if (sampling() && (scheme != null || !roots.isEmpty())) {
             throw new ClientException("--scheme and --root apply to --mode instrument");
         }
@@ -265,6 +308,21 @@ public final class ProfileSettings {
         } catch (OptionException | PatternException e) {
             throw new ClientException(e.getMessage());
         }
+    }
+
+    /** {@code --mode both}: what the pair cannot do, then each run's own checks. */
+    private void validateBoth() throws ClientException {
+        if (traceDirectory != null) throw new ClientException("--trace applies to one run: --mode instrument or sample");
+        if (delayedStart) {
+            throw new ClientException("--delay-start applies to --mode instrument (with --mode both, the sampled run"
+                    + " would record from its start and the two would not compare)");
+        }
+        if (!metric.equals(WALL) && !metric.equals("cpu")) {
+            throw new ClientException("--mode both compares times: --metric wall or cpu, not " + metric);
+        }
+        Path out = output != null ? output : Path.of("both.candor");
+        run("sample", out).validate();
+        run("instrument", out).validate();
     }
 
     private static List<String> split(String list) {
