@@ -7,7 +7,7 @@
 #
 # Defaults: 5,000,000 records on 4 CPU files, 5 rounds, 1g heap. --baseline: another build's candor-core.jar (e.g. one
 # built before a change, copied aside) merges too in each round, alternating, with the ratio of the two and a check
-# that both wrote the same bytes. Needs the assembled command line
+# that both wrote the same bytes. BENCH_JAVA_OPTS: more options for the JVM (a profiler's agent, GC logging). Needs the assembled command line
 # (mvn -B -o package -DskipTests: modules/cli/target/candor). The generated trace stays in bench/target/trace-merge/.
 set -euo pipefail
 BENCH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -35,4 +35,4 @@ OUT="$BENCH/target/trace-merge"
 mkdir -p "$OUT/classes"
 "${JAVA}c" --release 17 -cp "$LIB/candor-core.jar" -d "$OUT/classes" "$BENCH/trace/MergeRate.java"
 echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $("$JAVA" -version 2>&1 | head -1)"
-exec "$JAVA" -Xmx"$HEAP" -cp "$LIB/candor-core.jar:$OUT/classes" MergeRate "$RECORDS" "$CPUS" "$ROUNDS" "$OUT" ${BASELINE:+"$BASELINE"}
+exec "$JAVA" $BENCH_JAVA_OPTS -Xmx"$HEAP" -cp "$LIB/candor-core.jar:$OUT/classes" MergeRate "$RECORDS" "$CPUS" "$ROUNDS" "$OUT" ${BASELINE:+"$BASELINE"}
