@@ -35,4 +35,4 @@ OUT="$BENCH/target/trace-merge"
 mkdir -p "$OUT/classes"
 "${JAVA}c" --release 17 -cp "$LIB/candor-core.jar" -d "$OUT/classes" "$BENCH/trace/MergeRate.java"
 echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $("$JAVA" -version 2>&1 | head -1)"
-exec "$JAVA" $BENCH_JAVA_OPTS -Xmx"$HEAP" -cp "$LIB/candor-core.jar:$OUT/classes" MergeRate "$RECORDS" "$CPUS" "$ROUNDS" "$OUT" ${BASELINE:+"$BASELINE"}
+exec "$JAVA" ${BENCH_JAVA_OPTS:-} -Xmx"$HEAP" -cp "$LIB/candor-core.jar:$OUT/classes" MergeRate "$RECORDS" "$CPUS" "$ROUNDS" "$OUT" ${BASELINE:+"$BASELINE"}

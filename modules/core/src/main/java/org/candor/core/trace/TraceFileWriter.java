@@ -129,6 +129,20 @@ public final class TraceFileWriter implements Closeable {
         this.records += count;
     }
 
+    /**
+     * Forces what is written so far to the disk, from any thread while others write records: the merge starts the
+     * disk's work early, so that the {@link #commit}'s own force has less left to wait for. The commit still forces the
+     * whole file, so this adds nothing to what a commit promises; a failure here must be reported all the same (the
+     * system may tell it once only, to the first force that meets it).
+     */
+    void forceSoFar() throws IOException {
+        try {
+            channel.force(false);
+        } catch (IOException e) {
+            throw new IOException("cannot write " + target + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Records written so far (periods and markers). */
     public long records() { return records; }
 

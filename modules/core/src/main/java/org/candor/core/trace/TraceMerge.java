@@ -38,6 +38,8 @@ public final class TraceMerge {
     /** Buffers of records, one filling while the others are written. */
     private static final int WRITE_BUFFER = 1 << 20;
     private static final int WRITE_BUFFERS = 2;
+    /** Bytes written between early forces to the disk. */
+    private static final long FORCE_STEP = 64L << 20;
 
     /** What a merge did. */
     public static final class Result {
@@ -126,24 +128,36 @@ public final class TraceMerge {
 
     /**
      * The records in the index's order, copied whole from the files' windows into buffers that a thread of its own
-     * writes to the merged file, in order, while the next buffer fills.
+     * writes to the merged file, in order, while the next buffer fills; every {@value #FORCE_STEP} bytes, what is
+     * written is forced to the disk by a third thread, while the writing goes on, so that the commit's force finds
+     * little left to do. Returns when all is written and every early force has succeeded.
      */
     private static void copyInOrder(RecordIndex.Order index, RecordWindow[] files, TraceFileWriter w) throws IOException {
-        ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "trace merge writer");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService writer = Executors.newSingleThreadExecutor(daemon("trace merge writer"));
+        ExecutorService forcer = Executors.newSingleThreadExecutor(daemon("trace merge force"));
         try {
             ByteBuffer[] buffers = new ByteBuffer[WRITE_BUFFERS];
             Future<?>[] written = new Future<?>[WRITE_BUFFERS];
             for (int b = 0; b < WRITE_BUFFERS; b++) buffers[b] = ByteBuffer.allocateDirect(WRITE_BUFFER).order(ByteOrder.LITTLE_ENDIAN);
+            List<Future<?>> forced = new ArrayList<>();
+            long unforced = 0;
             int b = 0;
             int count = 0;
             long fileMask = (1L << FILE_BITS) - 1;
             for (int i = 0; i < index.size(); i++) {
                 if (buffers[b].remaining() < RecordWindow.LARGEST_RECORD) {
+                    unforced += buffers[b].position();
                     written[b] = write(writer, w, buffers[b], count);
+                    if (unforced >= FORCE_STEP) {
+                        // after that buffer's write (the writer runs them in order), while later ones are written
+                        Future<?> after = written[b];
+                        forced.add(forcer.submit(() -> {
+                            await(after);
+                            w.forceSoFar();
+                            return null;
+                        }));
+                        unforced = 0;
+                    }
                     b = (b + 1) % WRITE_BUFFERS;
                     await(written[b]);
                     buffers[b].clear();
@@ -155,9 +169,19 @@ public final class TraceMerge {
             }
             written[b] = write(writer, w, buffers[b], count);
             for (Future<?> f : written) await(f);
+            for (Future<?> f : forced) await(f);
         } finally {
             writer.shutdownNow();
+            forcer.shutdownNow();
         }
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        };
     }
 
     private static Future<?> write(ExecutorService writer, TraceFileWriter w, ByteBuffer records, int count) {
