@@ -3,6 +3,7 @@ package org.candor.core.trace;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * The merge's index of one per-CPU file's records: two parallel arrays, each record's time and where it lies
@@ -56,6 +57,9 @@ final class RecordIndex {
     private long[] time;
     private long[] location;
     private int size;
+    /** The least and the greatest time added. */
+    private long min = Long.MAX_VALUE;
+    private long max = Long.MIN_VALUE;
     private Ties ties;
 
     RecordIndex(long expected) {
@@ -70,6 +74,8 @@ final class RecordIndex {
         this.time[size] = time;
         this.location[size] = location;
         size++;
+        min = Math.min(min, time);
+        max = Math.max(max, time);
     }
 
     /** Adds all of another index's records, in its order. */
@@ -88,9 +94,9 @@ final class RecordIndex {
      * records equal in both in the order of the files, then the order added. The indexes are used up.
      *
      * <p>The fast way, when the trace's span fits: each record's time after the first, its file and its number there
-     * packed into one long (time above, so equal times keep the files' order), the keys sorted in linear time
-     * ({@link #sortDistinct}), then the runs of equal times put in the ties' order; each file's times dropped once its
-     * keys are made (twenty-four bytes a record at most, with the locations). Else, when the span is too long for the
+     * packed into one long (time above, so equal times keep the files' order) in place of its time, the keys sorted in
+     * linear time into one array ({@link #sortDistinct}), then the runs of equal times put in the ties' order
+     * (some twenty-five bytes a record at most, with the locations and the buckets). Else, when the span is too long for the
      * bits left beside the numbers (some 18 minutes of 5 million records on 4 files), the files are put in one index
      * and sorted by a stable merge sort (thirty-two bytes a record): per-CPU files are written as periods end, so each
      * is nearly in start order already, and halves found in order are not merged again.
@@ -103,10 +109,8 @@ final class RecordIndex {
         for (RecordIndex f : files) {
             total += f.size;
             largest = Math.max(largest, f.size);
-            for (int i = 0; i < f.size; i++) {
-                min = Math.min(min, f.time[i]);
-                max = Math.max(max, f.time[i]);
-            }
+            min = Math.min(min, f.min);
+            max = Math.max(max, f.max);
         }
         if (total > MAX) throw new IllegalStateException("more than " + MAX + " records to merge");
         int fileBits = bits(files.size() - 1);
@@ -123,16 +127,22 @@ final class RecordIndex {
         }
         long[][] locations = new long[files.size()][];
         for (int fi = 0; fi < files.size(); fi++) locations[fi] = files.get(fi).location;
-        long[] unsorted = new long[(int) total];
-        int at = 0;
-        for (int fi = 0; fi < files.size(); fi++) {
+        // each file's times become its keys where they are, on all CPUs, then the keys of all are sorted into one array
+        long base = min;
+        IntStream.range(0, files.size()).parallel().forEach(fi -> {
             RecordIndex f = files.get(fi);
             long fileKey = (long) fi << indexBits;
-            for (int i = 0; i < f.size; i++) unsorted[at++] = (f.time[i] - min) << low | fileKey | i;
-            f.time = null;
+            for (int i = 0; i < f.size; i++) f.time[i] = (f.time[i] - base) << low | fileKey | i;
+        });
+        long[][] parts = new long[files.size()][];
+        int[] sizes = new int[files.size()];
+        for (int fi = 0; fi < files.size(); fi++) {
+            parts[fi] = files.get(fi).time;
+            sizes[fi] = files.get(fi).size;
+            files.get(fi).time = null;
         }
-        long[] keys = sortDistinct(unsorted);
-        unsorted = null;
+        long[] keys = sortDistinct(parts, sizes, (int) total);
+        parts = null;
         Order order = new Order((int) total, keys, locations, fileBits, indexBits);
         for (int lo = 0; lo < keys.length; ) {
             int hi = lo + 1;
@@ -172,25 +182,34 @@ final class RecordIndex {
      * do): one pass counts the keys in buckets by their high bits, one puts each into its bucket (in the order met, so
      * the nearly sorted files of a trace are written almost in sequence), then each bucket is sorted on its own: a few
      * keys by insertion (they come nearly in order), more by {@link Arrays#sort}, so keys crowded into few buckets
-     * still sort in n log n. The buckets take four bytes for every {@value #BUCKET_KEYS} keys; the keys are sorted
-     * into a new array.
+     * still sort in n log n. The buckets take four bytes for every {@value #BUCKET_KEYS} keys; the keys, the first
+     * {@code sizes[p]} of each {@code parts[p]}, are sorted into a new array of {@code n}.
      */
-    static long[] sortDistinct(long[] keys) {
-        int n = keys.length;
-        if (n < 2) return keys;
+    static long[] sortDistinct(long[][] parts, int[] sizes, int n) {
         long max = 0;
-        for (long k : keys) max = Math.max(max, k);
+        for (int p = 0; p < parts.length; p++) {
+            for (int i = 0; i < sizes[p]; i++) max = Math.max(max, parts[p][i]);
+        }
         int bucketBits = Math.max(1, 31 - Integer.numberOfLeadingZeros(Math.max(1, n / BUCKET_KEYS)));
         int shift = Math.max(0, 64 - Long.numberOfLeadingZeros(max) - bucketBits);
         int[] end = new int[(int) (max >>> shift) + 1];
-        for (long k : keys) end[(int) (k >>> shift)]++;
+        for (int p = 0; p < parts.length; p++) {
+            long[] keys = parts[p];
+            for (int i = 0; i < sizes[p]; i++) end[(int) (keys[i] >>> shift)]++;
+        }
         int sum = 0;
         for (int b = 0; b < end.length; b++) {
             sum += end[b];
             end[b] = sum - end[b]; // the bucket's start for now: it grows to the bucket's end as keys are put in
         }
         long[] sorted = new long[n];
-        for (long k : keys) sorted[end[(int) (k >>> shift)]++] = k;
+        for (int p = 0; p < parts.length; p++) {
+            long[] keys = parts[p];
+            for (int i = 0; i < sizes[p]; i++) {
+                long k = keys[i];
+                sorted[end[(int) (k >>> shift)]++] = k;
+            }
+        }
         int lo = 0;
         for (int hi : end) {
             if (hi - lo > INSERTION) {

@@ -52,15 +52,15 @@ final class RecordWindow {
         return (long) cpu << 32 | Math.abs(b.getInt(p + 4));
     }
 
-    /**
-     * Copies the record at this offset whole into {@code out} (room for the largest record there), a word at a time;
-     * returns its size.
-     */
+    /** Copies the record at this offset whole into {@code out} (room for the largest record there); returns its size. */
     int copyTo(ByteBuffer out, long offset) throws IOException {
         ByteBuffer b = record(offset);
         int p = b.position();
         int size = b.getShort(p) & 0xFFFF;
-        for (int i = 0; i < size; i += 8) out.putLong(b.getLong(p + i));
+        int limit = b.limit();
+        b.limit(p + size);
+        out.put(b); // one copy of memory, buffer to buffer
+        b.limit(limit);
         return size;
     }
 

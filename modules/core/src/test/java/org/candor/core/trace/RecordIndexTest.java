@@ -11,7 +11,12 @@ class RecordIndexTest {
     private static void assertSorts(long[] keys) {
         long[] expected = keys.clone();
         Arrays.sort(expected);
-        assertThat(RecordIndex.sortDistinct(keys)).containsExactly(expected);
+        // in two parts, the second with room to spare past its keys
+        int half = keys.length / 2;
+        long[] second = Arrays.copyOf(Arrays.copyOfRange(keys, half, keys.length), keys.length - half + 7);
+        Arrays.fill(second, keys.length - half, second.length, -1);
+        long[][] parts = {Arrays.copyOf(keys, half), second};
+        assertThat(RecordIndex.sortDistinct(parts, new int[] {half, keys.length - half}, keys.length)).containsExactly(expected);
     }
 
     @Test
