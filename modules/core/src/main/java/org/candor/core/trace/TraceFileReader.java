@@ -29,8 +29,7 @@ public final class TraceFileReader implements Closeable {
     private final Path path;
     private final String source;
     private final FileChannel channel;
-    /** Direct: the channel reads into it without a copy through a direct buffer of its own. */
-    private final ByteBuffer buf = ByteBuffer.allocateDirect(BUFFER).order(ByteOrder.LITTLE_ENDIAN);
+    private final ByteBuffer buf = ByteBuffer.allocate(BUFFER).order(ByteOrder.LITTLE_ENDIAN);
     /** File offset of buf[0]. */
     private long bufOffset;
     private boolean eof;
