@@ -119,8 +119,10 @@ final class RecordIndex {
         long span = max - min;
         if (total > 0 && (span < 0 || span >>> (63 - low) != 0)) {
             RecordIndex all = new RecordIndex(total);
-            for (RecordIndex f : files) all.addAll(f);
-            for (RecordIndex f : files) f.drop();
+            for (RecordIndex f : files) {
+                all.addAll(f);
+                f.drop();
+            }
             all.ties = ties;
             if (all.size > 1) all.sort(all.time, all.location, new long[all.size], new long[all.size], 0, all.size);
             return new Order(all.size, null, new long[][] {all.location}, 0, 0);
