@@ -20,7 +20,11 @@ import org.candor.core.trace.TraceRecord;
  * must at least do). The trace is generated as the agent writes one: per CPU, records in the order their periods end,
  * threads interleaved, periods of jittered lengths, so the files are not in start order.
  *
- *   java -cp candor-core.jar:. MergeRate RECORDS CPUS ROUNDS DIR
+ * With a baseline (another build's candor-core.jar, e.g. the one before a change), each round also merges with that
+ * build's TraceMerge, the order of the two merges alternating from round to round, and the ratio of each round's two
+ * times is printed: a change judged on one noisy machine in one run.
+ *
+ *   java -cp candor-core.jar:. MergeRate RECORDS CPUS ROUNDS DIR [BASELINE_JAR]
  */
 public final class MergeRate {
 
@@ -29,6 +33,7 @@ public final class MergeRate {
         int cpus = Integer.parseInt(args[1]);
         int rounds = Integer.parseInt(args[2]);
         Path dir = Path.of(args[3]);
+        Merger baseline = args.length > 4 ? Merger.of(Path.of(args[4])) : null;
         Path trace = dir.resolve("merge-" + records + ".trace");
         if (!Files.isRegularFile(trace.resolve("meta"))) generate(trace, records, cpus);
         long bytes = 0;
@@ -45,26 +50,79 @@ public final class MergeRate {
                 bytes, (double) bytes / records);
         double[] merge = new double[rounds];
         double[] floor = new double[rounds];
+        double[] base = new double[rounds];
+        double[] ratio = new double[rounds];
         Path out = dir.resolve("merged.ctrace");
+        Path baseOut = dir.resolve("merged-baseline.ctrace");
         Path copy = dir.resolve("copied.bin");
         for (int r = 0; r < rounds; r++) {
-            // alternating, so that both see the same state of the page cache and the machine
-            long t0 = System.nanoTime();
-            TraceMerge.Result result = TraceMerge.merge(trace, out);
-            merge[r] = (System.nanoTime() - t0) / 1e9;
-            if (result.records() != records) throw new IllegalStateException("merged " + result.records() + " of " + records);
+            // alternating, so that all see the same state of the page cache and the machine
+            if (baseline != null && r % 2 == 1) base[r] = baseline.time(trace, baseOut, records);
+            merge[r] = time(TraceMerge::merge, trace, out, records);
+            if (baseline != null && r % 2 == 0) base[r] = baseline.time(trace, baseOut, records);
             long t1 = System.nanoTime();
             concatenate(files, copy);
             floor[r] = (System.nanoTime() - t1) / 1e9;
-            System.out.printf(Locale.ROOT, "round %d: merge %.3f s (%.2f M records/s), floor (copy the bytes, synced) %.3f s%n",
+            System.out.printf(Locale.ROOT, "round %d: merge %.3f s (%.2f M records/s), floor (copy the bytes, synced) %.3f s",
                     r + 1, merge[r], records / merge[r] / 1e6, floor[r]);
+            if (baseline != null) {
+                ratio[r] = base[r] / merge[r];
+                System.out.printf(Locale.ROOT, ", baseline %.3f s (%.2f M records/s), baseline / merge %.2fx%s", base[r],
+                        records / base[r] / 1e6, ratio[r], Files.mismatch(out, baseOut) == -1 ? "" : " OUTPUTS DIFFER");
+            }
+            System.out.println();
         }
         double m = median(merge);
         double f = median(floor);
         System.out.printf(Locale.ROOT, "median: merge %.3f s = %.2f M records/s (goal >= 5 M/s: %s); floor %.3f s = %.2f M records/s;"
                 + " merge / floor %.2fx%n", m, records / m / 1e6, records / m >= 5e6 ? "PASS" : "FAIL", f, records / f / 1e6, m / f);
+        if (baseline != null) {
+            double b = median(base);
+            System.out.printf(Locale.ROOT, "median: baseline %.3f s = %.2f M records/s; baseline / merge %.2fx (per round, median)%n",
+                    b, records / b / 1e6, median(ratio));
+        }
         Files.deleteIfExists(out);
+        Files.deleteIfExists(baseOut);
         Files.deleteIfExists(copy);
+    }
+
+    /** A TraceMerge.merge. */
+    interface Merge {
+        Object merge(Path dir, Path out) throws Exception;
+    }
+
+    /** Seconds one merge took, its record count checked. */
+    static double time(Merge merge, Path trace, Path out, long records) throws Exception {
+        long t0 = System.nanoTime();
+        Object result = merge.merge(trace, out);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        long merged = (long) result.getClass().getMethod("records").invoke(result);
+        if (merged != records) throw new IllegalStateException("merged " + merged + " of " + records);
+        return seconds;
+    }
+
+    /** Another build's TraceMerge, loaded from its candor-core.jar apart from this one's. */
+    static final class Merger {
+        private final java.lang.reflect.Method merge;
+
+        private Merger(java.lang.reflect.Method merge) { this.merge = merge; }
+
+        static Merger of(Path jar) throws Exception {
+            ClassLoader loader = new java.net.URLClassLoader(new java.net.URL[] {jar.toUri().toURL()},
+                    ClassLoader.getPlatformClassLoader());
+            Class<?> c = Class.forName("org.candor.core.trace.TraceMerge", true, loader);
+            return new Merger(c.getMethod("merge", Path.class, Path.class));
+        }
+
+        double time(Path trace, Path out, long records) throws Exception {
+            return MergeRate.time((d, o) -> {
+                try {
+                    return merge.invoke(null, d, o);
+                } catch (java.lang.reflect.InvocationTargetException e) {
+                    throw (Exception) e.getCause();
+                }
+            }, trace, out, records);
+        }
     }
 
     /** The floor: every byte read and written once, and the result forced to disk as the merge's commit does. */

@@ -114,30 +114,30 @@ public final class TraceFileWriter implements Closeable {
     }
 
     /**
-     * Leaves room for {@code bytes} of records ({@code count} of them) that other threads write at once with
-     * {@link #writeAt} (the merge copies in parallel): everything so far is written out, and the file position where
-     * the room begins returned.
+     * Writes whole records as they are ({@code count} of them, flipped in {@code records}): the merge copies records
+     * from the per-CPU files. One thread at a time.
      */
-    long reserve(long bytes, long count) throws IOException {
+    void writeRecords(ByteBuffer records, long count) throws IOException {
         room(0);
         drain();
-        long at;
         try {
-            at = channel.position();
-            channel.position(at + bytes);
+            while (records.hasRemaining()) channel.write(records);
         } catch (IOException e) {
             discard();
             throw new IOException("cannot write " + target + ": " + e.getMessage(), e);
         }
-        records += count;
-        return at;
+        this.records += count;
     }
 
-    /** Writes what {@code source} holds (flipped) at file position {@code at}, in room {@link #reserve} left: any thread. */
-    void writeAt(ByteBuffer source, long at) throws IOException {
+    /**
+     * Forces what is written so far to the disk, from any thread while others write records: the merge starts the
+     * disk's work early, so that the {@link #commit}'s own force has less left to wait for. The commit still forces the
+     * whole file, so this adds nothing to what a commit promises; a failure here must be reported all the same (the
+     * system may tell it once only, to the first force that meets it).
+     */
+    void forceSoFar() throws IOException {
         try {
-            long p = at;
-            while (source.hasRemaining()) p += channel.write(source, p);
+            channel.force(false);
         } catch (IOException e) {
             throw new IOException("cannot write " + target + ": " + e.getMessage(), e);
         }

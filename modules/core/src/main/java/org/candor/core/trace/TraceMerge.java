@@ -1,27 +1,45 @@
 package org.candor.core.trace;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * Merges a trace directory into one merged trace: the header (CPU 0xFFFFFFFF, the run's id and K), the meta as its
  * first record, then every period and marker of every per-CPU file in time order (a period's start, a marker's
  * time; ties by CPU, then thread, then the order read). The per-CPU files are in the order periods ended, not
  * started, so the records are sorted: each file is read once through {@link TraceFileReader} into a
- * {@link RecordIndex} (two longs a record), the files on all CPUs at once, then the records copied whole, in order,
- * from the files mapped into memory ({@link MappedRecords}) into the merged file, in spans that threads copy at once,
- * each into its place. Records of unknown types (a later minor version) have no time this version knows and are
- * left out, with a warning.
+ * {@link RecordIndex} (two longs a record), the files on all CPUs at once, the records of all put in order
+ * ({@link RecordIndex#order}), then copied whole, in that order, from the files read through windows that follow the
+ * order along each file ({@link RecordWindow}) into buffers that a thread of its own writes to the merged file while
+ * the next fills. Records of unknown types (a later minor version) have no time this version knows and are left
+ * out, with a warning.
  */
 public final class TraceMerge {
 
     /** Files are told apart by the low bits of a record's location, the offset is the rest. */
     private static final int FILE_BITS = 20;
     private static final long MAX_OFFSET = 1L << (63 - FILE_BITS);
+    /** A file's window: large reads, few of them. */
+    private static final long WINDOW = 1 << 20;
+    /** All files' windows together: a trace of many CPUs reads each through a smaller one (at least 128 KiB). */
+    private static final long WINDOWS = 64L << 20;
+    /** Buffers of records, one filling while the others are written. */
+    private static final int WRITE_BUFFER = 1 << 20;
+    private static final int WRITE_BUFFERS = 2;
+    /** Bytes written between early forces to the disk. */
+    private static final long FORCE_STEP = 64L << 20;
 
     /** What a merge did. */
     public static final class Result {
@@ -109,53 +127,86 @@ public final class TraceMerge {
     }
 
     /**
-     * The records in the index's order, copied whole from the mapped files into the merged file: in as many spans as
-     * there are CPUs, each span measured, then copied by a thread of its own into its place in the file.
+     * The records in the index's order, copied whole from the files' windows into buffers that a thread of its own
+     * writes to the merged file, in order, while the next buffer fills; every {@value #FORCE_STEP} bytes, what is
+     * written is forced to the disk by a third thread, while the writing goes on, so that the commit's force finds
+     * little left to do. Returns when all is written and every early force has succeeded.
      */
-    private static void copyInOrder(RecordIndex index, MappedRecords[] mapped, TraceFileWriter w) throws IOException {
-        int n = index.size();
-        int spans = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), n / 65_536));
-        long fileMask = (1L << FILE_BITS) - 1;
-        List<Long> sizes = parallel(spans, s -> {
-            long bytes = 0;
-            for (int i = spanStart(n, spans, s); i < spanStart(n, spans, s + 1); i++) {
-                long location = index.location(i);
-                bytes += mapped[(int) (location & fileMask)].size(location >>> FILE_BITS);
-            }
-            return bytes;
-        });
-        long total = 0;
-        for (long b : sizes) total += b;
-        long base = w.reserve(total, n);
-        long[] at = new long[spans];
-        for (int s = 0; s < spans; s++) {
-            at[s] = base;
-            base += sizes.get(s);
-        }
-        parallel(spans, s -> {
-            java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocateDirect(1 << 20).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-            long position = at[s];
-            for (int i = spanStart(n, spans, s); i < spanStart(n, spans, s + 1); i++) {
-                long location = index.location(i);
-                MappedRecords file = mapped[(int) (location & fileMask)];
-                long offset = location >>> FILE_BITS;
-                if (buf.remaining() < file.size(offset)) {
-                    buf.flip();
-                    int length = buf.remaining();
-                    w.writeAt(buf, position);
-                    position += length;
-                    buf.clear();
+    private static void copyInOrder(RecordIndex.Order index, RecordWindow[] files, TraceFileWriter w) throws IOException {
+        ExecutorService writer = Executors.newSingleThreadExecutor(daemon("trace merge writer"));
+        ExecutorService forcer = Executors.newSingleThreadExecutor(daemon("trace merge force"));
+        try {
+            ByteBuffer[] buffers = new ByteBuffer[WRITE_BUFFERS];
+            Future<?>[] written = new Future<?>[WRITE_BUFFERS];
+            for (int b = 0; b < WRITE_BUFFERS; b++) buffers[b] = ByteBuffer.allocateDirect(WRITE_BUFFER).order(ByteOrder.LITTLE_ENDIAN);
+            List<Future<?>> forced = new ArrayList<>();
+            long unforced = 0;
+            int b = 0;
+            int count = 0;
+            long fileMask = (1L << FILE_BITS) - 1;
+            for (int i = 0; i < index.size(); i++) {
+                if (buffers[b].remaining() < RecordWindow.LARGEST_RECORD) {
+                    unforced += buffers[b].position();
+                    written[b] = write(writer, w, buffers[b], count);
+                    if (unforced >= FORCE_STEP) {
+                        // after that buffer's write (the writer runs them in order), while later ones are written
+                        Future<?> after = written[b];
+                        forced.add(forcer.submit(() -> {
+                            await(after);
+                            w.forceSoFar();
+                            return null;
+                        }));
+                        unforced = 0;
+                    }
+                    b = (b + 1) % WRITE_BUFFERS;
+                    await(written[b]);
+                    buffers[b].clear();
+                    count = 0;
                 }
-                file.copyTo(buf, offset);
+                long location = index.location(i);
+                files[(int) (location & fileMask)].copyTo(buffers[b], location >>> FILE_BITS);
+                count++;
             }
-            buf.flip();
-            w.writeAt(buf, position);
+            written[b] = write(writer, w, buffers[b], count);
+            for (Future<?> f : written) await(f);
+            for (Future<?> f : forced) await(f);
+        } finally {
+            writer.shutdownNow();
+            forcer.shutdownNow();
+        }
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    private static Future<?> write(ExecutorService writer, TraceFileWriter w, ByteBuffer records, int count) {
+        records.flip();
+        return writer.submit(() -> {
+            w.writeRecords(records, count);
             return null;
         });
     }
 
-    private static int spanStart(int n, int spans, int s) {
-        return (int) ((long) n * s / spans);
+    /** Waits for a buffer's write; its failure is thrown here. */
+    private static void await(Future<?> write) throws IOException {
+        if (write == null) return;
+        try {
+            write.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while merging");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException) throw (IOException) cause;
+            if (cause instanceof RuntimeException) throw (RuntimeException) cause;
+            if (cause instanceof Error) throw (Error) cause;
+            throw new IOException(cause);
+        }
     }
 
     /** Writes the merged trace of a trace directory to {@code out} (whole, then renamed over it). */
@@ -169,7 +220,7 @@ public final class TraceMerge {
         if (files.size() >= 1 << FILE_BITS) throw new TraceFormatException(dir.toString(), files.size() + " per-CPU files");
         List<String> warnings = new ArrayList<>(source.warnings());
 
-        // each file indexed on a thread of its own (they are read whole, once), then one index of them all
+        // each file indexed on a thread of its own (they are read whole, once), then the records of all put in order
         List<FileIndex> indexes = parallel(files.size(), fi -> FileIndex.of(source, files.get(fi), fi));
         long total = 0;
         long markers = 0;
@@ -188,20 +239,34 @@ public final class TraceMerge {
         if (unknown > 0) {
             warnings.add(unknown + " records of types this version does not know were left out (a newer agent's?)");
         }
-        RecordIndex index = new RecordIndex(total);
-        MappedRecords[] mapped = new MappedRecords[files.size()];
+        List<RecordIndex> perFile = new ArrayList<>();
+        long[] lengths = new long[files.size()];
         for (int fi = 0; fi < files.size(); fi++) {
-            index.addAll(indexes.get(fi).index);
-            mapped[fi] = new MappedRecords(files.get(fi), indexes.get(fi).wholeLength);
+            perFile.add(indexes.get(fi).index);
+            lengths[fi] = indexes.get(fi).wholeLength;
         }
         indexes.clear();
-        long fileMask = (1L << FILE_BITS) - 1;
-        index.sort(location -> mapped[(int) (location & fileMask)].tieKey(location >>> FILE_BITS));
-        try (TraceFileWriter w = TraceFileWriter.create(out, TraceFormat.MERGED_CPU, source.counterCount(), source.runId(), minor)) {
-            w.writeMeta(source.meta().toText());
-            copyInOrder(index, mapped, w);
-            w.commit();
+        FileChannel[] channels = new FileChannel[files.size()];
+        try {
+            RecordWindow[] windows = new RecordWindow[files.size()];
+            int capacity = (int) Math.max(RecordWindow.MIN_CAPACITY, Math.min(WINDOW, WINDOWS / Math.max(1, files.size())));
+            for (int fi = 0; fi < files.size(); fi++) {
+                channels[fi] = FileChannel.open(files.get(fi), StandardOpenOption.READ);
+                windows[fi] = new RecordWindow(files.get(fi), channels[fi], lengths[fi], capacity);
+            }
+            long fileMask = (1L << FILE_BITS) - 1;
+            RecordIndex.Order order = RecordIndex.order(perFile, location -> windows[(int) (location & fileMask)].tieKey(location >>> FILE_BITS));
+            perFile.clear();
+            try (TraceFileWriter w = TraceFileWriter.create(out, TraceFormat.MERGED_CPU, source.counterCount(), source.runId(), minor)) {
+                w.writeMeta(source.meta().toText());
+                copyInOrder(order, windows, w);
+                w.commit();
+            }
+        } finally {
+            for (FileChannel ch : channels) {
+                if (ch != null) ch.close();
+            }
         }
-        return new Result(index.size(), markers, files.size(), warnings);
+        return new Result(total, markers, files.size(), warnings);
     }
 }

@@ -175,4 +175,79 @@ class TraceMergeTest {
         all.sort(whole);
         assertThat(merged).isEqualTo(all);
     }
+
+    /**
+     * The merge's order, written the plain way: every record read, a stable sort by time, CPU, thread (so ties keep
+     * the order of the files, then their order within a file), each record written again. A faster merge must write
+     * these very bytes.
+     */
+    private static void referenceMerge(Path dir, Path out) throws Exception {
+        TraceSource source = TraceDirectory.open(dir);
+        List<TraceRecord> all = new ArrayList<>();
+        int minor = TraceFormat.MINOR;
+        for (Path f : source.files()) {
+            try (TraceFileReader r = TraceFileReader.open(f)) {
+                minor = Math.max(minor, r.minor());
+                r.forEach(all::add);
+            }
+        }
+        all.sort(ORDER);
+        try (TraceFileWriter w = TraceFileWriter.create(out, TraceFormat.MERGED_CPU, source.counterCount(), source.runId(), minor)) {
+            w.writeMeta(source.meta().toText());
+            for (TraceRecord r : all) w.write(r);
+            w.commit();
+        }
+    }
+
+    /**
+     * Per-CPU files as the agent leaves them, mostly in start order, some periods begun long before (a thread that
+     * waited), with many ties: times on a coarse grid, the same time on several CPUs and twice in one file, records
+     * naming another CPU than their file's, markers among the periods. {@code far}: one file also holds records far
+     * apart in time (more than fits beside the records' numbers in one long).
+     */
+    private static Path tiedTrace(Path dir, int perCpu, boolean far) throws Exception {
+        Random random = new Random(15);
+        TraceMeta meta = TraceFixtures.meta();
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("meta"), meta.toText());
+        for (int cpu = 0; cpu < 4; cpu++) {
+            try (TraceFileWriter w = TraceFileWriter.create(dir.resolve("cpu-" + cpu + ".ctrace"), cpu, 4, meta.runId())) {
+                long t = 0;
+                for (int i = 0; i < perCpu; i++) {
+                    if (random.nextInt(3) > 0) t += 100 * random.nextInt(3);
+                    long start = random.nextInt(10) == 0 ? Math.max(0, t - 100 * random.nextInt(500)) : t;
+                    if (far && cpu == 2 && i % 1000 == 999) start = (1L << 62) + i;
+                    int thread = 100 + random.nextInt(4);
+                    int recordCpu = random.nextInt(8) == 0 ? random.nextInt(4) : cpu;
+                    TraceRecord r = random.nextInt(20) == 0
+                            ? TraceRecord.marker(TraceFormat.MARKER_POINT, thread, start, recordCpu, "m" + cpu + "." + i)
+                            : TraceRecord.period(0, random.nextBoolean() ? thread : -thread, start, 1 + i, 7, recordCpu,
+                                    cpu, new long[] {i, cpu, 3, 4});
+                    w.write(r);
+                }
+                w.commit();
+            }
+        }
+        return dir;
+    }
+
+    @Test
+    void writesTheBytesOfTheStraightforwardMerge() throws Exception {
+        Path dir = tiedTrace(tmp.resolve("tied"), 40_000, false);
+        Path out = tmp.resolve("tied.ctrace");
+        Path expected = tmp.resolve("expected.ctrace");
+        TraceMerge.merge(dir, out);
+        referenceMerge(dir, expected);
+        assertThat(out).hasSameBinaryContentAs(expected);
+    }
+
+    @Test
+    void writesTheBytesOfTheStraightforwardMergeWhenTimesAreFarApart() throws Exception {
+        Path dir = tiedTrace(tmp.resolve("far"), 20_000, true);
+        Path out = tmp.resolve("far.ctrace");
+        Path expected = tmp.resolve("expected.ctrace");
+        TraceMerge.merge(dir, out);
+        referenceMerge(dir, expected);
+        assertThat(out).hasSameBinaryContentAs(expected);
+    }
 }
