@@ -24,13 +24,18 @@ public final class BusyRecording {
         return file;
     }
 
-    /** The CPU-busy method: integer arithmetic, the clock read once per million rounds. */
+    /**
+     * The CPU-busy method: integer arithmetic until this thread has had {@code nanos} of CPU time (its clock read once
+     * per million rounds). CPU time, not elapsed time: on a loaded machine the thread, and JFR's sampler with it, get
+     * a share of a CPU only, and a fixed elapsed time gave too few samples to judge.
+     */
     public static long spinFor(long nanos) {
-        long end = System.nanoTime() + nanos;
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long end = threads.getCurrentThreadCpuTime() + nanos;
         long x = 1;
         while (true) {
             for (int i = 0; i < 1_000_000; i++) x = x * 6364136223846793005L + 1442695040888963407L;
-            if (System.nanoTime() >= end) return x;
+            if (threads.getCurrentThreadCpuTime() >= end) return x;
         }
     }
 }
