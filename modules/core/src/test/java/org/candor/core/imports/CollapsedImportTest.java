@@ -110,6 +110,24 @@ class CollapsedImportTest {
     }
 
     @Test
+    void anAsyncProfilerCollapsedFileRoundTrips() throws Exception {
+        // as async-profiler -t writes them: a thread frame, JVM names with slashes, frame type suffixes, native and
+        // kernel frames by their symbol alone
+        String written = "[main tid=1];java/lang/Thread.run_[j];com/acme/Work.loop_[j];com/acme/Work.hash_[i] 30\n"
+                + "[main tid=1];java/lang/Thread.run_[j];com/acme/Work.loop_[j];os::javaTimeNanos;clock_gettime 4\n"
+                + "[main tid=1];java/lang/Thread.run_[j];com/acme/Work.loop_[j] 10\n"
+                + "[worker-1 tid=12];java/lang/Thread.run_[j];com/acme/Io.read_[0];__libc_read_[k];[vdso] 5\n"
+                + "[worker-1 tid=12];start_thread;thread_native_entry;G1ServiceThread::run_service 2\n";
+        Path file = Files.writeString(tmp.resolve("async.collapsed"), written);
+        try (SnapshotFile imported = ProfileFiles.open(file)) {
+            String again = collapsed(imported, ThreadGrouping.PER_THREAD);
+            // the same stacks and counts, the frames as Candor names them: dots for slashes, no type suffixes
+            String expected = written.replace('/', '.').replaceAll("_\\[[a-z0-9]\\]", "");
+            assertThat(again.lines().sorted()).containsExactlyElementsOf(expected.lines().sorted().collect(java.util.stream.Collectors.toList()));
+        }
+    }
+
+    @Test
     void aGarbageLineIsNamedByItsNumber() throws Exception {
         Path file = Files.writeString(tmp.resolve("x.collapsed"), "a.B.c;a.B.d 3\n\nthis is not a stack\na.B.c 1\n");
         assertThatThrownBy(() -> ProfileFiles.open(file))
