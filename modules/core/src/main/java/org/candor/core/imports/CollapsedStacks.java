@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.candor.core.analysis.SamplingQuality;
 import org.candor.core.model.JvmNames;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
@@ -83,7 +84,7 @@ final class CollapsedStacks {
                 .put(ProfileFiles.IMPORT_FILE, name)
                 .put(INTERVAL_SOURCE, "assumed (10 ms, async-profiler's default: collapsed stacks name none)");
         return stacks.snapshot(info, ASSUMED_INTERVAL_NS)
-                .putStat("import.samples", stacks.samples())
+                .putStat(SamplingQuality.IMPORTED_SAMPLES, stacks.samples())
                 .putStat("import.lines", lineNumber);
     }
 

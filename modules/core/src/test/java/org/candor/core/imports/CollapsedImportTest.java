@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.candor.core.analysis.SamplingQuality;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.MethodTable;
 import org.candor.core.model.Snapshot;
@@ -107,6 +108,8 @@ class CollapsedImportTest {
         assertThat(JfrImportTest.selfSamples(s)).containsEntry("[vm].__libc_read", 5L).containsEntry("com.acme.Work.hash", 30L);
         assertThat(s.info().get(ProfileFiles.IMPORT_FORMAT)).isEqualTo("collapsed");
         assertThat(s.info().get(SnapshotInfo.MODE)).isEqualTo("sampling");
+        // the header's Samples line: what the file held, no delivery ratio the file cannot give
+        assertThat(SamplingQuality.of(s).summary()).isEqualTo("45 samples, imported");
     }
 
     @Test
