@@ -57,6 +57,9 @@ final class CollapsedReport implements ReportWriter {
     }
 
     static String threadFrame(ThreadTree thread) {
+        // a thread without a name, as async-profiler names it ([tid=N], in its JFR and collapsed output): as it was
+        String unnamed = "[tid=" + thread.threadId() + "]";
+        if (thread.name().equals(unnamed)) return unnamed;
         return frame("[" + thread.name() + " tid=" + thread.threadId() + "]");
     }
 
