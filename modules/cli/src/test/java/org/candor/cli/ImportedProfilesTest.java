@@ -58,7 +58,9 @@ class ImportedProfilesTest {
         for (Path b : List.of(jfr, collapsed)) {
             InProcessCli.Run diff = candor("diff", snapshot.toString(), b.toString());
             assertThat(diff.exit).as(diff.toString()).isZero();
-            assertThat(diff.out).as(diff.toString()).contains("BusyRecording.spinFor").contains("com.acme.Foo.run()");
+            assertThat(diff.out).as(diff.toString()).contains("BusyRecording.spinFor")
+                    // against collapsed stacks, which name no descriptors, methods are matched and named by name
+                    .contains(b == jfr ? "com.acme.Foo.run()" : "com.acme.Foo.run\n");
         }
     }
 

@@ -138,6 +138,9 @@ public final class RunComparison {
         List<double[]> values = new ArrayList<>();
         int runs = a.size() + b.size();
         Metric metric = null;
+        List<SnapshotFile> all = new ArrayList<>(a);
+        all.addAll(b);
+        boolean nameOnly = SnapshotComparison.byNameOnly(all);
         for (int r = 0; r < runs; r++) {
             SnapshotFile file = r < a.size() ? a.get(r) : b.get(r - a.size());
             int k = file.metricIndex(metricKey);
@@ -149,10 +152,13 @@ public final class RunComparison {
             for (HotSpot h : HotSpots.compute(file, file.threads())) {
                 long v = h.value(k);
                 if (v == 0) continue;
-                Integer i = index.get(SnapshotComparison.key(h.method()));
+                String key = SnapshotComparison.key(h.method(), nameOnly);
+                Integer i = index.get(key);
                 if (i == null) {
-                    index.put(SnapshotComparison.key(h.method()), i = infos.size());
-                    infos.add(h.method());
+                    index.put(key, i = infos.size());
+                    MethodInfo m = h.method();
+                    // matched by name, the figure is all overloads': no one descriptor names it
+                    infos.add(nameOnly ? new MethodInfo(m.id(), m.className(), m.name(), "") : m);
                     values.add(new double[runs]);
                 }
                 values.get(i)[r] += v;

@@ -26,6 +26,8 @@ public final class SamplingQuality {
     public static final String COMPILED_BEFORE_ATTACH = "attach.methods_compiled_before";
     /** A call tree cut from a trace (org.candor.core.trace.TraceCut): the samples it took. */
     public static final String CUT_SAMPLES = "trace.cut.samples";
+    /** A profile imported from another tool's file (org.candor.core.imports): the samples it held. */
+    public static final String IMPORTED_SAMPLES = "import.samples";
     private static final String PERF_SIGTRAP = "timer.perf_sigtrap";
     private static final String PERF_FASYNC = "timer.perf_fasync";
 
@@ -38,9 +40,11 @@ public final class SamplingQuality {
     private final boolean userTimeOnly;
     private final long compiledBeforeAttach;
     private final Long cutSamples;
+    private final Long importedSamples;
 
     private SamplingQuality(Map<String, Long> stats) {
         cutSamples = stats.get(CUT_SAMPLES);
+        importedSamples = stats.get(IMPORTED_SAMPLES);
         expected = stats.getOrDefault(EXPECTED, 0L);
         delivered = stats.getOrDefault(DELIVERED, 0L);
         attributed = stats.getOrDefault(ATTRIBUTED_BY_PC, 0L);
@@ -110,6 +114,8 @@ public final class SamplingQuality {
     public String summary() {
         // a cut holds samples of a traced run's range: how many the run delivered is the whole run's snapshot's to say
         if (cutSamples != null) return String.format(Locale.ROOT, "%,d samples of a range of a traced run", cutSamples);
+        // another tool took them: what it expected, failed or dropped its file does not say (not "0 of 0 expected")
+        if (importedSamples != null) return String.format(Locale.ROOT, "%,d samples, imported", importedSamples);
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "%,d of %,d expected samples delivered", delivered, expected));
         if (expected > 0) s.append(String.format(Locale.ROOT, " (%.1f %%)", deliveredPercent()));

@@ -18,7 +18,9 @@ import org.candor.core.snapshot.ThreadTree;
 /**
  * Two snapshots side by side (A, the baseline, and B): one figure per method (the flat diff) and one per call path
  * over all threads (the diff tree), with B minus A. Methods and paths are matched by class, name and descriptor,
- * since method ids are a file's own; a method or path that only one snapshot has shows 0 on the other side. One
+ * since method ids are a file's own; where one side names its methods without descriptors (collapsed stacks, some
+ * pprof profiles: {@link #byNameOnly}), by class and name, the other side's overloads summed. A method or path that
+ * only one snapshot has shows 0 on the other side. One
  * figure is compared (it orders the rows and the tree); others may be carried along ({@link #SnapshotComparison(
  * SnapshotFile, SnapshotFile, List)}: the command line's diff shows self, total and calls side by side).
  *
@@ -148,8 +150,9 @@ public final class SnapshotComparison {
             }
         }
         Map<String, Integer> bySignature = new HashMap<>();
-        this.unifiedA = unify(a.methods(), bySignature);
-        this.unifiedB = unify(b.methods(), bySignature);
+        boolean nameOnly = byNameOnly(List.of(a, b));
+        this.unifiedA = unify(a.methods(), bySignature, nameOnly);
+        this.unifiedB = unify(b.methods(), bySignature, nameOnly);
         this.rank = MethodRanks.bySignature(methods);
         this.orderA = new ChildOrder(a.methods(), metricsA[0]);
         this.orderB = new ChildOrder(b.methods(), metricsB[0]);
@@ -265,19 +268,44 @@ public final class SnapshotComparison {
     }
 
     /** For each of a file's method ids, the comparison's entry: one per class, name and descriptor over both files. */
-    private int[] unify(MethodTable file, Map<String, Integer> bySignature) {
+    private int[] unify(MethodTable file, Map<String, Integer> bySignature, boolean nameOnly) {
         int[] ids = new int[file.size()];
         for (int i = 0; i < ids.length; i++) {
             MethodInfo m = file.get(i);
-            ids[i] = bySignature.computeIfAbsent(key(m),
-                    k -> methods.add(m.className(), m.name(), m.descriptor()).id());
+            // matched by name, a row stands for all overloads: no one descriptor names it
+            ids[i] = bySignature.computeIfAbsent(key(m, nameOnly),
+                    k -> methods.add(m.className(), m.name(), nameOnly ? "" : m.descriptor()).id());
         }
         return ids;
     }
 
     /** What matches a method between snapshots: its class, name and descriptor (ids are each file's own). */
     static String key(MethodInfo m) {
-        return m.className() + '.' + m.name() + m.descriptor();
+        return key(m, false);
+    }
+
+    /** As {@link #key(MethodInfo)}, or its class and name alone ({@link #byNameOnly}). */
+    static String key(MethodInfo m, boolean nameOnly) {
+        return nameOnly ? m.className() + '.' + m.name() : m.className() + '.' + m.name() + m.descriptor();
+    }
+
+    /**
+     * Whether methods must be matched by class and name alone: one of the files names none of its methods with a
+     * descriptor (collapsed stacks have none), so its {@code a.B.run} could not otherwise meet the other's
+     * {@code a.B.run()V}, and every method would show as removed from one side and new on the other.
+     */
+    static boolean byNameOnly(List<SnapshotFile> files) {
+        for (SnapshotFile f : files) {
+            if (!hasDescriptors(f.methods())) return true;
+        }
+        return false;
+    }
+
+    private static boolean hasDescriptors(MethodTable methods) {
+        for (MethodInfo m : methods.all()) {
+            if (!m.descriptor().isEmpty()) return true;
+        }
+        return false;
     }
 
     private static String keys(List<Metric> metrics) {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.candor.core.analysis.SamplingQuality;
 import org.candor.core.model.JvmNames;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
@@ -15,9 +16,11 @@ import org.candor.core.model.SnapshotInfo;
 /**
  * Collapsed (folded) stacks as a sampled snapshot: lines {@code frame;frame;frame COUNT}, the outermost call first,
  * as async-profiler, perf script + stackcollapse and {@code candor report --format collapsed} write them. A first
- * frame {@code [name tid=N]} (async-profiler's {@code -t}, Candor's per-thread lines) gives the line's thread; lines
+ * frame {@code [name tid=N]} (async-profiler's {@code -t}, Candor's per-thread lines; {@code [tid=N]} for a thread
+ * without a name, which keeps that as its name) gives the line's thread; lines
  * without one go to one thread of all. A frame {@code a.b.C.m} is class {@code a.b.C} and method {@code m} (split at
- * the last dot; one without a dot is a {@code [vm]} frame); async-profiler's frame type suffixes ({@code _[j]},
+ * the last dot; one without a dot is a {@code [vm]} frame, its spaces made {@code _} as Candor names the VM's code);
+ * async-profiler's frame type suffixes ({@code _[j]},
  * {@code _[i]}, {@code _[k]} ...) are dropped. The counts are samples; the file names no interval, so
  * async-profiler's default, 10 ms, gives the times, and the info says it was assumed.
  */
@@ -28,7 +31,8 @@ final class CollapsedStacks {
     /** Info: how the interval was found. */
     static final String INTERVAL_SOURCE = "import.interval";
 
-    private static final Pattern THREAD = Pattern.compile("\\[(.*) tid=(\\d{1,18})\\]");
+    /** A thread frame: {@code [name tid=N]}, or {@code [tid=N]} for a thread without a name (async-profiler's). */
+    private static final Pattern THREAD = Pattern.compile("\\[(?:(.*) )?tid=(\\d{1,18})\\]");
     /** async-profiler's frame types: _[j] compiled, _[i] inlined, _[k] kernel, _[0] interpreted, _[1] C1 ... */
     private static final Pattern TYPE_SUFFIX = Pattern.compile("_\\[[a-z0-9]\\]$");
 
@@ -56,7 +60,8 @@ final class CollapsedStacks {
                 String threadName = ALL_THREADS;
                 Matcher thread = THREAD.matcher(frames[0]);
                 if (thread.matches()) {
-                    threadName = thread.group(1);
+                    // unnamed: named as async-profiler's JFR output names it, and written back so
+                    threadName = thread.group(1) != null ? thread.group(1) : frames[0];
                     tid = Long.parseLong(thread.group(2));
                     first = 1;
                 }
@@ -83,7 +88,7 @@ final class CollapsedStacks {
                 .put(ProfileFiles.IMPORT_FILE, name)
                 .put(INTERVAL_SOURCE, "assumed (10 ms, async-profiler's default: collapsed stacks name none)");
         return stacks.snapshot(info, ASSUMED_INTERVAL_NS)
-                .putStat("import.samples", stacks.samples())
+                .putStat(SamplingQuality.IMPORTED_SAMPLES, stacks.samples())
                 .putStat("import.lines", lineNumber);
     }
 

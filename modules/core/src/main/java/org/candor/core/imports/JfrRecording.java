@@ -13,6 +13,7 @@ import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
+import org.candor.core.analysis.SamplingQuality;
 import org.candor.core.model.JvmNames;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
@@ -107,7 +108,7 @@ final class JfrRecording {
                 .put(ProfileFiles.IMPORT_EVENTS, EXECUTION_SAMPLE + " only (threads running Java code)");
         if (intervalSource != null) info.put(CollapsedStacks.INTERVAL_SOURCE, intervalSource);
         return stacks.snapshot(info, interval)
-                .putStat("import.samples", stacks.samples())
+                .putStat(SamplingQuality.IMPORTED_SAMPLES, stacks.samples())
                 .putStat(TRUNCATED_STACKS, truncated)
                 .putStat(NO_STACK, noStack);
     }

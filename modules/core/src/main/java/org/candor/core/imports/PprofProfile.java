@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
+import org.candor.core.analysis.SamplingQuality;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.core.model.Snapshot;
 
@@ -91,7 +92,7 @@ final class PprofProfile {
                 .put(ProfileFiles.IMPORT_FORMAT, ProfileFormat.PPROF.id())
                 .put(ProfileFiles.IMPORT_FILE, name)
                 .put(ProfileFiles.IMPORT_EVENTS, string(strings, type.getType(), name) + "/" + string(strings, type.getUnit(), name));
-        return stacks.snapshot(info, interval).putStat("import.samples", stacks.samples());
+        return stacks.snapshot(info, interval).putStat(SamplingQuality.IMPORTED_SAMPLES, stacks.samples());
     }
 
     /** The file's profile: gzipped, as the format has it, and a protobuf Profile; one line when it is not. */

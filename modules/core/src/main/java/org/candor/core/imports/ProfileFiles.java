@@ -32,6 +32,13 @@ public final class ProfileFiles {
     /** The extensions of the files Candor opens, its own first, for file choosers. */
     public static final String[] EXTENSIONS = {"candor", "jfr", "collapsed", "folded", "gz", "pprof"};
 
+    /** {@link #EXTENSIONS} as a file chooser's filter names them: {@code *.candor, *.jfr, ...}. */
+    public static String extensionPatterns() {
+        StringBuilder s = new StringBuilder();
+        for (String e : EXTENSIONS) s.append(s.length() > 0 ? ", " : "").append("*.").append(e);
+        return s.toString();
+    }
+
     private static final byte[] JFR_MAGIC = {'F', 'L', 'R', 0};
     /** How much of a file is read to tell what it is: a first line of collapsed stacks fits, however deep. */
     private static final int SNIFF_BYTES = 64 * 1024;

@@ -10,6 +10,7 @@ import java.util.List;
 import org.candor.core.analysis.CallTrees;
 import org.candor.core.analysis.MethodRanks;
 import org.candor.core.analysis.TreeWalk;
+import org.candor.core.model.JvmNames;
 import org.candor.core.model.MethodInfo;
 import org.candor.core.model.MethodTable;
 import org.candor.core.snapshot.SnapshotFile;
@@ -26,7 +27,7 @@ import org.candor.core.snapshot.ThreadTree;
  * <p>A snapshot's names can hold anything (a crafted or damaged file, a thread named by the program), but a frame
  * must not hold what the format gives a meaning: every frame, thread or method, goes through {@link #frame}, which
  * writes a {@code ;} as {@code :} and a line break or other control character as a space, so that a name can neither
- * add a frame nor a line.
+ * add a frame nor a line. A native or VM frame is its name alone ({@link #frameName}).
  */
 final class CollapsedReport implements ReportWriter {
 
@@ -56,6 +57,9 @@ final class CollapsedReport implements ReportWriter {
     }
 
     static String threadFrame(ThreadTree thread) {
+        // a thread without a name, as async-profiler names it ([tid=N], in its JFR and collapsed output): as it was
+        String unnamed = "[tid=" + thread.threadId() + "]";
+        if (thread.name().equals(unnamed)) return unnamed;
         return frame("[" + thread.name() + " tid=" + thread.threadId() + "]");
     }
 
@@ -98,8 +102,19 @@ final class CollapsedReport implements ReportWriter {
     /** Per method id, its {@link #frame} in UTF-8. */
     private static byte[][] foldedFrames(MethodTable methods) {
         byte[][] names = new byte[methods.size()][];
-        for (MethodInfo m : methods.all()) names[m.id()] = frame(m.qualifiedName()).getBytes(StandardCharsets.UTF_8);
+        for (MethodInfo m : methods.all()) names[m.id()] = frame(frameName(m)).getBytes(StandardCharsets.UTF_8);
         return names;
+    }
+
+    /**
+     * A method as a frame: {@code a.b.C.m}; a native or VM frame ({@link JvmNames#VM_CLASS}) by its name alone, as
+     * async-profiler and perf write them ({@code __libc_read}, {@code os::javaTimeNanos}), so their collapsed stacks
+     * come back as they were, and a frame without a dot reads back as one of the VM's. A VM name with a dot keeps
+     * the class ({@code [vm].memcpy.part.0}): bare, it would read back as a Java method.
+     */
+    static String frameName(MethodInfo m) {
+        if (m.className().equals(JvmNames.VM_CLASS) && m.name().indexOf('.') < 0 && !m.name().isEmpty()) return m.name();
+        return m.qualifiedName();
     }
 
     /** Per method id, its name ({@link MethodInfo#qualifiedName()}) in UTF-8, as it is (CSV quotes what needs it). */

@@ -176,7 +176,7 @@ public final class SnapshotDiffReport {
             walk(tree, 0, new Visitor() {
                 @Override public void enter(SnapshotComparison.Branch x, int depth) throws IOException {
                     if (depth == 0) return;
-                    path.add(CollapsedReport.frame(tree.methods().get(x.methodId()).qualifiedName()));
+                    path.add(CollapsedReport.frame(CollapsedReport.frameName(tree.methods().get(x.methodId()))));
                     if (x.a(1) == 0 && x.b(1) == 0) return;
                     out.text(String.join(";", path)).ascii(' ').number(x.a(1)).ascii(' ').number(x.b(1)).ascii('\n');
                 }

@@ -73,6 +73,24 @@ class RunComparisonTest {
     }
 
     @Test
+    void runsWithoutDescriptorsMatchRunsWithThemByName() throws Exception {
+        // B's runs as collapsed stacks name their methods: without descriptors
+        List<SnapshotFile> b = new ArrayList<>();
+        for (int n : NOISE_B) {
+            Snapshot recorded = run(50, 120, n, false);
+            MethodTable bare = new MethodTable();
+            for (org.candor.core.model.MethodInfo m : recorded.methods().all()) bare.add(m.className(), m.name(), "");
+            Snapshot s = new Snapshot(new SnapshotInfo(), Snapshot.instrumentationMetrics(), bare);
+            s.addThread(recorded.threads().get(0));
+            b.add(SnapshotFile.of(s));
+        }
+        RunComparison c = RunComparison.of(runs(50, 100, NOISE_A, false), b, "self_time", 0.95);
+        assertThat(c.methods()).hasSize(3);
+        assertThat(change(c, "parse").verdict()).isEqualTo(RunComparison.Verdict.SLOWER);
+        assertThat(change(c, "handle").verdict()).isEqualTo(RunComparison.Verdict.UNCHANGED);
+    }
+
+    @Test
     void theSameBuildTwiceIsUnchanged() throws Exception {
         RunComparison c = RunComparison.of(runs(50, 100, NOISE_A, false), runs(50, 100, NOISE_B, false), "self_time", 0.95);
         assertThat(c.methods()).allMatch(x -> x.verdict() == RunComparison.Verdict.UNCHANGED);

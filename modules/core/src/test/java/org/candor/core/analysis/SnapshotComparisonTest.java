@@ -109,6 +109,32 @@ class SnapshotComparisonTest {
         assertThat(c.flat()).allMatch(r -> r.a() == 0);
     }
 
+    @Test
+    void againstASnapshotWithoutDescriptorsMethodsMatchByNameTheirOverloadsSummed() throws Exception {
+        // A as recorded: parse has two overloads; B as imported collapsed stacks name it: no descriptors
+        Snapshot a = run(true, 300, 100, 200, false);
+        int overload = a.methods().add("A", "parse", "(I)V").id();
+        node(a.threads().get(0).root().children().get(0), overload, 3, 30, 30);
+        Snapshot b = new Snapshot(new SnapshotInfo(), Snapshot.instrumentationMetrics(), new MethodTable());
+        int main = b.methods().add("A", "main", "").id();
+        int parse = b.methods().add("A", "parse", "").id();
+        CallNode root = new CallNode(null, CallNode.ROOT, 3);
+        node(node(root, main, 1, 260, 10), parse, 1, 250, 250);
+        b.addThread(new ThreadProfile(1, "main", root));
+
+        SnapshotComparison c = SnapshotComparison.of(a, b, "self_time");
+        List<SnapshotComparison.Row> rows = c.flat();
+        SnapshotComparison.Row p = rows.stream().filter(r -> r.method().name().equals("parse")).findFirst().get();
+        assertThat(new long[] {p.a(), p.b()}).as("both overloads of A against B's one").containsExactly(230, 250);
+        assertThat(p.method().descriptor()).isEmpty();
+        assertThat(rows).as("no method both removed and new").extracting(r -> r.method().name())
+                .containsExactly("handle", "parse", "main");
+        SnapshotComparison.Branch mainBranch = only(c.children(c.root()));
+        assertThat(new long[] {mainBranch.a(), mainBranch.b()}).containsExactly(10, 10);
+        assertThat(c.children(mainBranch)).extracting(x -> c.methods().get(x.methodId()).name())
+                .containsExactly("parse", "handle");
+    }
+
     private static SnapshotComparison.Branch only(List<SnapshotComparison.Branch> branches) {
         assertThat(branches).hasSize(1);
         return branches.get(0);

@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.candor.core.analysis.SamplingQuality;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.MethodTable;
 import org.candor.core.model.Snapshot;
@@ -107,6 +108,33 @@ class CollapsedImportTest {
         assertThat(JfrImportTest.selfSamples(s)).containsEntry("[vm].__libc_read", 5L).containsEntry("com.acme.Work.hash", 30L);
         assertThat(s.info().get(ProfileFiles.IMPORT_FORMAT)).isEqualTo("collapsed");
         assertThat(s.info().get(SnapshotInfo.MODE)).isEqualTo("sampling");
+        // the header's Samples line: what the file held, no delivery ratio the file cannot give
+        assertThat(SamplingQuality.of(s).summary()).isEqualTo("45 samples, imported");
+    }
+
+    @Test
+    void anAsyncProfilerCollapsedFileRoundTrips() throws Exception {
+        // as async-profiler -t writes them: a thread frame ([tid=N] for a thread without a name), JVM names with
+        // slashes, frame type suffixes, a hidden class, native and kernel frames by their symbol alone
+        String written = "[main tid=1];java/lang/Thread.run_[j];com/acme/Work.loop_[j];com/acme/Work.hash_[i] 30\n"
+                + "[main tid=1];java/lang/Thread.run_[j];com/acme/Work.loop_[j];os::javaTimeNanos;clock_gettime 4\n"
+                + "[main tid=1];java/lang/Thread.run_[j];com/acme/Work.loop_[j] 10\n"
+                + "[main tid=1];com/acme/Work$$Lambda$14.0x00007f3c0c00a000.run;I2C/C2I adapters(0xb) 3\n"
+                + "[worker-1 tid=12];java/lang/Thread.run_[j];com/acme/Io.read_[0];__libc_read_[k];[vdso] 5\n"
+                + "[tid=77];start_thread;thread_native_entry;non-virtual thunk to Foo::run 2\n";
+        Path file = Files.writeString(tmp.resolve("async.collapsed"), written);
+        try (SnapshotFile imported = ProfileFiles.open(file)) {
+            String again = collapsed(imported, ThreadGrouping.PER_THREAD);
+            // the same stacks and counts, the frames as Candor names them: dots for a class's slashes, no type
+            // suffixes, a hidden class as the JVM names it, a native frame's spaces made _
+            assertThat(again.lines().sorted()).containsExactly(
+                    "[main tid=1];com.acme.Work$$Lambda$14/0x00007f3c0c00a000.run;I2C/C2I_adapters(0xb) 3",
+                    "[main tid=1];java.lang.Thread.run;com.acme.Work.loop 10",
+                    "[main tid=1];java.lang.Thread.run;com.acme.Work.loop;com.acme.Work.hash 30",
+                    "[main tid=1];java.lang.Thread.run;com.acme.Work.loop;os::javaTimeNanos;clock_gettime 4",
+                    "[tid=77];start_thread;thread_native_entry;non-virtual_thunk_to_Foo::run 2",
+                    "[worker-1 tid=12];java.lang.Thread.run;com.acme.Io.read;__libc_read;[vdso] 5");
+        }
     }
 
     @Test

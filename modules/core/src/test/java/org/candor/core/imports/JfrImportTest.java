@@ -2,6 +2,7 @@ package org.candor.core.imports;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,6 +73,44 @@ class JfrImportTest {
         }
         ThreadProfile main = s.threads().stream().filter(t -> t.threadId() == Thread.currentThread().getId()).findFirst().get();
         assertThat(main.name()).isEqualTo(Thread.currentThread().getName());
+    }
+
+    @Test
+    void theHotMethodsAreThoseJfrPrintCounts() throws Exception {
+        // the JDK's own tool, not its reader: each event's first stack line is its top frame, 'Class.m(int) line: 7'
+        Path jfr = Path.of(System.getProperty("java.home"), "bin", "jfr");
+        assumeTrue(Files.isExecutable(jfr), "no jfr tool in " + jfr.getParent());
+        Process p = new ProcessBuilder(jfr.toString(), "print", "--events", "jdk.ExecutionSample", recording.toString())
+                .redirectErrorStream(true).start();
+        String printed = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(printed).isZero();
+        Map<String, Long> printedTops = new HashMap<>();
+        String[] lines = printed.split("\n");
+        for (int i = 0; i + 1 < lines.length; i++) {
+            if (!lines[i].trim().equals("stackTrace = [")) continue;
+            String top = lines[i + 1].trim();
+            int at = top.lastIndexOf(" line: ");
+            printedTops.merge(at >= 0 ? top.substring(0, at) : top, 1L, Long::sum);
+        }
+        assertThat(printedTops.values().stream().mapToLong(Long::longValue).sum()).isGreaterThan(20);
+
+        Snapshot s = ProfileFiles.importSnapshot(recording, ProfileFormat.JFR);
+        int selfSamples = s.metricIndex("self_samples");
+        Map<String, Long> candorTops = new HashMap<>();
+        for (ThreadProfile t : s.threads()) {
+            ArrayDeque<CallNode> todo = new ArrayDeque<>(t.root().children());
+            while (!todo.isEmpty()) {
+                CallNode n = todo.pop();
+                if (n.value(selfSamples) > 0) candorTops.merge(s.methods().get(n.methodId()).signature(), n.value(selfSamples), Long::sum);
+                todo.addAll(n.children());
+            }
+        }
+        // the same methods with the same counts, as the report names them (hidden classes aside: named apart)
+        candorTops.keySet().removeIf(m -> m.contains("0x"));
+        printedTops.keySet().removeIf(m -> m.contains("0x"));
+        assertThat(candorTops).isEqualTo(printedTops);
+        String hottest = candorTops.entrySet().stream().max(Map.Entry.comparingByValue()).get().getKey();
+        assertThat(hottest).isEqualTo(BusyRecording.class.getName() + ".spinFor(long)");
     }
 
     @Test

@@ -33,7 +33,10 @@ class SpeedscopeReportTest {
         return out.toString();
     }
 
-    /** The file as speedscope's schema has it: frames named, indexes in range, a weight per sample. */
+    /**
+     * The file as speedscope's schema (file-format-schema.json) has it, checked rule by rule (the schema itself is
+     * not bundled): its required fields, frames named, a known unit, indexes in range, a weight per sample.
+     */
     private static void checkSchema(JsonNode file) {
         assertThat(file.get("$schema").asText()).isEqualTo("https://www.speedscope.app/file-format-schema.json");
         assertThat(file.get("exporter").asText()).startsWith("candor ");
@@ -46,6 +49,8 @@ class SpeedscopeReportTest {
         for (JsonNode p : profiles) {
             assertThat(p.get("type").asText()).isEqualTo("sampled");
             assertThat(p.get("name").isTextual()).isTrue();
+            // the schema's ValueUnit: a profile without one, or with another word, does not load
+            assertThat(p.get("unit").asText()).isIn("none", "nanoseconds", "microseconds", "milliseconds", "seconds", "bytes");
             assertThat(p.get("startValue").asLong()).isZero();
             assertThat(p.get("weights").size()).isEqualTo(p.get("samples").size());
             long sum = 0;

@@ -40,7 +40,7 @@ import org.openide.windows.WindowManager;
     "TITLE_CompareTwo=Compare two snapshots (the first is A, the baseline)",
     "MSG_PickTwo=Pick two snapshots: the first is A, the baseline.",
     "MSG_Comparing=Reading the snapshots to compare",
-    "FILTER_Snapshots=Profiles (*.candor, *.jfr, *.collapsed, *.folded)",
+    "# {0} - the extensions, e.g. *.candor, *.jfr", "FILTER_Snapshots=Profiles ({0})",
     "TITLE_CannotCompare=Cannot compare the snapshots",
 })
 public final class CompareSnapshotsAction implements ActionListener {
@@ -53,7 +53,7 @@ public final class CompareSnapshotsAction implements ActionListener {
         TopComponent active = TopComponent.getRegistry().getActivated();
         Path a = active instanceof SnapshotTopComponent ? ((SnapshotTopComponent) active).file() : null;
         JFileChooser chooser = new JFileChooser(a != null && a.getParent() != null ? a.getParent().toFile() : null);
-        chooser.setFileFilter(new FileNameExtensionFilter(Bundle.FILTER_Snapshots(), ProfileFiles.EXTENSIONS));
+        chooser.setFileFilter(new FileNameExtensionFilter(Bundle.FILTER_Snapshots(ProfileFiles.extensionPatterns()), ProfileFiles.EXTENSIONS));
         chooser.setDialogTitle(a != null ? Bundle.TITLE_CompareWith(a.getFileName()) : Bundle.TITLE_CompareTwo());
         chooser.setMultiSelectionEnabled(a == null);
         if (chooser.showOpenDialog(WindowManager.getDefault().getMainWindow()) != JFileChooser.APPROVE_OPTION) return;

@@ -27,7 +27,7 @@ import org.openide.windows.WindowManager;
     "CTL_OpenSnapshotAction=&Open Snapshot\u2026",
     "TITLE_OpenSnapshot=Open Snapshot",
     "FILTER_Snapshots=Candor snapshots (*.candor)",
-    "FILTER_Profiles=Profiles (*.candor, *.jfr, *.collapsed, *.folded)"
+    "# {0} - the extensions, e.g. *.candor, *.jfr", "FILTER_Profiles=Profiles ({0})"
 })
 public final class OpenSnapshotAction implements ActionListener {
 
@@ -38,7 +38,7 @@ public final class OpenSnapshotAction implements ActionListener {
         Preferences prefs = NbPreferences.forModule(OpenSnapshotAction.class);
         JFileChooser chooser = new JFileChooser(prefs.get(LAST_DIRECTORY, System.getProperty("user.dir")));
         chooser.setDialogTitle(Bundle.TITLE_OpenSnapshot());
-        chooser.setFileFilter(new FileNameExtensionFilter(Bundle.FILTER_Profiles(), ProfileFiles.EXTENSIONS));
+        chooser.setFileFilter(new FileNameExtensionFilter(Bundle.FILTER_Profiles(ProfileFiles.extensionPatterns()), ProfileFiles.EXTENSIONS));
         chooser.setMultiSelectionEnabled(true);
         if (chooser.showOpenDialog(WindowManager.getDefault().getMainWindow()) != JFileChooser.APPROVE_OPTION) return;
         prefs.put(LAST_DIRECTORY, chooser.getCurrentDirectory().getPath());
