@@ -18,13 +18,19 @@ final class HotSpotCheck {
 
     /** Null when the class links; else what the JVM said. */
     static Finding link(String internalName, ClassLoader world) {
+        Throwable t = linkError(internalName, world);
+        return t == null ? null : finding(t);
+    }
+
+    /** Null when the class links; else what the JVM threw, whole. */
+    static Throwable linkError(String internalName, ClassLoader world) {
         try {
             Class<?> c = Class.forName(internalName.replace('/', '.'), false, world);
             c.getDeclaredMethods();
             c.getDeclaredConstructors();
             return null;
         } catch (Throwable t) { // a VerifyError, a LinkageError for a missing dependency, a malformed class
-            return finding(t);
+            return t;
         }
     }
 

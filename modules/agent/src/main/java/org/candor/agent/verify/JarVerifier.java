@@ -47,10 +47,16 @@ public final class JarVerifier {
 
     JarVerifier(BiFunction<String, byte[], byte[]> afterAgent) {
         this.afterAgent = afterAgent;
-        // instrumented code calls the probes: they, over the platform, are all a checked class sees besides the set
+        this.probeParent = probeLoader();
+    }
+
+    /**
+     * A fresh parent for {@link ClassWorld}s: instrumented code calls the probes; they, over the platform, are all a
+     * checked class sees besides the set.
+     */
+    static ClassLoader probeLoader() {
         URL probes = Probe.class.getProtectionDomain().getCodeSource().getLocation();
-        this.probeParent = new URLClassLoader("candor-verify-probes", new URL[] {probes},
-                ClassLoader.getPlatformClassLoader());
+        return new URLClassLoader("candor-verify-probes", new URL[] {probes}, ClassLoader.getPlatformClassLoader());
     }
 
     /**

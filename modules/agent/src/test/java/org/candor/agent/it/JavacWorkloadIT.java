@@ -22,6 +22,7 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.candor.agent.verify.VerificationCorpusIT;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.FlatProfile;
 import org.candor.core.model.MethodInfo;

@@ -1,26 +1,22 @@
-package org.candor.agent.it;
+package org.candor.agent.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.JarURLConnection;
 import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
 import java.util.stream.Stream;
-import java.util.zip.ZipFile;
 import org.candor.agent.filter.ClassFilter;
 import org.candor.agent.instrument.ClassInstrumenter;
 import org.candor.agent.instrument.ProbeKind;
@@ -33,7 +29,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
@@ -45,7 +40,6 @@ import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.analysis.Analyzer;
-import org.objectweb.asm.tree.analysis.AnalyzerException;
 import org.objectweb.asm.tree.analysis.SimpleVerifier;
 import org.objectweb.asm.util.CheckClassAdapter;
 
@@ -60,17 +54,17 @@ import org.objectweb.asm.util.CheckClassAdapter;
  * </ol>
  * wherever the original bytes do. What fails in its original form too (a missing optional dependency) is counted,
  * printed and left out. The classes live in throw-away loaders whose parent sees only the probe classes and the
- * platform, never in the test's own loaders.
+ * platform, never in the test's own loaders. Reading, loaders and both verifiers are {@code candor verify}'s own
+ * ({@link ClassFiles}, {@link ClassWorld}, {@link HotSpotCheck}, {@link AsmCheck}); this test adds ASM's structure
+ * checks (asm-util is a test dependency) and which methods got probes.
  */
-class VerificationCorpusIT {
+public class VerificationCorpusIT {
 
     private static final ClassFilter EVERYTHING = new ClassFilter(List.of("**"), List.of(), false);
     private static final String PROBE = Type.getInternalName(Probe.class);
     private static final int LISTED = 30;
     /** Parent of every corpus loader: the probe classes (what instrumented code calls) over the platform loader. */
-    private static final ClassLoader PROBE_LOADER = new URLClassLoader("candor-probe",
-            new URL[] {Probe.class.getProtectionDomain().getCodeSource().getLocation()},
-            ClassLoader.getPlatformClassLoader());
+    private static final ClassLoader PROBE_LOADER = JarVerifier.probeLoader();
     private static final List<String> TABLE = Collections.synchronizedList(new ArrayList<>());
     private static long totalNanos;
 
@@ -92,7 +86,7 @@ class VerificationCorpusIT {
         return Arguments.of(label, jar, deps);
     }
 
-    static Path jarOf(String resource) {
+    public static Path jarOf(String resource) {
         URL url = VerificationCorpusIT.class.getClassLoader().getResource(resource);
         if (url == null) throw new AssertionError(resource + " is not on the test class path (test dependencies?)");
         try {
@@ -105,30 +99,19 @@ class VerificationCorpusIT {
     /** The checks below can fail: a class with a type error is refused by both verifiers in this very JVM. */
     @BeforeAll
     static void verifiersAreOn() {
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, "candor/canary/Broken", null,
-                "java/lang/Object", null);
-        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_STATIC, "bad", "()Ljava/lang/Object;", null, null);
-        mv.visitCode();
-        mv.visitInsn(Opcodes.ICONST_0);
-        mv.visitInsn(Opcodes.ARETURN); // an int where a reference is returned
-        mv.visitMaxs(0, 0);
-        mv.visitEnd();
-        cw.visitEnd();
-        Map<String, byte[]> broken = Map.of("candor/canary/Broken", cw.toByteArray());
-        assertThat(link(broken, new CorpusLoader(broken, Map.of())))
+        assertThat(new JarVerifier().jvmVerifies())
                 .as("HotSpot must verify classes of a custom loader (is -Xverify:none or -XX:-BytecodeVerificationRemote set?)")
-                .hasEntrySatisfying("candor/canary/Broken", e -> assertThat(e).startsWith("java.lang.VerifyError"));
-        assertThat(asmVerify(broken.get("candor/canary/Broken"), PROBE_LOADER).errors).containsKey("bad()Ljava/lang/Object;");
+                .isTrue();
+        assertThat(verify(BrokenClass.bytes(), PROBE_LOADER).errors).containsKey("bad()Ljava/lang/Object;");
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("corpora")
     void everyClassVerifiesAndLinksWithProbesInEveryMethod(String label, Path jar, List<Path> deps) throws IOException {
         long start = System.nanoTime();
-        Map<String, byte[]> original = readClasses(jar);
+        Map<String, byte[]> original = ClassFiles.read(jar.toString());
         Map<String, byte[]> depClasses = new HashMap<>();
-        for (Path d : deps) depClasses.putAll(readClasses(d));
+        for (Path d : deps) depClasses.putAll(ClassFiles.read(d.toString()));
         assertThat(original).as("classes in %s", jar).hasSizeGreaterThan(500);
 
         // the filter: "**" without default excludes reaches every class of these jars (none is in a 'never' package)
@@ -157,7 +140,7 @@ class VerificationCorpusIT {
         long instrumentedAt = System.nanoTime();
 
         // ASM verifier; the loader that resolves types for it holds the original classes
-        CorpusLoader originalLoader = new CorpusLoader(original, depClasses);
+        ClassLoader originalLoader = world(original, depClasses);
         int eligible = 0;
         int probed = 0;
         int asmExcluded = 0;
@@ -167,14 +150,14 @@ class VerificationCorpusIT {
             String name = e.getKey();
             List<String> shouldHaveProbes = eligibleMethods(original.get(name));
             eligible += shouldHaveProbes.size();
-            Verified v = asmVerify(e.getValue(), originalLoader);
+            Verified v = verify(e.getValue(), originalLoader);
             for (String m : shouldHaveProbes) {
                 if (v.probed.contains(m)) probed++;
                 else notProbed.add(name + "." + m);
             }
             if (v.errors.isEmpty()) continue;
             // a method the verifier cannot check in its original form either (a type it cannot load) is left out
-            Map<String, String> before = asmVerify(original.get(name), originalLoader).errors;
+            Map<String, String> before = verify(original.get(name), originalLoader).errors;
             for (Map.Entry<String, String> err : v.errors.entrySet()) {
                 if (before.containsKey(err.getKey())) {
                     asmExcluded++;
@@ -187,8 +170,8 @@ class VerificationCorpusIT {
         long verifiedAt = System.nanoTime();
 
         // HotSpot: load and link every class, original and instrumented, each set in its own fresh loader
-        Map<String, String> originalLinks = link(original, originalLoader);
-        Map<String, String> instrumentedLinks = link(original, new CorpusLoader(instrumented, depClasses));
+        Map<String, String> originalLinks = linkFailures(original.keySet(), originalLoader);
+        Map<String, String> instrumentedLinks = linkFailures(original.keySet(), world(instrumented, depClasses));
         int linkExcluded = 0;
         List<String> linkExcludedList = new ArrayList<>();
         for (String name : original.keySet()) {
@@ -264,11 +247,11 @@ class VerificationCorpusIT {
                 .instrument(cw.toByteArray(), (n, d) -> ProbeKind.TOTAL);
         assertThat(out).isNotNull();
         assertThat(stats.methodsTooLarge.get()).isEqualTo(1);
-        Verified v = asmVerify(out, PROBE_LOADER);
+        Verified v = verify(out, PROBE_LOADER);
         assertThat(v.errors).isEmpty();
         assertThat(v.probed).containsExactly("small()V");
         Map<String, byte[]> classes = Map.of("candor/canary/Big", out);
-        assertThat(link(classes, new CorpusLoader(classes, Map.of()))).isEmpty();
+        assertThat(linkFailures(classes.keySet(), world(classes, Map.of()))).isEmpty();
     }
 
     /**
@@ -336,17 +319,18 @@ class VerificationCorpusIT {
             mv.visitLabel(end);
             mv.visitInsn(Opcodes.RETURN);
         }));
-        assertThat(link(shapes, new CorpusLoader(shapes, Map.of()))).as("the originals link").isEmpty();
+        assertThat(linkFailures(shapes.keySet(), world(shapes, Map.of()))).as("the originals link").isEmpty();
 
         Map<String, byte[]> instrumented = new TreeMap<>();
         ClassInstrumenter instrumenter = new ClassInstrumenter(new MethodRegistry(), new InstrumentationStats());
         shapes.forEach((name, bytes) -> instrumented.put(name, instrumenter.instrument(bytes, (n, d) -> ProbeKind.TOTAL)));
         instrumented.forEach((name, bytes) -> {
-            Verified v = asmVerify(bytes, PROBE_LOADER);
+            Verified v = verify(bytes, PROBE_LOADER);
             assertThat(v.errors).as(name).isEmpty();
             assertThat(v.probed).as(name).hasSize(1);
         });
-        assertThat(link(instrumented, new CorpusLoader(instrumented, Map.of()))).as("instrumented, they link").isEmpty();
+        assertThat(linkFailures(instrumented.keySet(), world(instrumented, Map.of()))).as("instrumented, they link")
+                .isEmpty();
 
         ClassNode ordinary = new ClassNode();
         new ClassReader(instrumented.get("candor/canary/Ordinary")).accept(ordinary, 0);
@@ -376,41 +360,14 @@ class VerificationCorpusIT {
 
     // ---------------------------------------------------------------------------------------------------------
 
-    /** Internal name -> bytes, as this JVM sees a multi-release jar; module descriptors left out. */
-    static Map<String, byte[]> readClasses(Path jar) throws IOException {
-        Map<String, byte[]> classes = new TreeMap<>();
-        try (JarFile jf = new JarFile(jar.toFile(), true, ZipFile.OPEN_READ, Runtime.version())) {
-            for (JarEntry entry : (Iterable<JarEntry>) jf.versionedStream()::iterator) {
-                String n = entry.getName();
-                if (!n.endsWith(".class") || n.endsWith("module-info.class")) continue;
-                byte[] bytes;
-                try (InputStream in = jf.getInputStream(entry)) {
-                    bytes = in.readAllBytes();
-                }
-                classes.put(new ClassReader(bytes).getClassName(), bytes);
-            }
-        }
-        return classes;
-    }
-
     /** name+descriptor of the methods the Total scheme instruments: those with code, bridges aside. */
     static List<String> eligibleMethods(byte[] classFile) {
+        ClassNode node = new ClassNode();
+        new ClassReader(classFile).accept(node, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
         List<String> out = new ArrayList<>();
-        new ClassReader(classFile).accept(new org.objectweb.asm.ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
-                                             String[] exceptions) {
-                if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE | Opcodes.ACC_BRIDGE)) == 0) {
-                    out.add(name + descriptor);
-                }
-                return null;
-            }
-
-            @Override
-            public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
-                return null;
-            }
-        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        for (MethodNode m : node.methods) {
+            if ((m.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE | Opcodes.ACC_BRIDGE)) == 0) out.add(m.name + m.desc);
+        }
         return out;
     }
 
@@ -421,8 +378,11 @@ class VerificationCorpusIT {
         final List<String> probed = new ArrayList<>();
     }
 
-    /** What {@code CheckClassAdapter.verify} does, with the errors collected per method. */
-    static Verified asmVerify(byte[] classFile, ClassLoader loader) {
+    /**
+     * What {@code CheckClassAdapter.verify} does: its structure checks, then {@code candor verify}'s {@link AsmCheck}
+     * (the {@link Analyzer} with a {@link SimpleVerifier} per method), with the errors collected per method.
+     */
+    static Verified verify(byte[] classFile, ClassLoader world) {
         Verified v = new Verified();
         ClassNode node = new ClassNode();
         try {
@@ -431,22 +391,8 @@ class VerificationCorpusIT {
             v.errors.put("<class>", String.valueOf(e));
             return v;
         }
-        Type superType = node.superName == null ? null : Type.getObjectType(node.superName);
-        List<Type> interfaces = new ArrayList<>();
-        for (String i : node.interfaces) interfaces.add(Type.getObjectType(i));
-        boolean isInterface = (node.access & Opcodes.ACC_INTERFACE) != 0;
-        for (MethodNode m : node.methods) {
-            String key = m.name + m.desc;
-            if (callsProbeEnter(m)) v.probed.add(key);
-            SimpleVerifier verifier = new SimpleVerifier(Type.getObjectType(node.name), superType, interfaces, isInterface);
-            verifier.setClassLoader(loader);
-            try {
-                new Analyzer<>(verifier).analyze(node.name, m);
-            } catch (AnalyzerException | RuntimeException | LinkageError e) {
-                v.errors.put(key, e.getMessage() == null ? e.toString() : e.getMessage()
-                        + (e.getCause() != null && e.getCause() != e ? " (" + e.getCause() + ")" : ""));
-            }
-        }
+        for (MethodNode m : node.methods) if (callsProbeEnter(m)) v.probed.add(m.name + m.desc);
+        for (Finding f : AsmCheck.verify(node, world, null)) v.errors.put(f.method, f.message);
         return v;
     }
 
@@ -460,43 +406,19 @@ class VerificationCorpusIT {
         return false;
     }
 
-    /**
-     * Loads each class without initialising it and links it: HotSpot links (and so verifies) a class before it
-     * answers getDeclaredMethods. Returns internal name -> the error, for those that fail.
-     */
-    static Map<String, String> link(Map<String, byte[]> classes, ClassLoader loader) {
-        Map<String, String> failed = new TreeMap<>();
-        for (String name : classes.keySet()) {
-            try {
-                Class<?> c = Class.forName(name.replace('/', '.'), false, loader);
-                c.getDeclaredMethods();
-                c.getDeclaredConstructors();
-            } catch (Throwable t) {
-                failed.put(name, String.valueOf(t));
-            }
-        }
-        return failed;
+    /** A fresh loader defining {@code classes} (and a jar's dependencies) on demand, over {@link #PROBE_LOADER}. */
+    private static ClassLoader world(Map<String, byte[]> classes, Map<String, byte[]> deps) {
+        return new ClassWorld(classes, deps, PROBE_LOADER, false);
     }
 
-    /** Defines the given class files (and a jar's dependencies) on demand; everything else comes from the parent. */
-    static final class CorpusLoader extends ClassLoader {
-        private final Map<String, byte[]> classes;
-        private final Map<String, byte[]> deps;
-
-        CorpusLoader(Map<String, byte[]> classes, Map<String, byte[]> deps) {
-            super("candor-corpus", PROBE_LOADER);
-            this.classes = classes;
-            this.deps = deps;
+    /** Internal name -> the error, for each of {@code names} that {@link HotSpotCheck} cannot load and link. */
+    static Map<String, String> linkFailures(Collection<String> names, ClassLoader world) {
+        Map<String, String> failed = new TreeMap<>();
+        for (String name : names) {
+            Throwable t = HotSpotCheck.linkError(name, world);
+            if (t != null) failed.put(name, String.valueOf(t));
         }
-
-        @Override
-        protected Class<?> findClass(String name) throws ClassNotFoundException {
-            String internal = name.replace('.', '/');
-            byte[] b = classes.get(internal);
-            if (b == null) b = deps.get(internal);
-            if (b == null) throw new ClassNotFoundException(name);
-            return defineClass(name, b, 0, b.length);
-        }
+        return failed;
     }
 
     private static List<String> first(List<String> items) {
