@@ -17,3 +17,14 @@ bench_java_tools() {
   JAVAC="$(dirname "$JAVA")/javac"
   [ -x "$JAVAC" ] || JAVAC=javac
 }
+
+# Sets JDKS to the JAVA_HOMEs, comma-separated, of the JDKs the issues name (17 and 25) that this machine has: the
+# default of the scripts that run a program on each (unchanged.sh, sampling-soak.sh).
+bench_default_jdks() {
+  JDKS=""
+  local j
+  for j in /usr/lib/jvm/java-17-openjdk-amd64 /usr/lib/jvm/temurin-25-jdk-amd64; do
+    [ -x "$j/bin/java" ] && JDKS="${JDKS:+$JDKS,}$j"
+  done
+  return 0
+}

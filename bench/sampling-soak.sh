@@ -15,10 +15,8 @@ SHARED_WORKLOADS="${CANDOR_SHARED_WORKLOADS:-$(cd "$ROOT/.." && pwd)/shared/work
 CACHE="${CANDOR_WORKLOADS:-$HOME/.cache/candor-workloads}"
 case "${1:-}" in -h|--help) sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 [ -f "$ROOT/modules/cli/target/candor/lib/candor-cli.jar" ] || { echo "sampling-soak: build the distribution first (mvn -B install -DskipTests)" >&2; exit 2; }
-JDKS=""
-for j in /usr/lib/jvm/java-17-openjdk-amd64 /usr/lib/jvm/temurin-25-jdk-amd64; do
-  [ -x "$j/bin/java" ] && JDKS="${JDKS:+$JDKS,}$j"
-done
+. "$BENCH/java-tools.sh"
+bench_default_jdks
 ARGS=()
 while [ $# -gt 0 ]; do
   case "$1" in

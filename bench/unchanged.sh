@@ -19,10 +19,8 @@ case "${1:-}" in -h|--help) sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1
 command -v python3 >/dev/null || { echo "unchanged: needs python3" >&2; exit 2; }
 CLI_LIB="$ROOT/modules/cli/target/candor/lib"
 [ -f "$CLI_LIB/candor-cli.jar" ] || { echo "unchanged: build the distribution first (mvn -B install -DskipTests)" >&2; exit 2; }
-JDKS=""
-for j in /usr/lib/jvm/java-17-openjdk-amd64 /usr/lib/jvm/temurin-25-jdk-amd64; do
-  [ -x "$j/bin/java" ] && JDKS="${JDKS:+$JDKS,}$j"
-done
+. "$BENCH/java-tools.sh"
+bench_default_jdks
 ARGS=()
 while [ $# -gt 0 ]; do
   case "$1" in

@@ -4,12 +4,14 @@ running a SQL script (its CHECK line), plain and under each scheme (Total, Lazy,
 JDK named. A run differs when its exit code or its output check differs from the plain run's on the same JDK, or when
 Candor left no snapshot. Prints one line a run as it ends, then the table; exits 1 when any run differs."""
 import argparse
-import hashlib
 import os
 import re
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fullsize"))
+from full_size import javac_args, output_check, source_list  # noqa: E402
 
 WORKLOADS = ("javac", "h2")
 CONFIGS = ("plain", "total", "lazy", "eager", "sample")
@@ -19,32 +21,8 @@ ROOT = {"javac": "com.sun.tools.javac.main.JavaCompiler.compile", "h2": "org.h2.
 
 
 def javac_command(java, classes, w, only):
-    sources = "sources.txt"
-    if only:
-        prefixes = ["srcx/" + p.strip().strip("/") + "/" for p in only.split(",") if p.strip()]
-        with open(os.path.join(w, "sources.txt")) as f:
-            picked = [l for l in f if any(l.startswith(p) for p in prefixes)]
-        if not picked:
-            sys.exit("unchanged: --only %s names no Guava sources" % only)
-        sources = "sources-unchanged.txt"
-        with open(os.path.join(w, sources), "w") as f:
-            f.writelines(picked)
-    whole = sources == "sources.txt"
-    cp = ":".join(sorted(os.path.join(w, "lib", f) for f in os.listdir(os.path.join(w, "lib"))
-                         if f.endswith(".jar") and not (whole and "guava-33" in f)))
-    return [java, "-cp", classes, "JavacMain", "-nowarn", "-proc:none", "-encoding", "UTF-8", "-d", "out", "-cp", cp,
-            "@" + sources]
-
-
-def javac_check(w):
-    out = os.path.join(w, "out")
-    files = sorted(os.path.relpath(os.path.join(d, f), out) for d, _, fs in os.walk(out) for f in fs if f.endswith(".class"))
-    md5 = hashlib.md5()
-    for f in files:
-        md5.update(f.encode())
-        with open(os.path.join(out, f), "rb") as fh:
-            md5.update(fh.read())
-    return "%d classes, md5 %s" % (len(files), md5.hexdigest())
+    """javac compiling all of Guava, or the packages --only names, in the workload's folder (as full-size runs it)."""
+    return [java, "-cp", classes, "JavacMain"] + javac_args(w, source_list(w, only))
 
 
 def h2_command(java, w, script):
@@ -117,7 +95,7 @@ def main():
                 with open(log, "w") as out:
                     p = subprocess.run(cmd, cwd=w, env=env, stdout=out, stderr=subprocess.STDOUT)
                 wall = time.monotonic() - start
-                check = javac_check(w) if wl == "javac" else h2_check(log)
+                check = output_check(w) if wl == "javac" else h2_check(log)
                 if c == "plain":
                     reference = (p.returncode, check)
                     verdict = "reference" if p.returncode == 0 else "THE PLAIN RUN FAILED"
@@ -130,7 +108,7 @@ def main():
                 print("unchanged: JDK %s %-5s %-6s exit %d, %6.1f s: %s (%s)" % (jdk, wl, c, p.returncode, wall, verdict,
                                                                               check), flush=True)
     lines = ["Real programs unchanged under Candor (bench/unchanged.sh), %s" % time.strftime("%Y-%m-%d %H:%M"),
-             "javac%s: class files (count, md5 of names and bytes); h2: its CHECK line; each run against the plain run"
+             "javac%s: class files (count, md5 of their bytes); h2: its CHECK line; each run against the plain run"
              " on the same JDK" % (" (--only %s)" % args.only if args.only else " compiling all of Guava"), "",
              "| JDK | program | run | exit | wall | output | verdict |", "|---|---|---|---|---|---|---|"]
     for jdk, wl, c, rc, wall, check, verdict in rows:

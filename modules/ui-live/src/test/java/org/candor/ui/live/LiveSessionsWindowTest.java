@@ -71,13 +71,7 @@ class LiveSessionsWindowTest {
 
     @Test
     void attachesResetsSnapshotsAndDetachesAsAUserClicks() throws Exception {
-        String java = System.getenv().getOrDefault("CANDOR_TEST_JAVA", ProcessHandle.current().info().command().orElse("java"));
-        // its own classes only, as a program being profiled has (not the test's class path, which holds Candor's)
-        Path classes = Path.of(org.candor.ui.live.program.Ticker.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        target = new ProcessBuilder(java, "-cp", classes.toString(), TARGET)
-                .redirectError(dir.resolve("target.stderr").toFile()).start();
-        assertThat(new String(target.getInputStream().readNBytes(6))).isEqualTo("ready\n");
-        String pid = Long.toString(target.pid());
+        String pid = startTicker();
 
         List<Path> opened = new CopyOnWriteArrayList<>();
         Path snapshots = dir.resolve("snapshots");
@@ -183,11 +177,7 @@ class LiveSessionsWindowTest {
 
     @Test
     void aProgramKilledWhileAttachedOpensItsLastCheckpointSaidAsSuch() throws Exception {
-        String java = System.getenv().getOrDefault("CANDOR_TEST_JAVA", ProcessHandle.current().info().command().orElse("java"));
-        Path classes = Path.of(org.candor.ui.live.program.Ticker.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        target = new ProcessBuilder(java, "-cp", classes.toString(), TARGET).start();
-        assertThat(new String(target.getInputStream().readNBytes(6))).isEqualTo("ready\n");
-        String pid = Long.toString(target.pid());
+        String pid = startTicker();
         List<Path> opened = new CopyOnWriteArrayList<>();
         Path snapshots = dir.resolve("snapshots");
         JFrame frame = show(snapshots, opened);
@@ -246,6 +236,17 @@ class LiveSessionsWindowTest {
         Path log = Path.of(file.toString().replace(".candor", ".log"));
         assertThat(Files.readString(log)).as("the demo's own output, in its log").contains("checksum ");
         GuiTests.screenshot(frame, "live-demo-ended");
+    }
+
+    /** Starts the Ticker without any agent, waits for its "ready" and returns its pid; its stderr goes to a file. */
+    private String startTicker() throws Exception {
+        String java = System.getenv().getOrDefault("CANDOR_TEST_JAVA", ProcessHandle.current().info().command().orElse("java"));
+        // its own classes only, as a program being profiled has (not the test's class path, which holds Candor's)
+        Path classes = Path.of(org.candor.ui.live.program.Ticker.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        target = new ProcessBuilder(java, "-cp", classes.toString(), TARGET)
+                .redirectError(dir.resolve("target.stderr").toFile()).start();
+        assertThat(new String(target.getInputStream().readNBytes(6))).isEqualTo("ready\n");
+        return Long.toString(target.pid());
     }
 
     /** The panel in a frame of its own; snapshots written go to {@code snapshots}, opened ones to {@code opened}. */
