@@ -105,10 +105,13 @@ public final class Checkpoints implements Runnable {
             if (!wroteAny) RunOutcome.checkpoint(options, target);
             wroteAny = true;
             WRITTEN.incrementAndGet();
-        } catch (IOException | RuntimeException e) {
-            // said once: the snapshot at exit tries again, and falls back to the temporary folder
+        } catch (IOException | RuntimeException | OutOfMemoryError e) {
+            // said once: the snapshot at exit tries again, and falls back to the temporary folder; a heap with no
+            // room for the copy ends this checkpoint, not the thread (the arrays are kept softly, so the collector
+            // takes them back before the program runs short)
             if (FAILED.getAndIncrement() == 0) {
-                AgentLog.error("cannot write a checkpoint to " + target + ": " + e.getMessage()
+                AgentLog.error("cannot write a checkpoint to " + target + ": "
+                        + (e instanceof OutOfMemoryError ? "the heap has no room for the copy" : e.getMessage())
                         + "; trying again later, and at exit");
             }
         }
