@@ -167,7 +167,7 @@ class CheckIT {
     @Test
     void helpListsCheck() throws Exception {
         CandorCli help = CandorCli.run("help");
-        assertThat(help.stdout).contains("  check      say what works here");
+        assertThat(help.stdout).contains("  check        say what works here");
         CandorCli usage = CandorCli.run("help", "check");
         assertThat(usage.exitCode).isZero();
         assertThat(usage.stdout).startsWith("usage: candor check [PID]\n");
