@@ -7,7 +7,7 @@ namespace candor {
 namespace {
 
 constexpr const char* kKnownKeys =
-    "clock, verbose, metric, counters, sample, interval, depth, timer, perfsignal, wallthreads, session, trace";
+    "clock, verbose, metric, counters, sample, interval, depth, maxnodes, timer, perfsignal, wallthreads, session, trace";
 
 // Text from the options as a message quotes it: a control character (a line break, an escape sequence the
 // terminal would obey) as '?', so the message stays one line.
@@ -71,7 +71,7 @@ struct ParseState {
 };
 
 bool is_sampler_key(std::string_view key) {
-    return key == "interval" || key == "depth" || key == "timer" || key == "perfsignal" || key == "wallthreads" ||
+    return key == "interval" || key == "depth" || key == "maxnodes" || key == "timer" || key == "perfsignal" || key == "wallthreads" ||
            key == "crashtest" || key == "session" || key == "trace";
 }
 
@@ -131,6 +131,13 @@ std::string apply(std::string_view item, Options& options, ParseState& state) {
                    std::to_string(kIntervalCeilingNs) + " ns (" + duration_text(kIntervalCeilingNs) + ")";
         }
         options.interval_ns = ns;
+        return {};
+    }
+    if (key == "maxnodes") {
+        std::int64_t n = 0;
+        if (!parse_count(value, n)) return bad_value(key, value, "a whole number");
+        if (n < kMinSampledNodes || n > kMaxSampledNodes) return out_of_range(key, n, kMinSampledNodes, kMaxSampledNodes);
+        options.max_nodes = n;
         return {};
     }
     if (key == "depth" || key == "wallthreads" || key == "crashtest") {

@@ -24,6 +24,10 @@ constexpr std::int64_t kDefaultCpuIntervalNs = 1'000'000;
 constexpr std::int64_t kDefaultWallIntervalNs = 10'000'000;
 constexpr int kDefaultDepth = 1024;
 constexpr int kMaxDepth = 4096;
+// The sampler's trees: nodes over all threads (maxnodes=N), and the range N may take (34..68 bytes a node).
+constexpr std::int64_t kDefaultSampledNodes = 1'000'000;
+constexpr std::int64_t kMinSampledNodes = 1'000;
+constexpr std::int64_t kMaxSampledNodes = 100'000'000;
 constexpr int kDefaultWallThreads = 16;
 constexpr int kMaxWallThreads = 1024;
 
@@ -38,6 +42,7 @@ struct Options {
     SampleMode sample = SampleMode::Off;
     std::int64_t interval_ns = 0;  // after parsing: the mode's default when not given
     int depth = kDefaultDepth;
+    std::int64_t max_nodes = kDefaultSampledNodes;
     TimerMode timer = TimerMode::Auto;
     PerfSignal perf_signal = PerfSignal::Auto;
     int wall_threads = kDefaultWallThreads;

@@ -95,6 +95,7 @@ def main():
             if os.path.isfile(snap) else ""
         samples = re.search(r"^\s+Samples:\s+(.*)$", report, re.M)
         stats = dict(re.findall(r"^\s+(samples\.[\w.]+)\s+(-?\d+)$", report, re.M))
+        tree = dict(re.findall(r"^\s+(tree\.[\w.]+)\s+(-?\d+)$", report, re.M))
         rss = [r for _, r in readings]
         third = max(1, len(rss) // 3)
         first, last = (sum(rss[:third]) / third, sum(rss[-third:]) / third) if rss else (0, 0)
@@ -103,10 +104,11 @@ def main():
         lines += ["JDK %s: exit %d, %.0f s, %d compilations on %d threads, %s" % (
             jdk, p.returncode, wall, rounds, args.threads, "no crash" if not crashes else "CRASHED: " + ", ".join(crashes)),
             "  samples: %s" % (samples.group(1) if samples else "no snapshot"),
-            "  dropped %d (%s), walks failed %d, crash guard %s" % (
+            "  dropped %d (%s), beyond the tree budget %s of tree.node_limit %s, walks failed %d, crash guard %s" % (
                 sum(int(v) for k, v in stats.items() if k.startswith("samples.dropped.")),
                 ", ".join("%s %s" % (k[len("samples.dropped."):], v) for k, v in stats.items()
                           if k.startswith("samples.dropped.")),
+                stats.get("samples.beyond_budget", "?"), tree.get("tree.node_limit", "?"),
                 sum(int(v) for k, v in stats.items() if k.startswith("samples.failed.")),
                 stats.get("samples.crash_guard", "?")),
             "  RSS: first reading %.0f MB, peak %.0f MB, mean of the first third %.0f MB, of the last third %.0f MB"

@@ -44,28 +44,64 @@ std::int32_t CallTree::add_child(std::int32_t parent, std::int32_t method) {
     std::size_t i = slot_of(parent, method, mask);
     while (slots_[i] != kFree) i = (i + 1) & mask;
     slots_[i] = node;
-    budget_->used++;
     return node;
+}
+
+std::int32_t CallTree::deepest(const std::int32_t* path, std::size_t length, std::size_t* depth) const {
+    std::int32_t node = 0;
+    std::size_t d = 0;
+    for (; d < length; d++) {
+        const std::int32_t child = find_child(node, path[d]);
+        if (child < 0) break;
+        node = child;
+    }
+    *depth = d;
+    return node;
+}
+
+void CallTree::count(std::int32_t node, bool running) {
+    if (running) nodes_[node].self_running++;
+    else nodes_[node].self_waiting++;
+    samples_++;
 }
 
 bool CallTree::add(const std::int32_t* path, std::size_t length, bool running) {
     // Walk the part of the path that exists; create the rest only if the budget allows all of it.
-    std::int32_t node = 0;
     std::size_t depth = 0;
-    for (; depth < length; depth++) {
-        const std::int32_t child = find_child(node, path[depth]);
-        if (child < 0) break;
-        node = child;
-    }
+    std::int32_t node = deepest(path, length, &depth);
     if (depth < length) {
         const std::size_t missing = length - depth;
         if (budget_->used + missing > budget_->limit || nodes_.size() + missing > 0x7fffffffu) return false;
-        for (; depth < length; depth++) node = add_child(node, path[depth]);
+        for (; depth < length; depth++) {
+            node = add_child(node, path[depth]);
+            budget_->used++;
+        }
     }
-    if (running) nodes_[node].self_running++;
-    else nodes_[node].self_waiting++;
-    samples_++;
+    count(node, running);
     return true;
+}
+
+std::int32_t CallTree::reserve_child(std::int32_t parent, std::int32_t method, bool forced) {
+    const std::int32_t existing = find_child(parent, method);
+    if (existing >= 0) return existing;
+    if (nodes_.size() >= 0x7fffffffu) return -1;
+    if (!forced && budget_->reserve_used >= budget_->reserve()) return -1;
+    budget_->reserve_used++;
+    return add_child(parent, method);
+}
+
+void CallTree::add_beyond(const std::int32_t* path, std::size_t length, bool running, std::int32_t beyond) {
+    std::size_t depth = 0;
+    const std::int32_t recorded = deepest(path, length, &depth);
+    std::int32_t node = reserve_child(recorded, beyond, false);
+    if (node < 0) {
+        node = reserve_child(0, beyond, true);
+        if (node < 0) node = 0;  // 2^31 nodes in one tree: the root itself
+    } else if (depth < length) {
+        const std::int32_t leaf = reserve_child(node, path[length - 1], false);
+        if (leaf >= 0) node = leaf;
+    }
+    count(node, running);
 }
 
 }  // namespace candor

@@ -70,4 +70,6 @@ std::int32_t MethodResolver::failure(int agct_code) {
 
 std::int32_t MethodResolver::truncated() { return pseudo("[truncated]"); }
 
+std::int32_t MethodResolver::beyond_budget() { return pseudo("[beyond the tree budget]"); }
+
 }  // namespace candor

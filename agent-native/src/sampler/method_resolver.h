@@ -36,6 +36,7 @@ public:
     std::int32_t stub(std::uintptr_t stub_id);
     std::int32_t failure(int agct_code);  // "[gc_active]", "[unknown_java]", ...
     std::int32_t truncated();             // "[truncated]": the stack was deeper than `depth`
+    std::int32_t beyond_budget();         // "[beyond the tree budget]": the trees' node budget was full
 
     const std::vector<MethodName>& methods() const { return methods_; }
     std::uint64_t over_limit() const { return over_limit_; }

@@ -109,10 +109,10 @@ void SampleWriter::process(const SampleRecord& record) {
     CallTree& tree = tree_for(record.thread_slot);
     const bool first = tree.samples() == 0;
     if (!tree.add(path_.data(), path_.size(), running)) {
-        bump(stats_.tree_full);
-        return;
+        tree.add_beyond(path_.data(), path_.size(), running, resolver_.beyond_budget());
+        bump(stats_.beyond_budget);
     }
-    nodes_used_.store(budget_.used, std::memory_order_relaxed);
+    nodes_used_.store(budget_.all_used(), std::memory_order_relaxed);
     if (first) threads_with_samples_.fetch_add(1, std::memory_order_relaxed);
     bump(running ? stats_.running : stats_.waiting);
 }
@@ -198,9 +198,10 @@ bool SampleWriter::copy_trees(TreesCopy& out) { return ask(Request::Copy, &out);
 void SampleWriter::clear_trees() {
     trees_.clear();
     budget_.used = 0;
+    budget_.reserve_used = 0;
     nodes_used_.store(0, std::memory_order_relaxed);
     threads_with_samples_.store(0, std::memory_order_relaxed);
-    stats_.tree_full.store(0, std::memory_order_relaxed);
+    stats_.beyond_budget.store(0, std::memory_order_relaxed);
     stats_.running.store(0, std::memory_order_relaxed);
     stats_.waiting.store(0, std::memory_order_relaxed);
 }
@@ -209,7 +210,7 @@ void SampleWriter::copy_into(TreesCopy& out) const {
     candor::copy_trees(trees_, resolver_.methods(), out);
     out.running = stats_.running.load(std::memory_order_relaxed);
     out.waiting = stats_.waiting.load(std::memory_order_relaxed);
-    out.tree_full = stats_.tree_full.load(std::memory_order_relaxed);
+    out.beyond_budget = stats_.beyond_budget.load(std::memory_order_relaxed);
     out.methods_over_limit = resolver_.over_limit();
 }
 

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <vector>
 
+#include "options.h"
 #include "sampler/agct.h"
 #include "sampler/call_tree.h"
 #include "sampler/method_resolver.h"
@@ -36,7 +37,6 @@ struct SamplerStats;
 // (full: dropped and counted, as ever).
 class SampleWriter {
 public:
-    static constexpr std::size_t kNodeLimit = 1'000'000;    // all trees together (32..64 MB at the limit)
     static constexpr std::size_t kMethodLimit = 250'000;
 
     SampleWriter(SampleBuffer& buffer, CodeMap& code_map, SamplerStats& stats);
@@ -44,6 +44,9 @@ public:
     // The thread body; returns after request_stop() once the buffer is empty.
     void run(jvmtiEnv* jvmti, JNIEnv* jni);
     void mark_started() { started_.store(true); }
+    // Before run(): the nodes all trees may create together (maxnodes=N), and a sixteenth more beyond it
+    // (call_tree.h): 34..68 bytes a node at the limit.
+    void set_node_limit(std::size_t limit) { budget_.limit = limit; }
     // Before run(): the trace to take entries into as well (trace_writer.h); it is closed when run() returns.
     void set_trace(TraceWriter* trace) { trace_ = trace; }
     // Called on the writer thread about once a second while tracing: looks for threads renamed since.
@@ -90,7 +93,7 @@ private:
     CodeMap& code_map_;
     SamplerStats& stats_;
     MethodResolver resolver_;
-    NodeBudget budget_{kNodeLimit};
+    NodeBudget budget_{kDefaultSampledNodes};
     std::vector<std::unique_ptr<CallTree>> trees_;
     std::vector<std::int32_t> path_;
     jvmtiEnv* jvmti_ = nullptr;

@@ -185,6 +185,7 @@ bool Sampler::start(jvmtiEnv* jvmti, JNIEnv* jni) {
     }
     preload_loaded_method_ids(jvmti, jni);
 
+    writer_.set_node_limit(static_cast<std::size_t>(options_.max_nodes));
     if (!start_agent_thread(jvmti, jni, "candor-sampler-writer", writer_body, this, &writer_thread_)) return false;
     writer_.mark_started();
     if (!engine_->cpu()) {
@@ -731,7 +732,7 @@ jobjectArray Sampler::result(JNIEnv* jni, const TreesCopy* copy) {
     const SampleCounts counts = SampleCounts::read(stats_).since(window_start_);
     const std::uint64_t running = copy != nullptr ? copy->running : stats_.running.load();
     const std::uint64_t waiting = copy != nullptr ? copy->waiting : stats_.waiting.load();
-    const std::uint64_t tree_full = copy != nullptr ? copy->tree_full : stats_.tree_full.load();
+    const std::uint64_t beyond_budget = copy != nullptr ? copy->beyond_budget : stats_.beyond_budget.load();
     const std::uint64_t nodes = copy != nullptr ? copy->nodes : writer_.nodes();
 
     const bool cpu = engine_->cpu();
@@ -760,8 +761,8 @@ jobjectArray Sampler::result(JNIEnv* jni, const TreesCopy* copy) {
     add("samples.waiting", waiting);
     add("samples.discarded.not_java_thread", counts.not_java_thread);
     add("samples.dropped.buffer_full", counts.buffer_full);
-    add("samples.dropped.tree_full", tree_full);
     add("samples.dropped.signal_pending", counts.wall_still_pending);
+    add("samples.beyond_budget", beyond_budget);
     for (int slot = 0; slot < kAgctFailureSlots; slot++) {
         stats.emplace_back(std::string("samples.failed.") + agct_failure_name(slot),
                            static_cast<std::int64_t>(counts.failed[slot]));

@@ -186,7 +186,7 @@ void Sampler::counters(std::int64_t* out) {
     out[kCounterSamples] = static_cast<std::int64_t>(stats_.running.load() + stats_.waiting.load());
     out[kCounterDelivered] = static_cast<std::int64_t>(counts.delivered);
     out[kCounterFailed] = static_cast<std::int64_t>(counts.failed_total() + counts.crash_guard);
-    out[kCounterDropped] = static_cast<std::int64_t>(counts.buffer_full + stats_.tree_full.load());
+    out[kCounterDropped] = static_cast<std::int64_t>(counts.buffer_full);
     out[kCounterThreads] = static_cast<std::int64_t>(writer_.threads_with_samples());
     out[kCounterThreadsLive] = static_cast<std::int64_t>(live);
     out[kCounterPaused] = paused_flag_.load() ? 1 : 0;

@@ -46,7 +46,7 @@ struct SamplerStats {
     Counter attach_timers_disabled{0};  // of them: disabled on a thread that is no sampled Java thread
     Counter attach_compiled_before{0};  // compiled methods already in the code cache (no non-safepoint debug info)
     // Sample writer; set back to 0 when it empties the trees (a reset).
-    Counter tree_full{0};  // dropped: the node limit was reached
+    Counter beyond_budget{0};  // counted under a node beyond the trees' budget (call_tree.h)
     Counter running{0};    // aggregated samples, thread running
     Counter waiting{0};    // aggregated samples, thread not running (wall mode)
 };

@@ -24,7 +24,7 @@ struct TreesCopy {
     std::vector<MethodName> methods;  // only the methods the trees use, renumbered from 0
     std::uint64_t running = 0;        // the writer's counts since the last reset, at the copy
     std::uint64_t waiting = 0;
-    std::uint64_t tree_full = 0;
+    std::uint64_t beyond_budget = 0;
     std::size_t nodes = 0;            // nodes of all trees (what the node budget counts)
     std::uint64_t methods_over_limit = 0;
 };

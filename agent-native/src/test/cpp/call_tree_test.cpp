@@ -92,3 +92,46 @@ TEST(call_tree_many_children_survive_growth) {
     CHECK(running == 20'000 && waiting == 6'667);
     CHECK(parents_before_children(tree));
 }
+
+TEST(call_tree_counts_samples_beyond_the_budget_under_their_deepest_recorded_frame) {
+    constexpr std::int32_t kBeyond = 99;
+    NodeBudget budget{3};  // a reserve of 64 nodes beyond it
+    CallTree tree(&budget);
+    CHECK(add(tree, {1, 2}));
+    CHECK(!add(tree, {1, 2, 3, 4}));  // 2 more nodes, 1 left
+    std::vector<std::int32_t> deep{1, 2, 3, 4};
+    tree.add_beyond(deep.data(), deep.size(), true, kBeyond);
+    tree.add_beyond(deep.data(), deep.size(), false, kBeyond);
+    std::vector<std::int32_t> other{7, 8};
+    tree.add_beyond(other.data(), other.size(), true, kBeyond);
+    CHECK(budget.used == 2 && budget.reserve_used == 4);
+    CHECK(tree.samples() == 4);
+    CHECK(parents_before_children(tree));
+    const auto& nodes = tree.nodes();
+    // the leaf's method keeps the sample, below its callers that have nodes; the frames between are left out
+    const std::int32_t leaf = find(tree, {1, 2, kBeyond, 4});
+    CHECK(leaf > 0 && nodes[leaf].self_running == 1 && nodes[leaf].self_waiting == 1);
+    CHECK(nodes[find(tree, {1, 2, kBeyond})].self_running == 0);
+    CHECK(nodes[find(tree, {kBeyond, 8})].self_running == 1);
+    CHECK(find(tree, {1, 2, 3}) == -1);
+}
+
+TEST(call_tree_past_the_reserve_counts_on_the_beyond_nodes_it_has) {
+    constexpr std::int32_t kBeyond = 99;
+    NodeBudget budget{1};
+    budget.reserve_used = budget.reserve() - 1;  // room for one node beyond the budget
+    CallTree tree(&budget);
+    CallTree other(&budget);
+    CHECK(add(tree, {1}));
+    std::vector<std::int32_t> a{1, 2}, b{1, 3}, c{5};
+    tree.add_beyond(a.data(), a.size(), true, kBeyond);  // the beyond node under 1, no room for the leaf 2
+    tree.add_beyond(b.data(), b.size(), true, kBeyond);  // counts on that beyond node too
+    tree.add_beyond(c.data(), c.size(), true, kBeyond);  // no beyond node under the root, none left: the root's, forced
+    other.add_beyond(c.data(), c.size(), false, kBeyond);  // every tree gets its root's one
+    CHECK(tree.samples() == 4 && other.samples() == 1);
+    CHECK(tree.nodes()[find(tree, {1, kBeyond})].self_running == 2);
+    CHECK(find(tree, {1, kBeyond, 2}) == -1);
+    CHECK(tree.nodes()[find(tree, {kBeyond})].self_running == 1);
+    CHECK(other.nodes()[find(other, {kBeyond})].self_waiting == 1);
+    CHECK(budget.reserve_used == budget.reserve() + 2);
+}

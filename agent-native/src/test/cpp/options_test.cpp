@@ -29,7 +29,7 @@ TEST(options_clock_values) {
 TEST(options_clock_errors) {
     auto parsed = candor::parse_options("clock=auto,foo");
     CHECK(parsed.error ==
-          "native agent option 'foo' is unknown (known: clock, verbose, metric, counters, sample, interval, depth, timer, perfsignal, wallthreads, session, trace)");
+          "native agent option 'foo' is unknown (known: clock, verbose, metric, counters, sample, interval, depth, maxnodes, timer, perfsignal, wallthreads, session, trace)");
     parsed = candor::parse_options("clock");
     CHECK(contains(parsed.error, "'clock' has bad value ''"));
     parsed = candor::parse_options("clock=TSC");
@@ -106,6 +106,11 @@ TEST(options_sampler_errors) {
     CHECK(candor::parse_options("sample=cpu,depth=4097").error ==
           "native agent option 'depth' is 4097, outside the supported range 1..4096");
     CHECK(contains(candor::parse_options("sample=cpu,depth=deep").error, "'depth' has bad value 'deep'"));
+    CHECK(candor::parse_options("sample=cpu,maxnodes=999").error ==
+          "native agent option 'maxnodes' is 999, outside the supported range 1000..100000000");
+    CHECK(contains(candor::parse_options("sample=cpu,maxnodes=many").error, "'maxnodes' has bad value 'many'"));
+    CHECK(candor::parse_options("sample=cpu,maxnodes=5000").options.max_nodes == 5000);
+    CHECK(candor::parse_options("sample=cpu").options.max_nodes == 1'000'000);
     CHECK(contains(candor::parse_options("sample=wall,wallthreads=0").error, "outside the supported range 1..1024"));
     CHECK(contains(candor::parse_options("sample=cpu,timer=itimer").error,
                    "'timer' has bad value 'itimer' (expected timer=auto, timer=perf or timer=ctimer)"));

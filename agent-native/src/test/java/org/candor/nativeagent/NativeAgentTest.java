@@ -25,7 +25,7 @@ class NativeAgentTest {
     private static final String CLOCK = "org.candor.probe.NativeClock";
     private static final String DRIVER = "org.candor.probe.NativeClockDriver";
     private static final double MS = 1e6;
-    static final String KNOWN_KEYS = "clock, verbose, metric, counters, sample, interval, depth, timer, perfsignal, wallthreads, session, trace";
+    static final String KNOWN_KEYS = "clock, verbose, metric, counters, sample, interval, depth, maxnodes, timer, perfsignal, wallthreads, session, trace";
 
     @TempDir
     Path tmp;

@@ -447,7 +447,7 @@ class NativeSamplerTest {
                 .as("recorded + failed + crash_guard").isEqualTo(delivered);
         assertThat(child.stat("samples.attributed_by_pc")).isLessThanOrEqualTo(failed);
         assertThat(child.stat("samples.dropped.buffer_full")).isZero();
-        assertThat(child.stat("samples.dropped.tree_full")).isZero();
+        assertThat(child.stat("samples.beyond_budget")).isZero();
         assertThat(child.longValue("total.running") + child.longValue("total.waiting"))
                 .as("aggregated samples").isEqualTo(delivered - child.stat("samples.crash_guard"));
         assertThat(child.stat("samples.failed.no_class_load")).as("ClassLoad is enabled").isZero();

@@ -62,7 +62,10 @@ final class ProfileCommand implements Command {
                 + "  --max-nodes N            call-tree nodes kept over all threads (default: an eighth of the\n"
                 + "                           target's heap at ~48 bytes a node, at most 32000000); a call past it\n"
                 + "                           counts under a node 'beyond the tree budget' of its caller, and its\n"
-                + "                           method's own figures stay exact\n"
+                + "                           method's own figures stay exact. Sampling: 1000..100000000 nodes\n"
+                + "                           (default 1000000, up to 68 bytes each, off the heap); a sample past\n"
+                + "                           it counts under its deepest recorded frame's such node, its leaf\n"
+                + "                           method below it\n"
                 + "  --recursion keep|fold|auto  keep: every call path its own node; fold: a call of a method that\n"
                 + "                           is already on the thread's stack counts at that first frame (paths\n"
                 + "                           never repeat a method); auto (default): keep until a thread's tree\n"
@@ -162,7 +165,7 @@ final class ProfileCommand implements Command {
                         break;
                     }
                     case "--no-default-excludes": settings.defaultExcludes(false); break;
-                    case "--max-nodes": settings.option("maxnodes=" + args.intValue(a, 1)); break;
+                    case "--max-nodes": settings.maxNodes(args.intValue(a, 1)); break;
                     case "--max-depth": settings.option("maxdepth=" + args.intValue(a, 1)); break;
                     case "--recursion": settings.option("recursion=" + args.value(a)); break;
                     case "--fold-after": settings.option("foldafter=" + args.intValue(a, 1)); break;

@@ -37,6 +37,7 @@ public final class ProfileSettings {
     private String clock = "auto";
     private Long intervalNanos;
     private Integer depth;
+    private Integer maxNodes;
     private Path traceDirectory;
     private String scheme;
     private final List<String> roots = new ArrayList<>();
@@ -198,6 +199,7 @@ public final class ProfileSettings {
         StringBuilder o = new StringBuilder("sample=").append(event);
         if (intervalNanos != null) o.append(",interval=").append(intervalNanos);
         if (depth != null) o.append(",depth=").append(depth);
+        if (maxNodes != null) o.append(",maxnodes=").append(maxNodes);
         if (traceDirectory != null) o.append(",trace=").append(traceDirectory);
         return o.toString();
     }
@@ -205,6 +207,12 @@ public final class ProfileSettings {
     public ProfileSettings include(String patterns) { includes.addAll(split(patterns)); return this; }
     public ProfileSettings exclude(String patterns) { excludes.addAll(split(patterns)); return this; }
     public ProfileSettings defaultExcludes(boolean on) { this.defaultExcludes = on; return this; }
+    /**
+     * The call-tree nodes kept over all threads: the probes' trees (the agent's {@code maxnodes}) or the sampler's
+     * (libcandor.so's); past it, what needs a new node counts under a node beyond the tree budget.
+     */
+    public ProfileSettings maxNodes(int nodes) { this.maxNodes = nodes; return this; }
+
     /** Any other agent option, {@code key=value}. */
     public ProfileSettings option(String keyValue) { extra.add(keyValue); return this; }
 
@@ -245,6 +253,7 @@ public final class ProfileSettings {
         if (outcome != null) lines.add("outcome=" + outcome);
         lines.add("mode=" + mode);
         if (!sampling()) {
+            if (maxNodes != null) lines.add("maxnodes=" + maxNodes);
             if (scheme != null) lines.add("scheme=" + scheme);
             for (String r : roots) lines.add("root=" + r);
             if (calibration != null) lines.add("calibration=" + calibration);

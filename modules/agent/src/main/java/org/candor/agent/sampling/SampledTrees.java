@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.candor.core.analysis.SnapshotWarnings;
 import org.candor.core.model.JvmNames;
 import org.candor.core.model.Metric;
 import org.candor.core.model.MethodTable;
@@ -26,6 +27,8 @@ import org.candor.core.snapshot.TreeCut;
 final class SampledTrees {
 
     static final String VM_CLASS = JvmNames.VM_CLASS;
+    /** The pseudo frame the native sampler counts samples beyond its trees' node budget under (method_resolver.h). */
+    static final String NATIVE_BEYOND_BUDGET = "[beyond the tree budget]";
 
     private final Object[] parts;
     private final long intervalNanos;
@@ -180,7 +183,11 @@ final class SampledTrees {
         String[] descriptors = (String[]) parts[NativeSampler.METHOD_DESCRIPTORS];
         MethodTable table = new MethodTable();
         for (int i = 0; i < classes.length; i++) {
-            if (classes[i].isEmpty()) table.add(VM_CLASS, JvmNames.vmMethodName(names[i]), "");
+            if (classes[i].isEmpty() && names[i].equals(NATIVE_BEYOND_BUDGET)) {
+                // the same node instrumentation's trees have past their budget, named once (SnapshotWarnings)
+                table.add(SnapshotWarnings.BEYOND_BUDGET_CLASS, SnapshotWarnings.BEYOND_BUDGET_METHOD,
+                        SnapshotWarnings.BEYOND_BUDGET_DESCRIPTOR);
+            } else if (classes[i].isEmpty()) table.add(VM_CLASS, JvmNames.vmMethodName(names[i]), "");
             else table.add(JvmNames.className(classes[i]), names[i], descriptors[i]);
         }
         return table;

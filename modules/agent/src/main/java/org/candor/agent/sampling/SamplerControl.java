@@ -30,7 +30,7 @@ public final class SamplerControl {
         public final long delivered;
         /** Stack walks that failed or faulted (their samples are kept under a frame that says why). */
         public final long failed;
-        /** Samples lost for lack of room (the buffer or the trees' node budget). */
+        /** Samples lost for lack of room in the buffer (past the trees' node budget they count beyond it). */
         public final long dropped;
         /** Threads with samples in the trees. */
         public final long threads;

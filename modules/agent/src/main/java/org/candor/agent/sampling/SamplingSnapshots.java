@@ -75,6 +75,15 @@ public final class SamplingSnapshots implements SnapshotSource {
         return write(NativeSampler.snapshot0(), target, 0, true, "the sampler has ended (the JVM is exiting)");
     }
 
+    @Override
+    public void leaveOutCurrentThread() {
+        try {
+            SamplerControl.ignoreCurrentThread();
+        } catch (LinkageError noSampler) {
+            // the library did not bind the sampler: nothing samples this thread either
+        }
+    }
+
     /** A live view's snapshot, while sampling goes on: as {@link #writeNow}, the trees cut. */
     @Override
     public int writeLive(Path target, int pathsPerThread) throws IOException {

@@ -76,6 +76,7 @@ public final class Checkpoints implements Runnable {
     }
 
     @Override public void run() {
+        source.leaveOutCurrentThread();  // the checkpoints' cost is the profiler's, not the program's
         long period = options.checkpointMillis();
         try {
             while (true) {

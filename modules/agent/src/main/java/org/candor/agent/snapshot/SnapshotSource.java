@@ -20,4 +20,10 @@ public interface SnapshotSource {
      * org.candor.core.model.SnapshotInfo#CHECKPOINT}, the recording going on, and not forced to disk.
      */
     int writeCheckpoint(Path target) throws IOException;
+
+    /**
+     * Called on a thread of the agent's own that writes snapshots (the checkpoints'), before its first: leaves it
+     * out of what this mode records. The probes never record the agent's own code; a sampler would sample it.
+     */
+    default void leaveOutCurrentThread() {}
 }

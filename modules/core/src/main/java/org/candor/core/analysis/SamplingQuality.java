@@ -18,6 +18,12 @@ public final class SamplingQuality {
     public static final String FAILED_PREFIX = "samples.failed.";
     public static final String ATTRIBUTED_BY_PC = "samples.attributed_by_pc";
     public static final String DROPPED = "samples.dropped.buffer_full";
+    /** Agents before 2026-11-28 dropped a sample whose path needed a node once the trees' budget was full. */
+    public static final String DROPPED_TREE_FULL = "samples.dropped.tree_full";
+    /** Samples counted under a node beyond the trees' node budget, below their deepest recorded frame. */
+    public static final String BEYOND_BUDGET = "samples.beyond_budget";
+    /** The node budget of all the sampler's trees together. */
+    public static final String NODE_LIMIT = "tree.node_limit";
     /** Wall mode: signals not sent, the thread's previous one was still pending (it had no CPU for a whole period). */
     public static final String SIGNAL_PENDING = "samples.dropped.signal_pending";
     /** 1 when cpu mode counted system time too, 0 when user time only (perf refused kernel time); since 2026-11-27. */
@@ -36,7 +42,11 @@ public final class SamplingQuality {
     private final long failed;
     private final long attributed;
     private final long dropped;
+    private final long beyondBudget;
+    private final long droppedTreeFull;
+    private final long nodeLimit;
     private final long signalPending;
+    private final long recordedInTrees;
     private final boolean userTimeOnly;
     private final long compiledBeforeAttach;
     private final Long cutSamples;
@@ -48,8 +58,12 @@ public final class SamplingQuality {
         expected = stats.getOrDefault(EXPECTED, 0L);
         delivered = stats.getOrDefault(DELIVERED, 0L);
         attributed = stats.getOrDefault(ATTRIBUTED_BY_PC, 0L);
-        dropped = stats.getOrDefault(DROPPED, 0L);
+        droppedTreeFull = stats.getOrDefault(DROPPED_TREE_FULL, 0L);
+        dropped = stats.getOrDefault(DROPPED, 0L) + droppedTreeFull;
+        beyondBudget = stats.getOrDefault(BEYOND_BUDGET, 0L);
+        nodeLimit = stats.getOrDefault(NODE_LIMIT, 0L);
         signalPending = stats.getOrDefault(SIGNAL_PENDING, 0L);
+        recordedInTrees = stats.getOrDefault("samples.running", 0L) + stats.getOrDefault("samples.waiting", 0L);
         long f = 0;
         for (Map.Entry<String, Long> e : stats.entrySet()) if (e.getKey().startsWith(FAILED_PREFIX)) f += e.getValue();
         failed = f;
@@ -94,7 +108,20 @@ public final class SamplingQuality {
     public long delivered() { return delivered; }
     public long failed() { return failed; }
     public long attributedByPc() { return attributed; }
+    /** Samples lost for lack of room: a full buffer (and, before {@link #BEYOND_BUDGET}, a full tree). */
     public long dropped() { return dropped; }
+
+    /** Of {@link #dropped()}: those an agent before 2026-11-28 dropped because its trees' node budget was full. */
+    public long droppedTreeFull() { return droppedTreeFull; }
+
+    /** Samples counted beyond the trees' node budget (their frames between the deepest recorded one and the leaf left out). */
+    public long beyondBudget() { return beyondBudget; }
+
+    /** The trees' node budget; 0 when the snapshot does not say. */
+    public long nodeLimit() { return nodeLimit; }
+
+    /** Samples the trees hold: running and waiting ones. */
+    public long recordedInTrees() { return recordedInTrees; }
 
     /** Wall samples not taken: the thread had not yet handled its previous signal (not in expected). */
     public long signalPending() { return signalPending; }

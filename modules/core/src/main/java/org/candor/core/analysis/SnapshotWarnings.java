@@ -255,9 +255,26 @@ public final class SnapshotWarnings {
     }
 
     private static void samplingLosses(SamplingQuality q, List<String> lines) {
-        if (q.dropped() > 0) {
+        long bufferFull = q.dropped() - q.droppedTreeFull();
+        if (bufferFull > 0) {
             lines.add(String.format(Locale.ROOT, "%,d %s dropped (the sampler's buffer was full); the trees below are"
-                    + " missing their time", q.dropped(), q.dropped() == 1 ? "sample was" : "samples were"));
+                    + " missing their time", bufferFull, bufferFull == 1 ? "sample was" : "samples were"));
+        }
+        if (q.droppedTreeFull() > 0) {
+            lines.add(String.format(Locale.ROOT, "%,d %s dropped (the sampler's trees had used their node budget; agents"
+                    + " since 2026-11-28 count such samples beyond the budget); the trees below are missing their time",
+                    q.droppedTreeFull(), q.droppedTreeFull() == 1 ? "sample was" : "samples were"));
+        }
+        if (q.beyondBudget() > 0) {
+            long all = q.recordedInTrees();
+            String of = all >= q.beyondBudget() && all > 0
+                    ? String.format(Locale.ROOT, " of %,d (%.1f %%)", all, 100.0 * q.beyondBudget() / all) : "";
+            lines.add(String.format(Locale.ROOT, "tree budget%s reached: %,d %s%s %s no node of their own; each is"
+                    + " counted under %s %s below its deepest recorded frame, with its own method as the leaf (the"
+                    + " frames between are left out), so self times and the recorded callers' totals stay whole",
+                    q.nodeLimit() > 0 ? String.format(Locale.ROOT, " of %,d nodes", q.nodeLimit()) : "",
+                    q.beyondBudget(), q.beyondBudget() == 1 ? "sample" : "samples", of,
+                    q.beyondBudget() == 1 ? "has" : "have", BEYOND_BUDGET_CLASS, BEYOND_BUDGET_METHOD));
         }
         // a few on a busy machine are normal; from 1 % on, the threads' wall time is visibly short
         if (q.signalPending() > 0 && q.signalPending() * 100 >= q.expected() + q.signalPending()) {

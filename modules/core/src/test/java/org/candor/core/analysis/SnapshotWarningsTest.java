@@ -138,6 +138,22 @@ class SnapshotWarningsTest {
     }
 
     @Test
+    void sampledTreesPastTheirBudgetSayWhereTheSamplesWentAndOlderAgentsDropsAreDrops() {
+        SnapshotInfo sampled = new SnapshotInfo().put("mode", "sampling");
+        assertThat(SnapshotWarnings.of(stats("samples.expected", 1_000, "samples.delivered", 1_000, "samples.running", 990,
+                "samples.waiting", 10, "samples.beyond_budget", 250, "tree.node_limit", 1_000_000), sampled, () -> -1))
+                .containsExactly("tree budget of 1,000,000 nodes reached: 250 samples of 1,000 (25.0 %) have no node of"
+                        + " their own; each is counted under [candor] beyond the tree budget below its deepest recorded"
+                        + " frame, with its own method as the leaf (the frames between are left out), so self times and"
+                        + " the recorded callers' totals stay whole");
+        // agents before 2026-11-28 dropped them, and nothing said so
+        assertThat(SnapshotWarnings.of(stats("samples.expected", 1_000, "samples.delivered", 1_000,
+                "samples.dropped.tree_full", 3), sampled, () -> -1)).containsExactly(
+                "3 samples were dropped (the sampler's trees had used their node budget; agents since 2026-11-28 count"
+                        + " such samples beyond the budget); the trees below are missing their time");
+    }
+
+    @Test
     void aSnapshotInMemoryGetsTheReportsWarningsDenseCallsIncluded() throws Exception {
         // the app asked without the calls and the time, so it never saw dense calls or the shares of all calls
         org.candor.core.model.Snapshot shop = org.candor.core.testing.TestSnapshots.shop();
