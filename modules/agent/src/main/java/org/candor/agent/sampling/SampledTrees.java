@@ -61,8 +61,7 @@ final class SampledTrees {
         TreeCut cut = pathsPerThread > 0 ? new TreeCut(pathsPerThread, () -> cutMethod) : null;
         boolean checkpoint = info.checkpoint();
         Sums sums = Sums.take();  // live views and checkpoints come again (and the last one's serve the exit's)
-        try (SnapshotStreamWriter w = cut != null ? SnapshotStreamWriter.openLive(target, cut)
-                : checkpoint ? SnapshotStreamWriter.openCheckpoint(target) : SnapshotStreamWriter.open(target)) {
+        try (SnapshotStreamWriter w = SnapshotStreamWriter.open(target, cut, checkpoint)) {
             w.info(info);
             w.metrics(metrics);
             for (int t = 0; t < threadIds.length; t++) {

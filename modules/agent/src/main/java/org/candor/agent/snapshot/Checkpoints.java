@@ -101,7 +101,8 @@ public final class Checkpoints implements Runnable {
 
     /** One checkpoint; returns the CPU time it took (ns; elapsed time where the kernel does not say). */
     private long write() {
-        long start = cpuNanos();
+        long startCpu = cpuNanos();
+        long startWall = System.nanoTime();
         try {
             source.writeCheckpoint(target);
             if (!wroteAny) RunOutcome.checkpoint(options, target);
@@ -117,15 +118,17 @@ public final class Checkpoints implements Runnable {
                         + "; trying again later, and at exit");
             }
         }
-        long took = cpuNanos() - start;
+        long endCpu = cpuNanos();
+        // both ends from one clock: CPU time where the kernel gave it at both, else elapsed time
+        long took = startCpu >= 0 && endCpu >= 0 ? endCpu - startCpu : System.nanoTime() - startWall;
         NANOS.addAndGet(took);
         return took;
     }
 
     /**
      * This thread's CPU time so far, from the kernel's scheduler statistics ({@code /proc/thread-self/schedstat}: no
-     * management classes loaded into the program for it); elapsed time where there are none. CPU time, not elapsed
-     * time, is what a checkpoint takes from the program: on a busy machine it waits for a CPU as long again.
+     * management classes loaded into the program for it); -1 where there are none. CPU time, not elapsed time, is
+     * what a checkpoint takes from the program: on a busy machine it waits for a CPU as long again.
      */
     private static long cpuNanos() {
         try {
@@ -134,7 +137,7 @@ public final class Checkpoints implements Runnable {
             for (int i = 0; i < b.length && b[i] >= '0' && b[i] <= '9'; i++) v = v * 10 + (b[i] - '0');
             return v;
         } catch (IOException | RuntimeException noSchedstat) {
-            return System.nanoTime();
+            return -1;
         }
     }
 

@@ -119,8 +119,7 @@ public final class InstrumentationSnapshots implements SnapshotSource {
         // serve the snapshot at exit, which would otherwise hold a second set while the spare one is still kept)
         LiveArrays arrays = LiveArrays.take();
         ThreadRegistry.pauseFolding();  // every tree read once: none moves into its group meanwhile
-        try (SnapshotStreamWriter w = cut != null ? SnapshotStreamWriter.openLive(target, cut)
-                : checkpoint ? SnapshotStreamWriter.openCheckpoint(target) : SnapshotStreamWriter.open(target)) {
+        try (SnapshotStreamWriter w = SnapshotStreamWriter.open(target, cut, checkpoint)) {
             w.metrics(metrics);
             for (ThreadState state : ThreadRegistry.current()) {
                 ThreadTreeCopy copy = state.copy(arrays.copy);

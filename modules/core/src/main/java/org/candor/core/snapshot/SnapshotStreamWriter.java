@@ -84,6 +84,15 @@ public final class SnapshotStreamWriter implements Closeable {
         return w;
     }
 
+    /**
+     * The kind of snapshot a recording's source writes, chosen in one place: a live view's ({@link #openLive}) when
+     * {@code cut} is given, else a checkpoint ({@link #openCheckpoint}), else the snapshot at exit or on demand,
+     * forced to disk ({@link #open(Path)}).
+     */
+    public static SnapshotStreamWriter open(Path target, TreeCut cut, boolean checkpoint) throws IOException {
+        return cut != null ? openLive(target, cut) : checkpoint ? openCheckpoint(target) : open(target);
+    }
+
     /** As {@link #open(Path)}; {@code fileStream} wraps the temporary file's stream, to inject failures. */
     static SnapshotStreamWriter open(Path target, UnaryOperator<OutputStream> fileStream) throws IOException {
         Path temp = ReplaceFile.temporaryBeside(target);
