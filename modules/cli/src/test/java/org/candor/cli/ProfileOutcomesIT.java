@@ -87,6 +87,39 @@ class ProfileOutcomesIT {
         assertThat(stepCalls(out)).isEqualTo(100);
     }
 
+    /**
+     * The client killed (SIGKILL, so nothing of it runs on) while the program runs: the program finishes unharmed,
+     * its output whole, and writes its whole snapshot at exit; the agent says nothing to a client that is gone.
+     */
+    @Test
+    void aProfilingClientKilledMidRunLeavesTheProgramToFinishWithItsSnapshot() throws Exception {
+        Path out = dir.resolve("run.candor");
+        Path printed = dir.resolve("printed.txt");
+        Path said = dir.resolve("said.txt");
+        List<String> cmd = new ArrayList<>(List.of(CandorCli.JAVA, "-cp", CandorCli.HOME.resolve("lib") + "/*",
+                "org.candor.cli.Main", "profile", "--include", "org.candor.cli.targets.**", "-o", out.toString(), "--",
+                CandorCli.JAVA, "-cp", TEST_CLASSES.toString(), "org.candor.cli.targets.WorksThenWaits", "500", "3000"));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(printed.toFile()).redirectError(said.toFile());
+        pb.environment().put("XDG_CACHE_HOME", CandorCli.CACHE.toString());
+        Process client = pb.start();
+        ProcessHandle target = null;
+        for (long until = System.nanoTime() + 60_000_000_000L; target == null && System.nanoTime() < until; ) {
+            target = client.children().filter(c -> c.info().command().orElse("").endsWith("java")).findFirst().orElse(null);
+            Thread.sleep(50);
+        }
+        assertThat(target).as("the target started").isNotNull();
+        Thread.sleep(1000);  // the target is in its wait
+        client.destroyForcibly().waitFor();
+        assertThat(target.isAlive()).as("the target outlives its client").isTrue();
+        assertThat(target.onExit().get(60, java.util.concurrent.TimeUnit.SECONDS).isAlive()).isFalse();
+
+        assertThat(Files.readString(printed)).as("the program's output, whole").isEqualTo("249500\n");
+        Snapshot s = SnapshotReader.read(out);
+        assertThat(s.info().checkpoint()).as("the snapshot at exit, not a checkpoint").isFalse();
+        assertThat(stepCalls(out)).isEqualTo(1000);
+        assertThat(Files.readString(said)).as("nothing from the agent after its client went").isEmpty();
+    }
+
     @Test
     void withoutCheckpointsAKilledRunLeavesTheEarlierSnapshotAsItWas() throws Exception {
         Path out = dir.resolve("run.candor");
