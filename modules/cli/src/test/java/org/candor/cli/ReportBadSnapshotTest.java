@@ -6,7 +6,6 @@ import static org.candor.cli.InProcessCli.oneLine;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,6 +18,7 @@ import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
 import org.candor.core.model.ThreadProfile;
 import org.candor.core.snapshot.SnapshotWriter;
+import org.candor.core.testing.FuzzChecks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,21 +31,17 @@ class ReportBadSnapshotTest {
 
     @TempDir Path tmp;
 
-    private static long allocatedBytes() {
-        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
-                .getThreadAllocatedBytes(Thread.currentThread().getId());
-    }
 
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS) // it read /dev/zero up to 2 GB, or to an OutOfMemoryError
     void devZeroIsRefusedAtOnceInOneLine() {
         assumeTrue(Files.exists(Path.of("/dev/zero")));
-        long before = allocatedBytes();
+        long before = FuzzChecks.allocatedBytes();
         for (String format : new String[] {"text", "collapsed", "csv"}) {
             oneLine(candor("report", "/dev/zero", "--format", format), 1,
                     "candor: error: snapshot /dev/zero is not a Candor snapshot (magic bytes are 00 00 00 00 00 00 00 00)");
         }
-        assertThat(allocatedBytes() - before).as("bytes allocated").isLessThan(16L << 20);
+        assertThat(FuzzChecks.allocatedBytes() - before).as("bytes allocated").isLessThan(16L << 20);
     }
 
     @Test

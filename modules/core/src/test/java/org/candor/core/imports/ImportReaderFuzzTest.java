@@ -6,7 +6,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,16 +15,12 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
-import org.candor.core.model.CallNode;
-import org.candor.core.model.MethodTable;
 import org.candor.core.model.Snapshot;
-import org.candor.core.model.SnapshotInfo;
-import org.candor.core.model.ThreadProfile;
 import org.candor.core.report.ReportFormat;
 import org.candor.core.report.ReportOptions;
 import org.candor.core.snapshot.SnapshotFile;
 import org.candor.core.testing.ByteMutator;
-import org.candor.core.testing.CallNodes;
+import org.candor.core.testing.FuzzChecks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -84,7 +79,7 @@ class ImportReaderFuzzTest {
                 file = Files.write(tmp.resolve("damaged.pb.gz"), bytes);
                 format = ProfileFormat.PPROF;
             }
-            long before = allocated();
+            long before = FuzzChecks.allocatedBytes();
             String problem = null;
             try {
                 report(ProfileFiles.importSnapshot(file, format));
@@ -96,9 +91,9 @@ class ImportReaderFuzzTest {
                     problem = "a message of more than one line: " + msg;
                 }
             } catch (Throwable e) {
-                problem = e + " at " + where(e);
+                problem = e + " at " + FuzzChecks.where(e);
             }
-            long used = allocated() - before;
+            long used = FuzzChecks.allocatedBytes() - before;
             if (problem == null && used > MAX_ALLOCATION) problem = "allocated " + (used >> 20) + " MiB";
             if (problem != null) unexpected.add(format + ", " + m + ": " + problem);
         }
@@ -129,20 +124,7 @@ class ImportReaderFuzzTest {
 
     /** Candor's own pprof export of a two-thread sampled profile. */
     private static byte[] pprofSeed() throws IOException {
-        MethodTable methods = new MethodTable();
-        int a = methods.add("com.acme.Main", "a", "()V").id();
-        int b = methods.add("com.acme.Main", "b", "(I)V").id();
-        int c = methods.add("com.acme.Util$Inner", "c", "()V").id();
-        SnapshotInfo info = new SnapshotInfo().put(SnapshotInfo.MODE, "sampling").put(SnapshotInfo.EVENT, "cpu")
-                .put(SnapshotInfo.INTERVAL_NS, "1000000");
-        Snapshot s = new Snapshot(info, Snapshot.samplingMetrics(false), methods);
-        CallNode main = new CallNode(null, CallNode.ROOT, 4);
-        CallNodes.sampledNode(CallNodes.sampledNode(main, a, 10, 3), b, 7, 7);
-        CallNodes.sampledNode(main, c, 5, 5);
-        s.addThread(new ThreadProfile(1, "main", main));
-        CallNode worker = new CallNode(null, CallNode.ROOT, 4);
-        CallNodes.sampledNode(worker, c, 2, 2);
-        s.addThread(new ThreadProfile(12, "worker-1", worker));
+        Snapshot s = PprofImportTest.sampled();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ReportFormat.PPROF.write(SnapshotFile.of(s), ReportOptions.defaults(), out);
         return out.toByteArray();
@@ -162,15 +144,5 @@ class ImportReaderFuzzTest {
         }
     }
 
-    private static String where(Throwable t) {
-        StackTraceElement[] st = t.getStackTrace();
-        StringBuilder s = new StringBuilder();
-        for (int i = 0; i < Math.min(4, st.length); i++) s.append(i == 0 ? "" : " < ").append(st[i]);
-        return s.toString();
-    }
 
-    private static long allocated() {
-        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
-                .getThreadAllocatedBytes(Thread.currentThread().getId());
-    }
 }

@@ -34,7 +34,7 @@ class PprofImportTest {
     @TempDir Path tmp;
 
     /** Two threads: main runs a() -> b() (7 self samples in b, 3 in a) and c() (5); worker runs c() (2). */
-    private static Snapshot sampled() {
+    static Snapshot sampled() {
         MethodTable methods = new MethodTable();
         int a = methods.add("com.acme.Main", "a", "()V").id();
         int b = methods.add("com.acme.Main", "b", "(I)V").id();

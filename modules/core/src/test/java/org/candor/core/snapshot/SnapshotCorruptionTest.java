@@ -14,6 +14,7 @@ import java.util.Random;
 import java.util.zip.CRC32C;
 import org.candor.core.model.Snapshot;
 import org.candor.core.testing.TestSnapshots;
+import org.candor.core.testing.FuzzChecks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -307,30 +308,26 @@ class SnapshotCorruptionTest {
         }
     }
 
-    private static long allocatedBytes() {
-        return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
-                .getThreadAllocatedBytes(Thread.currentThread().getId());
-    }
 
     @Test
     void aStreamThatIsNoSnapshotIsRefusedAfterItsHeaderNotReadWhole() throws Exception {
         // /dev/zero, a pipe of anything: read whole before the magic was checked, up to 2 GB (or an OutOfMemoryError)
         EndlessZeros zeros = new EndlessZeros();
-        long before = allocatedBytes();
+        long before = FuzzChecks.allocatedBytes();
         assertThatThrownBy(() -> SnapshotReader.read(zeros, "/dev/zero")).isExactlyInstanceOf(SnapshotFormatException.class)
                 .hasMessage("snapshot /dev/zero is not a Candor snapshot (magic bytes are 00 00 00 00 00 00 00 00)");
         assertThat(zeros.read).isEqualTo(12);
-        assertThat(allocatedBytes() - before).isLessThan(1 << 20);
+        assertThat(FuzzChecks.allocatedBytes() - before).isLessThan(1 << 20);
         byte[] newer = Arrays.copyOf(shopBytes(), 12);
         newer[9] = 9;
         assertThatThrownBy(() -> SnapshotReader.read(new java.io.SequenceInputStream(new ByteArrayInputStream(newer),
                 new EndlessZeros()), "pipe")).hasMessageStartingWith("snapshot pipe was written by format version 9.0;");
         Path devZero = Path.of("/dev/zero");
         if (Files.exists(devZero)) {
-            before = allocatedBytes();
+            before = FuzzChecks.allocatedBytes();
             assertThatThrownBy(() -> SnapshotFile.open(devZero)).isExactlyInstanceOf(SnapshotFormatException.class)
                     .hasMessage("snapshot /dev/zero is not a Candor snapshot (magic bytes are 00 00 00 00 00 00 00 00)");
-            assertThat(allocatedBytes() - before).isLessThan(1 << 20);
+            assertThat(FuzzChecks.allocatedBytes() - before).isLessThan(1 << 20);
         }
     }
 
@@ -378,10 +375,10 @@ class SnapshotCorruptionTest {
             raf.write(Arrays.copyOf(shopBytes(), 12));
             raf.setLength(1_500_000_000L); // sparse: no disk space, nothing written
         }
-        long before = allocatedBytes();
+        long before = FuzzChecks.allocatedBytes();
         assertThat(failureOf(f)).isEqualTo("snapshot " + f + " is truncated: the section at offset 12 has the tag"
                 + " 0x00000000, not 4 printable ASCII characters");
-        assertThat(allocatedBytes() - before).isLessThan(4 << 20);
+        assertThat(FuzzChecks.allocatedBytes() - before).isLessThan(4 << 20);
         // unknown tags are skipped, not kept: a file of many is read in the memory of its known sections
         RawSnapshotFile many = new RawSnapshotFile(2, 0).section("MTRC", RawSnapshotFile.metrics())
                 .section("MTHD", RawSnapshotFile.methods());

@@ -3,7 +3,6 @@ package org.candor.core.snapshot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
-import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -21,6 +20,7 @@ import org.candor.core.report.ReportFormat;
 import org.candor.core.report.ReportOptions;
 import org.candor.core.testing.ByteMutator;
 import org.candor.core.testing.TestSnapshots;
+import org.candor.core.testing.FuzzChecks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -60,7 +60,7 @@ class SnapshotReaderFuzzTest {
             else if (how < 17) m = withChecksum(mutator.mutate(seed));
             else m = mutator.mutate(seed);
             String name = "mutant-" + i + ".candor";
-            long before = allocated();
+            long before = FuzzChecks.allocatedBytes();
             String problem = null;
             try {
                 read(m.bytes, name);
@@ -72,9 +72,9 @@ class SnapshotReaderFuzzTest {
                     problem = "a message that is not one line naming the file: " + msg;
                 }
             } catch (Throwable t) {
-                problem = t.toString() + " at " + where(t);
+                problem = t.toString() + " at " + FuzzChecks.where(t);
             }
-            long used = allocated() - before;
+            long used = FuzzChecks.allocatedBytes() - before;
             if (problem == null && used > MAX_ALLOCATION) problem = "allocated " + (used >> 20) + " MiB";
             if (problem != null) unexpected.add("seed " + seedIndex + ", " + m + ": " + problem);
         }
@@ -108,16 +108,7 @@ class SnapshotReaderFuzzTest {
         }
     }
 
-    private static String where(Throwable t) {
-        StackTraceElement[] st = t.getStackTrace();
-        StringBuilder s = new StringBuilder();
-        for (int i = 0; i < Math.min(4, st.length); i++) s.append(i == 0 ? "" : " < ").append(st[i]);
-        return s.toString();
-    }
 
-    private static long allocated() {
-        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getThreadAllocatedBytes(Thread.currentThread().getId());
-    }
 
     // ---- the seeds: files Candor writes ----
 

@@ -3,7 +3,6 @@ package org.candor.core.trace;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.OutputStream;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,6 +10,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.candor.core.testing.ByteMutator;
+import org.candor.core.testing.FuzzChecks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,7 +56,7 @@ class TraceReaderFuzzTest {
             Files.write(targets[t], m.bytes);
             damaged = t;
             Path opened = t == 2 ? merged : dir;
-            long before = allocated();
+            long before = FuzzChecks.allocatedBytes();
             String problem = null;
             try {
                 read(opened, i % WRITES_EVERY == 0, t != 2, tmp);
@@ -68,9 +68,9 @@ class TraceReaderFuzzTest {
                     problem = "a message of more than one line: " + msg;
                 }
             } catch (Throwable e) {
-                problem = e + " at " + where(e);
+                problem = e + " at " + FuzzChecks.where(e);
             }
-            long used = allocated() - before;
+            long used = FuzzChecks.allocatedBytes() - before;
             if (problem == null && used > MAX_ALLOCATION) problem = "allocated " + (used >> 20) + " MiB";
             if (problem != null) unexpected.add(targets[t].getFileName() + ", " + m + ": " + problem);
         }
@@ -130,15 +130,5 @@ class TraceReaderFuzzTest {
         return out;
     }
 
-    private static String where(Throwable t) {
-        StackTraceElement[] st = t.getStackTrace();
-        StringBuilder s = new StringBuilder();
-        for (int i = 0; i < Math.min(4, st.length); i++) s.append(i == 0 ? "" : " < ").append(st[i]);
-        return s.toString();
-    }
 
-    private static long allocated() {
-        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
-                .getThreadAllocatedBytes(Thread.currentThread().getId());
-    }
 }
