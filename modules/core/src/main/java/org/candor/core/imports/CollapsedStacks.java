@@ -17,7 +17,8 @@ import org.candor.core.model.SnapshotInfo;
  * Collapsed (folded) stacks as a sampled snapshot: lines {@code frame;frame;frame COUNT}, the outermost call first,
  * as async-profiler, perf script + stackcollapse and {@code candor report --format collapsed} write them. A first
  * frame {@code [name tid=N]} (async-profiler's {@code -t}, Candor's per-thread lines; {@code [tid=N]} for a thread
- * without a name, which keeps that as its name) gives the line's thread; lines
+ * without a name, which keeps that as its name) or {@code comm-PID/TID} (stackcollapse-perf's {@code --tid}) gives the
+ * line's thread, and perf's names of Java frames are read as {@link PerfFrameNames} says; lines
  * without one go to one thread of all. A frame {@code a.b.C.m} is class {@code a.b.C} and method {@code m} (split at
  * the last dot; one without a dot is a {@code [vm]} frame, its spaces made {@code _} as Candor names the VM's code);
  * async-profiler's frame type suffixes ({@code _[j]},
@@ -59,10 +60,15 @@ final class CollapsedStacks {
                 long tid = ALL_THREADS_ID;
                 String threadName = ALL_THREADS;
                 Matcher thread = THREAD.matcher(frames[0]);
+                Object[] perfThread = PerfFrameNames.thread(frames[0]);
                 if (thread.matches()) {
                     // unnamed: named as async-profiler's JFR output names it, and written back so
                     threadName = thread.group(1) != null ? thread.group(1) : frames[0];
                     tid = Long.parseLong(thread.group(2));
+                    first = 1;
+                } else if (perfThread != null && frames.length > 1) {
+                    threadName = (String) perfThread[0];
+                    tid = (Long) perfThread[1];
                     first = 1;
                 }
                 int length = 0;
@@ -133,7 +139,7 @@ final class CollapsedStacks {
 
     /** As {@link #method(SampledStacks, String)}, with the method's descriptor when the frame's source has one. */
     static int method(SampledStacks stacks, String frame, String descriptor) {
-        String f = TYPE_SUFFIX.matcher(frame).replaceFirst("");
+        String f = PerfFrameNames.javaName(TYPE_SUFFIX.matcher(frame).replaceFirst(""));
         int dot = f.lastIndexOf('.');
         if (dot <= 0 || dot == f.length() - 1) return stacks.method(JvmNames.VM_CLASS, JvmNames.vmMethodName(f), "");
         return stacks.method(className(f.substring(0, dot)), f.substring(dot + 1), descriptor);

@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.candor.core.analysis.SamplingQuality;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.MethodTable;
@@ -110,6 +111,39 @@ class CollapsedImportTest {
         assertThat(s.info().get(SnapshotInfo.MODE)).isEqualTo("sampling");
         // the header's Samples line: what the file held, no delivery ratio the file cannot give
         assertThat(SamplingQuality.of(s).summary()).isEqualTo("45 samples, imported");
+    }
+
+    /**
+     * {@code perf script | stackcollapse-perf.pl --tid --all} of a JVM: Java frames named by HotSpot's own perf map
+     * (return type first, the arguments dropped by stackcollapse) and by perf-map-agent (a class signature, its
+     * {@code ;} made {@code :} by stackcollapse, {@code ::}),
+     * C++ and kernel frames, and the {@code comm-PID/TID} frame that names the thread.
+     */
+    @Test
+    void perfScriptStacksCollapsedMakeJavaMethodsAndThreads() throws Exception {
+        Path file = Files.writeString(tmp.resolve("perf.folded"),
+                "java-4711/4712;start_thread;thread_native_entry;JavaThread::run;JavaCalls::call_helper;"
+                        + "void java.lang.Thread.run_[j];void com.acme.Work.loop_[j];int com.acme.Work.hash_[j] 30\n"
+                        + "java-4711/4712;start_thread;JavaCalls::call_helper;void java.lang.Thread.run_[j];"
+                        + "java.lang.String[] com.acme.Work.split_[j];__memmove_avx_unaligned_erms 4\n"
+                        + "C2 CompilerThre-4711/4720;start_thread;Compile::Compile;PhaseIdealLoop::build_loop_tree 6\n"
+                        + "java-4711/4730;start_thread;Ljava/lang/Thread:::run;Lcom/acme/Io:::read;"
+                        + "entry_SYSCALL_64_[k];ksys_read_[k] 5\n"
+                        + "java-4711/4730;start_thread;java/lang/Thread:::run;com/acme/Io:::read 2\n");
+        assertThat(ProfileFiles.formatOf(file)).isEqualTo(ProfileFormat.COLLAPSED);
+        Snapshot s = ProfileFiles.importSnapshot(file, ProfileFormat.COLLAPSED);
+        assertThat(s.threads()).extracting(ThreadProfile::threadId).containsExactlyInAnyOrder(4712L, 4720L, 4730L);
+        assertThat(s.threads()).extracting(ThreadProfile::name).contains("java", "C2 CompilerThre");
+        assertThat(JfrImportTest.selfSamples(s))
+                .containsEntry("com.acme.Work.hash", 30L)
+                .containsEntry("[vm].__memmove_avx_unaligned_erms", 4L)
+                .containsEntry("[vm].PhaseIdealLoop::build_loop_tree", 6L)
+                .containsEntry("[vm].ksys_read", 5L)
+                .containsEntry("com.acme.Io.read", 2L);
+        List<String> names = new java.util.ArrayList<>();
+        for (int m = 0; m < s.methods().size(); m++) names.add(s.methods().get(m).qualifiedName());
+        assertThat(names).contains("java.lang.Thread.run", "com.acme.Work.loop", "com.acme.Work.split",
+                "[vm].JavaCalls::call_helper").doesNotContain("[vm].java", "void java.lang.Thread.run");
     }
 
     @Test
