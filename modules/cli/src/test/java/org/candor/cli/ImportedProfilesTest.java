@@ -65,6 +65,21 @@ class ImportedProfilesTest {
     }
 
     @Test
+    void aJfrRecordingIsATraceForTheTraceCommandsAndTheChromeTraceExport() throws Exception {
+        InProcessCli.Run stats = candor("trace", "stats", jfr.toString());
+        assertThat(stats.exit).as(stats.toString()).isZero();
+        assertThat(stats.out).as(stats.toString()).startsWith("Candor trace " + jfr + ":").contains("interval 10.0 ms")
+                .containsPattern("\\n *\\d+ +\\d+ .* main\\n");
+        InProcessCli.Run dump = candor("trace", "dump", jfr.toString(), "--limit", "3");
+        assertThat(dump.exit).as(dump.toString()).isZero();
+        assertThat(dump.out).as(dump.toString()).contains("period tick").contains("BusyRecording.spinFor");
+        Path json = tmp.resolve("busy.json");
+        InProcessCli.Run chrome = candor("report", jfr.toString(), "--format", "chrome-trace", "-o", json.toString());
+        assertThat(chrome.exit).as(chrome.toString()).isZero();
+        assertThat(Files.readString(json)).contains("\"traceEvents\"").contains("main");
+    }
+
+    @Test
     void aTruncatedRecordingIsOneLine() throws Exception {
         byte[] whole = Files.readAllBytes(jfr);
         Path half = Files.write(tmp.resolve("half.jfr"), Arrays.copyOf(whole, whole.length / 2));
