@@ -35,7 +35,7 @@ final class ReportCommand implements Command {
 
     @Override public String usage() {
         return "usage: candor report FILE.candor|FILE.jfr|FILE.pb.gz|FILE.collapsed [options]\n"
-                + "       candor report FILE.candor|TRACE_DIR|FILE.ctrace --format chrome-trace [-o OUT.json]\n\n"
+                + "       candor report FILE.candor|TRACE_DIR|FILE.ctrace|FILE.jfr --format chrome-trace [-o OUT.json]\n\n"
                 + ReportSettings.HELP
                 + "\nexamples:\n"
                 + "  candor report app.candor\n"
