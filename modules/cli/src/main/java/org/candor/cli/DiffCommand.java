@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.analysis.RunComparison;
+import org.candor.core.imports.CollapsedUnit;
 import org.candor.core.imports.ProfileFiles;
 import org.candor.core.io.ReplaceFile;
 import org.candor.core.report.RunComparisonReport;
@@ -47,6 +48,7 @@ final class DiffCommand implements Command {
                 + "  --top N                    methods shown (default 30)\n"
                 + "  --min-percent P            call paths shown: at least P % of A's or B's total (default 0.5)\n"
                 + "  --raw                      instrumented times before calibration\n"
+                + CollapsedUnitOption.help(29)
                 + "  --metric M                 several runs: the figure judged (default self_time)\n"
                 + "  --confidence C             several runs: 0 < C < 1 (default 0.95)\n"
                 + "  --fail-on-regression PCT   several runs: exit " + REGRESSION + " when a method (or the sum) is\n"
@@ -86,8 +88,8 @@ final class DiffCommand implements Command {
         }
         List<SnapshotFile> open = new ArrayList<>();
         try {
-            List<SnapshotFile> filesA = open(sideA, settings.raw, open);
-            List<SnapshotFile> filesB = open(sideB, settings.raw, open);
+            List<SnapshotFile> filesA = open(sideA, settings, open);
+            List<SnapshotFile> filesB = open(sideB, settings, open);
             if (!runs) {
                 SnapshotDiffReport report = new SnapshotDiffReport(filesA.get(0), filesB.get(0), sideA.get(0).toString(),
                         sideB.get(0).toString(), settings.top, settings.minPercent);
@@ -109,12 +111,12 @@ final class DiffCommand implements Command {
         }
     }
 
-    private static List<SnapshotFile> open(List<Path> paths, boolean raw, List<SnapshotFile> open) throws IOException {
+    private static List<SnapshotFile> open(List<Path> paths, Settings settings, List<SnapshotFile> open) throws IOException {
         List<SnapshotFile> files = new ArrayList<>();
         for (Path p : paths) {
-            SnapshotFile f = ProfileFiles.open(p);
+            SnapshotFile f = ProfileFiles.open(p, settings.collapsedUnit);
             open.add(f);
-            files.add(CalibratedValues.select(f, raw));
+            files.add(CalibratedValues.select(f, settings.raw));
         }
         return files;
     }
@@ -190,6 +192,7 @@ final class DiffCommand implements Command {
         String metric = "self_time";
         double confidence = 0.95;
         double failPercent = Double.NaN;
+        CollapsedUnit collapsedUnit = CollapsedUnit.SAMPLES;
 
         /** Reads options into these settings; returns the files named. */
         List<Path> read(Args args) throws UsageException {
@@ -217,6 +220,7 @@ final class DiffCommand implements Command {
                         }
                         break;
                     case "--fail-on-regression": failPercent = args.doubleValue(a); break;
+                    case CollapsedUnitOption.NAME: collapsedUnit = CollapsedUnitOption.parse("diff", args.value(a)); break;
                     default:
                         if (Args.isOption(a)) throw args.unknown(a);
                         files.add(Path.of(a));

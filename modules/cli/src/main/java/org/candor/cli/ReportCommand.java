@@ -35,8 +35,9 @@ final class ReportCommand implements Command {
 
     @Override public String usage() {
         return "usage: candor report FILE.candor|FILE.jfr|FILE.pb.gz|FILE.collapsed [options]\n"
-                + "       candor report FILE.candor|TRACE_DIR|FILE.ctrace --format chrome-trace [-o OUT.json]\n\n"
+                + "       candor report FILE.candor|TRACE_DIR|FILE.ctrace|FILE.jfr --format chrome-trace [-o OUT.json]\n\n"
                 + ReportSettings.HELP
+                + CollapsedUnitOption.help(32)
                 + "\nexamples:\n"
                 + "  candor report app.candor\n"
                 + "  candor report app.candor --format collapsed > app.folded   # for flamegraph.pl\n"
@@ -57,6 +58,10 @@ final class ReportCommand implements Command {
         while (args.hasNext()) {
             String a = args.next();
             if (settings.accept(a, args)) continue;
+            if (a.equals(CollapsedUnitOption.NAME)) {
+                settings.collapsedUnit = CollapsedUnitOption.parse("report", args.value(a));
+                continue;
+            }
             if (Args.isOption(a)) throw args.unknown(a);
             if (file != null) throw new UsageException("report: one snapshot file at a time ('" + file + "' and '" + a + "')");
             file = Path.of(a);
@@ -83,7 +88,7 @@ final class ReportCommand implements Command {
 
     /** Opens the snapshot and writes the report: to standard output, or to the settings' file. */
     static void write(Path file, ReportSettings settings, Console console) throws IOException, UsageException {
-        try (SnapshotFile snapshot = ProfileFiles.open(file)) {
+        try (SnapshotFile snapshot = ProfileFiles.open(file, settings.collapsedUnit)) {
             SnapshotFile shown = CalibratedValues.select(snapshot, settings.raw);
             // the text report shows them under its title; folded stacks and CSV are data for other tools
             if (settings.format != ReportFormat.TEXT) {

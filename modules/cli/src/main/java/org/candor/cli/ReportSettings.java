@@ -2,6 +2,7 @@ package org.candor.cli;
 
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import org.candor.core.imports.CollapsedUnit;
 import org.candor.core.report.ReportFormat;
 import org.candor.core.report.ReportOptions;
 import org.candor.core.report.ThreadGrouping;
@@ -32,6 +33,8 @@ final class ReportSettings {
     ReportOptions options = ReportOptions.defaults();
     Path output;
     boolean raw;
+    /** What collapsed stacks' counts are: report's {@code --collapsed-unit} (demo writes its own snapshot). */
+    CollapsedUnit collapsedUnit = CollapsedUnit.SAMPLES;
 
     /** Takes the option if it is a report option; false when it is not one. */
     boolean accept(String option, Args args) throws UsageException {

@@ -20,7 +20,7 @@ import org.candor.core.trace.TraceText;
 /**
  * {@code candor trace merge|dump|stats|cut}: a traced run's per-CPU trace files (docs/formats/trace.md) merged into
  * one file in time order, printed record by record, summed per thread, or cut to a range's call tree
- * ({@link TraceCutCli}). The reading is core's
+ * ({@link TraceCutCli}); a JFR recording reads as a trace of its samples, waits and GC pauses. The reading is core's
  * {@code org.candor.core.trace}; this class parses the command line and lays the results out.
  */
 final class TraceCommand implements Command {
@@ -36,7 +36,9 @@ final class TraceCommand implements Command {
                 + TraceCutCli.USAGE + "\n"
                 + "A traced run leaves a directory: one trace file per CPU (cpu-N.ctrace), each record a period a\n"
                 + "thread ran on that CPU with the change of its counters, or a marker; and a meta file naming the\n"
-                + "threads, methods and counters. FILE is a merged trace; DIR such a directory.\n\n"
+                + "threads, methods and counters. FILE is a merged trace, or a JFR recording (.jfr: its samples\n"
+                + "as running periods, its waits as blocked ones, its GC pauses as markers; docs/formats/trace.md);\n"
+                + "DIR such a directory.\n\n"
                 + "  merge        one file of the same format, every record in time order, the meta inside\n"
                 + "  dump         one line a record: time, CPU, thread, kind, duration, top method, counters;\n"
                 + "               markers with their kind and text. A directory's records come file by file, as\n"
@@ -53,6 +55,7 @@ final class TraceCommand implements Command {
                 + "  candor trace merge run.trace -o run.ctrace\n"
                 + "  candor trace dump run.ctrace --limit 20\n"
                 + "  candor trace stats run.trace\n"
+                + "  candor trace stats recording.jfr\n"
                 + "  candor trace cut run.trace --from 1.2s --to 1.5s --thread worker-1 -o slow.candor\n";
     }
 

@@ -65,6 +65,51 @@ class ImportedProfilesTest {
     }
 
     @Test
+    void aJfrRecordingIsATraceForTheTraceCommandsAndTheChromeTraceExport() throws Exception {
+        InProcessCli.Run stats = candor("trace", "stats", jfr.toString());
+        assertThat(stats.exit).as(stats.toString()).isZero();
+        assertThat(stats.out).as(stats.toString()).startsWith("Candor trace " + jfr + ":").contains("interval 10.0 ms")
+                .containsPattern("\\n *\\d+ +\\d+ .* main\\n");
+        InProcessCli.Run dump = candor("trace", "dump", jfr.toString(), "--limit", "3");
+        assertThat(dump.exit).as(dump.toString()).isZero();
+        assertThat(dump.out).as(dump.toString()).contains("period tick").contains("BusyRecording.spinFor");
+        Path json = tmp.resolve("busy.json");
+        InProcessCli.Run chrome = candor("report", jfr.toString(), "--format", "chrome-trace", "-o", json.toString());
+        assertThat(chrome.exit).as(chrome.toString()).isZero();
+        assertThat(Files.readString(json)).contains("\"traceEvents\"").contains("main");
+    }
+
+    @Test
+    void candorsCollapsedExportReadsBackWithEqualValuesOnceItsUnitIsSaid() throws Exception {
+        Path snapshot = tmp.resolve("busy.candor");
+        org.candor.core.imports.ProfileFiles.saveAsSnapshot(jfr, snapshot);
+        // Candor's export writes self time in ns; read as samples, a count of 10,000,000 would be 10,000,000 x 10 ms
+        Path times = Files.write(tmp.resolve("times.collapsed"), candor("report", snapshot.toString(), "--format", "collapsed").bytes);
+        assertSameValues(candor("diff", snapshot.toString(), times.toString(), "--collapsed-unit", "ns", "--format", "collapsed"));
+        assertThat(candor("diff", snapshot.toString(), times.toString(), "--format", "collapsed").out)
+                .as("read as samples, the values are 10 ms a nanosecond").doesNotMatch("(?s).* (\\d+) \\1\n.*");
+        // exported as samples, they read back at the snapshot's interval
+        Path samples = Files.write(tmp.resolve("samples.collapsed"),
+                candor("report", snapshot.toString(), "--format", "collapsed", "--value", "self_samples").bytes);
+        assertSameValues(candor("diff", snapshot.toString(), samples.toString(), "--collapsed-unit", "samples:10ms", "--format", "collapsed"));
+        assertThat(candor("diff", snapshot.toString(), samples.toString(), "--collapsed-unit", "samples:20ms", "--format", "collapsed").out)
+                .doesNotMatch("(?s).* (\\d+) \\1\n.*");
+        oneLine(candor("diff", snapshot.toString(), times.toString(), "--collapsed-unit", "minutes"), 2,
+                "candor: error: diff: --collapsed-unit must be samples, samples:INTERVAL or one of ns, us, ms, s, not 'minutes'");
+    }
+
+    /** Every line of a differential collapsed diff, {@code frames selfA selfB}, has the same value in A and B. */
+    private static void assertSameValues(InProcessCli.Run diff) {
+        assertThat(diff.exit).as(diff.toString()).isZero();
+        String[] lines = diff.out.split("\n");
+        assertThat(lines.length).as(diff.out).isGreaterThan(0);
+        for (String line : lines) {
+            String[] f = line.split(" ");
+            assertThat(f[f.length - 1]).as(line).isEqualTo(f[f.length - 2]).isNotEqualTo("0");
+        }
+    }
+
+    @Test
     void aTruncatedRecordingIsOneLine() throws Exception {
         byte[] whole = Files.readAllBytes(jfr);
         Path half = Files.write(tmp.resolve("half.jfr"), Arrays.copyOf(whole, whole.length / 2));

@@ -163,7 +163,7 @@ class ReportChromeTraceTest {
         assertThat(r.exit).isZero();
         assertThat(r.out).contains("\n  --format text|collapsed|csv|hotspots-csv|speedscope|html|pprof|otlp|flamegraph|chrome-trace\n"
                 + "                                output format (default text)\n")
-                .contains("\n       candor report FILE.candor|TRACE_DIR|FILE.ctrace --format chrome-trace [-o OUT.json]\n");
+                .contains("\n       candor report FILE.candor|TRACE_DIR|FILE.ctrace|FILE.jfr --format chrome-trace [-o OUT.json]\n");
         assertThat(candor("help", "demo").out).contains("--format text|collapsed|csv|hotspots-csv|speedscope|html|pprof|otlp|flamegraph|chrome-trace");
     }
 }

@@ -22,8 +22,10 @@ import org.candor.core.model.SnapshotInfo;
  * without one go to one thread of all. A frame {@code a.b.C.m} is class {@code a.b.C} and method {@code m} (split at
  * the last dot; one without a dot is a {@code [vm]} frame, its spaces made {@code _} as Candor names the VM's code);
  * async-profiler's frame type suffixes ({@code _[j]},
- * {@code _[i]}, {@code _[k]} ...) are dropped. The counts are samples; the file names no interval, so
- * async-profiler's default, 10 ms, gives the times, and the info says it was assumed.
+ * {@code _[i]}, {@code _[k]} ...) are dropped. The file does not say what its counts are ({@link CollapsedUnit}):
+ * by default samples, and as it names no interval, async-profiler's default, 10 ms, gives the times, and the info says
+ * it was assumed; the reader may say the interval, or that the counts are times in a unit (Candor's own export of
+ * times), each count then one unit.
  */
 final class CollapsedStacks {
 
@@ -43,7 +45,10 @@ final class CollapsedStacks {
 
     private CollapsedStacks() {}
 
-    static Snapshot read(Path file) throws IOException {
+    /** Info: what the counts were read as ({@link CollapsedUnit#describe}). */
+    static final String UNIT = "import.unit";
+
+    static Snapshot read(Path file, CollapsedUnit unit) throws IOException {
         String name = file.toString();
         SampledStacks stacks = new SampledStacks();
         int[] stack = new int[64];
@@ -87,13 +92,16 @@ final class CollapsedStacks {
             throw new ProfileImportException(name, lineNumber + 1, "not UTF-8 text");
         }
         if (stacks.samples() == 0) throw new ProfileImportException(name, "no 'frames count' line: not collapsed stacks");
+        long interval = unit.isGiven() ? unit.nanosPerCount() : ASSUMED_INTERVAL_NS;
         SnapshotInfo info = new SnapshotInfo()
                 .put(SnapshotInfo.MODE, "sampling")
-                .put(SnapshotInfo.INTERVAL_NS, Long.toString(ASSUMED_INTERVAL_NS))
+                .put(SnapshotInfo.INTERVAL_NS, Long.toString(interval))
                 .put(ProfileFiles.IMPORT_FORMAT, ProfileFormat.COLLAPSED.id())
                 .put(ProfileFiles.IMPORT_FILE, name)
-                .put(INTERVAL_SOURCE, "assumed (10 ms, async-profiler's default: collapsed stacks name none)");
-        return stacks.snapshot(info, ASSUMED_INTERVAL_NS)
+                .put(UNIT, unit.describe())
+                .put(INTERVAL_SOURCE, !unit.isGiven() ? "assumed (10 ms, async-profiler's default: collapsed stacks name none)"
+                        : unit.isSamples() ? "given (collapsed stacks name none)" : "none (the counts are times)");
+        return stacks.snapshot(info, interval)
                 .putStat(SamplingQuality.IMPORTED_SAMPLES, stacks.samples())
                 .putStat("import.lines", lineNumber);
     }

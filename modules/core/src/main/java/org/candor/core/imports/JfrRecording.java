@@ -26,7 +26,9 @@ import org.candor.core.model.SnapshotInfo;
  * and its info says so. A stack JFR cut at its depth limit is kept as it is, its outermost frames missing, and
  * counted ({@link #TRUNCATED_STACKS}). The interval is the recording's setting for the event (its smallest, if it
  * changed); for a recording without one ({@code jdk.ActiveSetting} not recorded) it is the typical time between a
- * thread's samples ({@link SampleGaps}), and the info says so.
+ * thread's samples ({@link SampleGaps}), and the info says so. The info names the recording as the snapshot's trace
+ * ({@code trace.directory}): the trace readers read a recording as a trace ({@link JfrTimeline}), so the timeline and
+ * the Chrome trace export have its threads' samples, waits and GC pauses.
  */
 final class JfrRecording {
 
@@ -105,7 +107,9 @@ final class JfrRecording {
                 .put(SnapshotInfo.INTERVAL_NS, Long.toString(interval))
                 .put(ProfileFiles.IMPORT_FORMAT, ProfileFormat.JFR.id())
                 .put(ProfileFiles.IMPORT_FILE, name)
-                .put(ProfileFiles.IMPORT_EVENTS, EXECUTION_SAMPLE + " only (threads running Java code)");
+                .put(ProfileFiles.IMPORT_EVENTS, EXECUTION_SAMPLE + " only (threads running Java code)")
+                // the recording is its own trace: its samples, waits and GC pauses as a timeline (JfrTimeline)
+                .put(SnapshotInfo.TRACE_DIRECTORY, file.toAbsolutePath().toString());
         if (intervalSource != null) info.put(CollapsedStacks.INTERVAL_SOURCE, intervalSource);
         return stacks.snapshot(info, interval)
                 .putStat(SamplingQuality.IMPORTED_SAMPLES, stacks.samples())
@@ -119,7 +123,7 @@ final class JfrRecording {
         return thread.getJavaThreadId() > 0 ? thread.getJavaThreadId() : thread.getOSThreadId();
     }
 
-    private static String threadName(RecordedThread thread, long tid) {
+    static String threadName(RecordedThread thread, long tid) {
         if (thread == null) return "[unknown thread]";
         if (thread.getJavaName() != null) return thread.getJavaName();
         return thread.getOSName() != null ? thread.getOSName() : "tid " + tid;

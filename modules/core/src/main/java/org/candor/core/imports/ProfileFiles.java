@@ -47,8 +47,13 @@ public final class ProfileFiles {
 
     /** Opens the file as {@link #formatOf} says: a snapshot read in place, or a profile imported into memory. */
     public static SnapshotFile open(Path file) throws IOException {
+        return open(file, CollapsedUnit.SAMPLES);
+    }
+
+    /** As {@link #open(Path)}, collapsed stacks' counts read as {@code unit} says. */
+    public static SnapshotFile open(Path file, CollapsedUnit unit) throws IOException {
         ProfileFormat format = formatOf(file);
-        return format.imported() ? SnapshotFile.of(importSnapshot(file, format)) : SnapshotFile.open(file);
+        return format.imported() ? SnapshotFile.of(importSnapshot(file, format, unit)) : SnapshotFile.open(file);
     }
 
     /**
@@ -69,9 +74,14 @@ public final class ProfileFiles {
      * line naming the file; I/O failures (a missing file) ordinary IOExceptions.
      */
     public static Snapshot importSnapshot(Path file, ProfileFormat format) throws IOException {
+        return importSnapshot(file, format, CollapsedUnit.SAMPLES);
+    }
+
+    /** As {@link #importSnapshot(Path, ProfileFormat)}, collapsed stacks' counts read as {@code unit} says. */
+    public static Snapshot importSnapshot(Path file, ProfileFormat format, CollapsedUnit unit) throws IOException {
         switch (format) {
             case JFR: return JfrRecording.read(file);
-            case COLLAPSED: return CollapsedStacks.read(file);
+            case COLLAPSED: return CollapsedStacks.read(file, unit);
             case PPROF: return PprofProfile.read(file);
             default: throw new IllegalArgumentException(format + " is not imported");
         }

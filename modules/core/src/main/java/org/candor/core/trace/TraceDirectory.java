@@ -10,11 +10,15 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.candor.core.imports.ConvertedRecordings;
+import org.candor.core.imports.ProfileFiles;
+import org.candor.core.imports.ProfileFormat;
 
 /**
  * Opens a trace, whichever shape it has, as one {@link TraceSource}: a trace directory (its {@code meta} and every
  * {@code cpu-N.ctrace}), a merged trace (a file whose header CPU is 0xFFFFFFFF and whose first record is the meta),
- * or one per-CPU file beside its directory's meta. Every file's header is read and checked here: a file of another
+ * one per-CPU file beside its directory's meta, or a JFR recording (read as the merged trace it converts to,
+ * {@link org.candor.core.imports.JfrTimeline}). Every file's header is read and checked here: a file of another
  * run than the meta, or with another number of counters, is refused.
  */
 public final class TraceDirectory {
@@ -26,6 +30,7 @@ public final class TraceDirectory {
     public static TraceSource open(Path path) throws IOException {
         if (Files.isDirectory(path)) return openDirectory(path, null);
         if (!Files.exists(path)) throw new NoSuchFileException(path.toString());
+        if (ProfileFiles.formatOf(path) == ProfileFormat.JFR) return openRecording(path);
         int cpu;
         String metaText;
         long runId;
@@ -48,6 +53,24 @@ public final class TraceDirectory {
         List<String> warnings = new ArrayList<>();
         checkMeta(path, meta, runId, k, warnings);
         return new TraceSource(path, true, meta, runId, k, List.of(path), warnings);
+    }
+
+    /**
+     * A JFR recording, through its conversion to a merged trace ({@link ConvertedRecordings}): the source is named by
+     * the recording, its records read from the conversion.
+     */
+    private static TraceSource openRecording(Path recording) throws IOException {
+        Path trace = ConvertedRecordings.traceOf(recording);
+        String metaText;
+        long runId;
+        int k;
+        try (TraceFileReader r = TraceFileReader.open(trace)) {
+            metaText = r.metaText();
+            runId = r.runId();
+            k = r.counterCount();
+        }
+        TraceMeta meta = TraceMeta.parse(recording + " (converted)", metaText);
+        return new TraceSource(recording, true, meta, runId, k, List.of(trace), List.of());
     }
 
     /** A directory's meta and its per-CPU files (or only {@code only}). */

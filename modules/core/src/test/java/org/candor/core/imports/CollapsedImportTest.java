@@ -71,6 +71,27 @@ class CollapsedImportTest {
     }
 
     @Test
+    void theCountsAreReadInTheUnitSaid() throws Exception {
+        Path file = Files.writeString(tmp.resolve("unit.collapsed"), "a.B.c;a.B.d 3000000\na.B.c 1000000\n");
+        // samples at an interval given: times are counts x the interval
+        Snapshot given = ProfileFiles.importSnapshot(file, ProfileFormat.COLLAPSED, CollapsedUnit.samples(20_000_000L));
+        assertThat(given.threads().get(0).root().value(0)).isEqualTo(4_000_000L * 20_000_000L);
+        assertThat(given.info().get(SnapshotInfo.INTERVAL_NS)).isEqualTo("20000000");
+        // times in ns (Candor's export of times): a count is that many nanoseconds, one "sample" each
+        Snapshot ns = ProfileFiles.importSnapshot(file, ProfileFormat.COLLAPSED, CollapsedUnit.of(CollapsedUnit.Time.NS));
+        CallNode c = ns.threads().get(0).root().children().get(0);
+        assertThat(c.value(0)).as("total").isEqualTo(4_000_000L);
+        assertThat(c.value(1)).as("self").isEqualTo(1_000_000L);
+        assertThat(ns.info().get(CollapsedStacks.UNIT)).startsWith("ns");
+        Snapshot ms = ProfileFiles.importSnapshot(file, ProfileFormat.COLLAPSED, CollapsedUnit.of(CollapsedUnit.Time.MS));
+        assertThat(ms.threads().get(0).root().children().get(0).value(1)).isEqualTo(1_000_000L * 1_000_000L);
+        // said nothing: samples at the assumed 10 ms, as before
+        Snapshot assumed = ProfileFiles.importSnapshot(file, ProfileFormat.COLLAPSED);
+        assertThat(assumed.threads().get(0).root().children().get(0).value(1)).isEqualTo(1_000_000L * CollapsedStacks.ASSUMED_INTERVAL_NS);
+        assertThat(assumed.info().get(CollapsedStacks.INTERVAL_SOURCE)).startsWith("assumed");
+    }
+
+    @Test
     void anImportedProfileIsSavedAsARealSnapshot() throws Exception {
         String first = collapsed(SnapshotFile.of(sampled()), ThreadGrouping.MERGED);
         Path file = Files.writeString(tmp.resolve("saved.collapsed"), first);
