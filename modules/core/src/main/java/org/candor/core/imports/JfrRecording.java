@@ -133,7 +133,20 @@ final class JfrRecording {
         RecordedMethod m = frame.getMethod();
         if (m == null || m.getType() == null) return stacks.method(JvmNames.VM_CLASS, "[unknown]", "");
         String descriptor = m.getDescriptor() != null ? m.getDescriptor() : "";
-        return stacks.method(JvmNames.className(m.getType().getName()), m.getName(), descriptor);
+        return stacks.method(JvmNames.className(signatureName(m.getType().getName())), m.getName(), descriptor);
+    }
+
+    /** JFR's name of a hidden class: {@code a.b.Foo$$Lambda$14+0x0000000800c0b000.707976812} (its identity hash last). */
+    private static final java.util.regex.Pattern HIDDEN = java.util.regex.Pattern.compile("(.+)\\+(0x[0-9a-fA-F]+)\\.\\d+");
+
+    /**
+     * A class as JFR names it, in the JVM's signature spelling with dots ({@code a.b.C}; a hidden class {@code
+     * a.b.Foo$$Lambda.0x0000000800c0b000}, as JVMTI signs it, not JFR's {@code +0x...} and identity hash), so that a
+     * recording's lambdas are named as Candor's own profiles name them ({@link JvmNames#className}).
+     */
+    static String signatureName(String jfrName) {
+        java.util.regex.Matcher hidden = HIDDEN.matcher(jfrName);
+        return hidden.matches() ? hidden.group(1) + "." + hidden.group(2) : jfrName;
     }
 
     /** JFR's period setting ({@code 10 ms}, {@code 20 ms}, {@code 1 s}) in nanoseconds; 0 when off or unknown. */

@@ -216,7 +216,9 @@ public final class JfrTimeline {
             methodName = "[unknown]";
             descriptor = "";
         } else {
-            String type = m.getType().getName().replace('.', '/');
+            String name = JfrRecording.signatureName(m.getType().getName());
+            int hidden = name.indexOf(".0x");  // a hidden class's address suffix keeps its dot, as JVMTI signs it
+            String type = hidden < 0 ? name.replace('.', '/') : name.substring(0, hidden).replace('.', '/') + name.substring(hidden);
             className = type.startsWith("[") ? type : "L" + type + ";"; // as the JVM signs it, as the agent writes it
             methodName = m.getName();
             descriptor = m.getDescriptor() != null ? m.getDescriptor() : "";

@@ -174,4 +174,13 @@ class JfrImportTest {
         }
         return self;
     }
+
+    @Test
+    void hiddenClassesAreNamedAsCandorsOwnProfilesNameThem() {
+        // JFR (JDK 17) names a lambda's hidden class with '+' and its identity hash: not a method "707976812.call"
+        assertThat(JvmNames.className(JfrRecording.signatureName("org.candor.demo.DemoApp$$Lambda$88+0x0000000801002a00.707976812")))
+                .isEqualTo("org.candor.demo.DemoApp$$Lambda$88/0x0000000801002a00");
+        assertThat(JfrRecording.signatureName("java.util.ArrayList")).isEqualTo("java.util.ArrayList");
+        assertThat(JfrRecording.signatureName("a.b.Plus+Name")).isEqualTo("a.b.Plus+Name");
+    }
 }
