@@ -333,20 +333,24 @@ final class SamplerDriver {
         System.out.println("bench.cpu_ns=" + (cpu1 - cpu0));
     }
 
-    /** Unprofiled reference: the cost of one call of each leaf, measured on the same code. */
+    /**
+     * Unprofiled reference: the cost of one call of each leaf, measured on the same code. Each leaf's cost is its
+     * cheapest batch in CPU time: a batch preempted or slowed by other work on a busy machine only ever costs more
+     * (a sum of elapsed times once gave a leaf 0.37 of the split, and 0.54 the next run).
+     */
     private static void leafCost() {
         long x = 1;
         for (int i = 0; i < 2000; i++) {
             x = round(x);  // warm-up: compile everything as in split()
         }
-        long[] nanos = new long[3];
-        for (int repeat = 0; repeat < 20; repeat++) {
+        long[] nanos = {Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE};
+        for (int repeat = 0; repeat < 60; repeat++) {
             for (int leaf = 0; leaf < 3; leaf++) {
-                long t0 = System.nanoTime();
+                long t0 = THREADS.getCurrentThreadCpuTime();
                 for (int i = 0; i < 100; i++) {
                     x = leaf == 0 ? leafA(x) : leaf == 1 ? leafB(x) : leafC(x);
                 }
-                nanos[leaf] += System.nanoTime() - t0;
+                nanos[leaf] = Math.min(nanos[leaf], THREADS.getCurrentThreadCpuTime() - t0);
             }
         }
         sink = x;
