@@ -8,7 +8,7 @@ const char* agct_failure_name(int slot) {
     static const char* const names[kAgctFailureSlots] = {
         "no_java_frame",   "no_class_load",    "gc_active",    "unknown_not_java",
         "not_walkable_not_java", "unknown_java", "not_walkable_java", "unknown_state",
-        "thread_exit",     "deopt",            "safepoint",    "other",
+        "thread_exit",     "deopt",            "safepoint",    "fault_signals_blocked", "other",
     };
     return slot >= 0 && slot < kAgctFailureSlots ? names[slot] : names[kAgctFailureSlots - 1];
 }

@@ -35,12 +35,20 @@ enum AgctFailure : int {
     kAgctSafepoint = -10,
 };
 
-// One counter slot per code 0..-10, and one for any other value.
-constexpr int kAgctFailureSlots = 12;
+// Not AGCT's: the sample was not walked because the interrupted code had SIGSEGV or SIGBUS blocked (the thread was
+// inside a fault handler, the JVM's own), where the crash guard cannot catch a fault: one would kill the process.
+constexpr int kFaultSignalsBlocked = -100;
 
-inline int agct_failure_slot(int code) { return code <= 0 && code >= -10 ? -code : kAgctFailureSlots - 1; }
+// One counter slot per code 0..-10, one for kFaultSignalsBlocked, and one for any other value.
+constexpr int kAgctFailureSlots = 13;
 
-// "no_java_frame", "no_class_load", ..., "safepoint", "other": used in stat names and pseudo frames.
+inline int agct_failure_slot(int code) {
+    if (code <= 0 && code >= -10) return -code;
+    return code == kFaultSignalsBlocked ? kAgctFailureSlots - 2 : kAgctFailureSlots - 1;
+}
+
+// "no_java_frame", "no_class_load", ..., "safepoint", "fault_signals_blocked", "other": used in stat names and
+// pseudo frames.
 const char* agct_failure_name(int slot);
 
 // dlsym(RTLD_DEFAULT, symbol): libjvm is loaded before any agent. Null when not exported.

@@ -12,6 +12,7 @@
 
 #include "sampler/attach_tables.h"
 #include "sampler/code_map.h"
+#include "sampler/crash_guard.h"
 #include "sampler/frame_pop.h"
 #include "sampler/jitter.h"
 #include "sampler/sample_buffer.h"
@@ -423,6 +424,24 @@ ASGCT_CallFrame take_sample(const SignalContext& context, SampledThread& thread,
     CodeEntry entry;
     const std::uintptr_t pc = interrupted_pc(ucontext);
     const bool known = context.code_map->lookup(pc, entry);
+    if (!crash_guard_covers(ucontext)) {
+        // Inside a fault handler (the JVM's: a null check, a safepoint poll): a fault in the walk could not reach the
+        // crash guard, and the kernel kills a process whose blocked SIGSEGV is forced. Charged by its pc, or failed.
+        const int result = kFaultSignalsBlocked;
+        const RunState state = !context.engine->cpu() && thread.wall_state.load(std::memory_order_relaxed) !=
+                                                             static_cast<std::uint8_t>(RunState::Running)
+                                   ? RunState::Waiting
+                                   : RunState::Running;
+        bump(stats.failed[agct_failure_slot(result)]);
+        if (known) {
+            bump(stats.attributed_by_pc);
+            const ASGCT_CallFrame frame = frame_by_pc(entry);
+            write_record(context, thread, RecordKind::CodeByPc, result, state, false, &frame, 1);
+            return frame;
+        }
+        write_record(context, thread, RecordKind::Failure, result, state, false, nullptr, 0);
+        return none;
+    }
     ucontext_t before;
     void* walk_from = known && entry.kind == CodeKind::Method && pc > entry.start
                           ? one_byte_back(ucontext, registers_of(ucontext), before)

@@ -22,7 +22,7 @@ class NativeSamplerTest {
     private static final String SAMPLER = "org.candor.agent.sampling.NativeSampler";
     private static final String[] AGCT_FAILURES = {
         "no_java_frame", "no_class_load", "gc_active", "unknown_not_java", "not_walkable_not_java", "unknown_java",
-        "not_walkable_java", "unknown_state", "thread_exit", "deopt", "safepoint", "other"};
+        "not_walkable_java", "unknown_state", "thread_exit", "deopt", "safepoint", "fault_signals_blocked", "other"};
 
     @TempDir
     Path tmp;
