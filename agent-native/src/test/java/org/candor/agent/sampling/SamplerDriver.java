@@ -283,7 +283,7 @@ final class SamplerDriver {
         second.join();
         earlier = compareReuse("grown", earlier);
         System.out.println("reset=" + NativeSampler.reset0());
-        sink += spinLeaf('A', seconds / 4);
+        sink += spinLeaf('B', seconds / 4);  // main's new tree differs from the old one its arrays hold
         earlier = compareReuse("reset", earlier);
         Thread third = new Thread(() -> sink += spinLeaf('C', seconds / 4), "third");
         third.start();
