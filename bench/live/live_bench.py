@@ -120,7 +120,7 @@ def spread(values):
 def refresh(args, out_dir, log):
     sessions = args.sessions.split(",")
     if args.baseline_agent_dir:
-        sessions += [s + " (baseline)" for s in sessions if s == "instrument"]
+        sessions += [s + " (baseline)" for s in sessions]
     targets, refreshers = {}, {}
     try:
         for s in sessions:
@@ -210,25 +210,35 @@ def cpu_ms(pid):
 
 
 def cost(target, refresher, args, log, name):
-    """What one refresh costs the target and the client, measured over many with the target's workers idle."""
+    """What one refresh costs the target and the client, measured over many with the target's workers idle; and what
+    the idle target spends meanwhile without refreshes (its checkpoints, the sampler's writer thread), per period."""
     result = {}
+    seconds = args.cost_refreshes * args.cost_period / 1000
+    t0 = cpu_ms(target.p.pid)
+    time.sleep(seconds)
+    t1 = cpu_ms(target.p.pid)
+    background_per_s = (t1[0] + t1[1] - t0[0] - t0[1]) / seconds
     for phase in ("warm", "measure"):
         t0, c0 = cpu_ms(target.p.pid), cpu_ms(refresher.p.pid)
         refresher.send(f"period {args.cost_period}")
         refresher.expect("period")
         refresher.send("on")
         refresher.expect("on")
-        time.sleep(args.cost_refreshes * args.cost_period / 1000)
+        time.sleep(seconds)
         refresher.send("off")
         line = refresher.expect("refreshes")
         t1, c1 = cpu_ms(target.p.pid), cpu_ms(refresher.p.pid)
         n = max(1, int(line.split()[1]))
         result = {"refreshes": n, "target_user_ms": (t1[0] - t0[0]) / n, "target_sys_ms": (t1[1] - t0[1]) / n,
-                  "client_user_ms": (c1[0] - c0[0]) / n, "client_sys_ms": (c1[1] - c0[1]) / n, "refresher": line}
+                  "client_user_ms": (c1[0] - c0[0]) / n, "client_sys_ms": (c1[1] - c0[1]) / n, "refresher": line,
+                  "target_background_ms": background_per_s * seconds / n}
     refresher.send(f"period {args.period}")
     refresher.expect("period")
-    log(f"  {name:21s} target {result['target_user_ms'] + result['target_sys_ms']:5.1f} ms"
-        f" (user {result['target_user_ms']:.1f}, system {result['target_sys_ms']:.1f}),"
+    target_ms = result['target_user_ms'] + result['target_sys_ms']
+    background = result['target_background_ms']
+    log(f"  {name:21s} target {target_ms:5.1f} ms"
+        f" (user {result['target_user_ms']:.1f}, system {result['target_sys_ms']:.1f};"
+        f" {background:.1f} of it the idle target's own, without refreshes: the refresh {target_ms - background:.1f}),"
         f" client {result['client_user_ms'] + result['client_sys_ms']:5.1f} ms   [{result['refresher']}]")
     return result
 
@@ -302,7 +312,7 @@ def main():
                          " slower when a refresh takes more than a twentieth of the time)")
     ap.add_argument("--interval", type=int, default=1_000_000, help="sampling interval, ns")
     ap.add_argument("--sessions", default="instrument,sample", help="refresh: the sessions measured")
-    ap.add_argument("--baseline-agent-dir", help="refresh: also an instrumentation session under this agent directory")
+    ap.add_argument("--baseline-agent-dir", help="refresh: each session also under this agent directory")
     ap.add_argument("--depth", type=int, default=9, help="how deep the target's expressions grow (tree size)")
     ap.add_argument("--hops", type=int, default=0, help="distinct static methods (0..8) each expression node is reached"
                     " through: more call paths")

@@ -2,7 +2,7 @@
 """Where a live refresh's CPU goes: async-profiler on a LiveTarget under a Candor session while a Refresher asks for
 live snapshots, then the control thread's (and the refresher's) samples by method.
 
-    python3 bench/live/profile_refresh.py instrument|sample [--period MS] [--seconds S] [--paths app|all]
+    python3 bench/live/profile_refresh.py instrument|sample [--period MS] [--seconds S] [--paths app|all] [--agent-dir DIR]
 
 Needs the distribution (mvn -B -o package -DskipTests), bench/target/live-classes (bench/live-refresh.sh builds them)
 and async-profiler 4.5 in the workload cache (bench/async-profiler.sh fetches it). Prints the samples of the
@@ -51,8 +51,9 @@ def main():
     ap.add_argument("--seconds", type=float, default=20)
     ap.add_argument("--paths", default="app")
     ap.add_argument("--top", type=int, default=20)
+    ap.add_argument("--agent-dir", help="another agent directory (say, built from an earlier commit) for the program")
     args = ap.parse_args()
-    agent = f"{ROOT}/modules/cli/target/candor/agent"
+    agent = args.agent_dir or f"{ROOT}/modules/cli/target/candor/agent"
     lib = f"{ROOT}/modules/cli/target/candor/lib"
     ui = [j for j in glob.glob(f"{ROOT}/modules/ui-model/target/candor-ui-model-*.jar") if "tests" not in j][0]
     classes = f"{ROOT}/bench/target/live-classes:{ui}"

@@ -24,7 +24,7 @@ for f in "$AGENT_DIR/candor-agent.jar" "$AGENT_DIR/libcandor.so" "$LIB/candor-cl
   [ -f "$f" ] || { echo "live bench: $f is missing: build first (mvn -B -o package -DskipTests)" >&2; exit 2; }
 done
 # the refresher paces itself as the app does (ui-model's RefreshPace, --period paced)
-UI_MODEL="$(ls "$ROOT"/modules/ui-model/target/candor-ui-model-*.jar 2>/dev/null | grep -v -- '-tests.jar' | head -1)"
+UI_MODEL="$(ls "$ROOT"/modules/ui-model/target/candor-ui-model-*.jar 2>/dev/null | grep -v -- '-tests.jar' | head -1 || true)"
 [ -n "$UI_MODEL" ] || { echo "live bench: modules/ui-model/target/candor-ui-model-*.jar is missing: build first (mvn -B -o package -DskipTests)" >&2; exit 2; }
 CLASSES="$BENCH/target/live-classes"
 SRC="$LIVE/java/org/candor/bench/live"

@@ -1,5 +1,7 @@
 #include "sampler/drain_result.h"
 
+#include <algorithm>
+
 namespace candor {
 
 namespace {
@@ -18,7 +20,9 @@ enum Part : jsize {
     kNodeSelfRunning = 9,
     kNodeSelfWaiting = 10,
     kIntervalNanos = 11,
-    kParts = 12,
+    kNodeCounts = 12,
+    kTreeGeneration = 13,
+    kParts = 14,
 };
 
 // Stores value (a local reference) at index and drops the local reference.
@@ -47,15 +51,21 @@ jlongArray longs(JNIEnv* jni, const std::vector<jlong>& values) {
     return array;
 }
 
-// One field of every node as a Java array, filled through a small buffer on the stack: a live view copies trees of
-// hundreds of thousands of nodes every second or so, and a temporary vector the size of the tree was a fresh mapping
-// to fault in each time.
+// One field of every node into a Java array: `reused` when it is long enough, else a new one. Filled through a small
+// buffer on the stack: a live view copies trees of hundreds of thousands of nodes every second or so, and a temporary
+// vector the size of the tree was a fresh mapping to fault in each time.
 template <typename Array, typename Value, typename Field>
 Array column(JNIEnv* jni, Array (JNIEnv::*make)(jsize), void (JNIEnv::*set)(Array, jsize, jsize, const Value*),
-             const std::vector<CallTree::Node>& nodes, Field field) {
+             const std::vector<CallTree::Node>& nodes, Array reused, Field field) {
     const jsize n = static_cast<jsize>(nodes.size());
-    Array array = (jni->*make)(n);
-    if (array == nullptr) return nullptr;
+    Array array = reused;
+    if (array == nullptr || jni->GetArrayLength(array) < n) {
+        // A reused array's tree grows: room for an eighth more, so that the next ones fit.
+        const jsize length = reused == nullptr ? n : static_cast<jsize>(std::min<std::int64_t>(0x7ffffff7LL, n + (n >> 3)));
+        if (reused != nullptr) jni->DeleteLocalRef(reused);
+        array = (jni->*make)(length);
+        if (array == nullptr) return nullptr;
+    }
     constexpr jsize kChunk = 1024;
     Value chunk[kChunk];
     for (jsize from = 0; from < n; from += kChunk) {
@@ -66,36 +76,47 @@ Array column(JNIEnv* jni, Array (JNIEnv::*make)(jsize), void (JNIEnv::*set)(Arra
     return array;
 }
 
-template <typename Field>
-jintArray int_column(JNIEnv* jni, const std::vector<CallTree::Node>& nodes, Field field) {
-    return column<jintArray, jint>(jni, &JNIEnv::NewIntArray, &JNIEnv::SetIntArrayRegion, nodes, field);
+// An earlier result's part when it is an array of such rows (int[][] for "[I"), else null.
+jobjectArray reusable_rows(JNIEnv* jni, jobjectArray reuse, jsize part, const char* row_class_name) {
+    if (reuse == nullptr || jni->GetArrayLength(reuse) <= part) return nullptr;
+    jclass rows_class = jni->FindClass((std::string("[") + row_class_name).c_str());
+    if (rows_class == nullptr) return nullptr;
+    jobject rows = jni->GetObjectArrayElement(reuse, part);
+    if (rows != nullptr && jni->IsInstanceOf(rows, rows_class) == JNI_FALSE) {
+        jni->DeleteLocalRef(rows);
+        rows = nullptr;
+    }
+    jni->DeleteLocalRef(rows_class);
+    return static_cast<jobjectArray>(rows);
 }
 
-template <typename Field>
-jlongArray long_column(JNIEnv* jni, const std::vector<CallTree::Node>& nodes, Field field) {
-    return column<jlongArray, jlong>(jni, &JNIEnv::NewLongArray, &JNIEnv::SetLongArrayRegion, nodes, field);
-}
-
-// int[][] or long[][] with one row per thread, built by row(thread) -> local reference.
-template <typename Row>
-jobjectArray rows(JNIEnv* jni, const char* row_class_name, const std::vector<DrainThread>& threads, Row row) {
+// int[][] or long[][] with one row per thread: row(nodes, the earlier result's row i or null) -> local reference.
+template <typename Array, typename Row>
+jobjectArray rows(JNIEnv* jni, const char* row_class_name, const std::vector<DrainThread>& threads, jobjectArray reuse,
+                  jsize part, Row row) {
     jclass row_class = jni->FindClass(row_class_name);
     if (row_class == nullptr) return nullptr;
     jobjectArray array = jni->NewObjectArray(static_cast<jsize>(threads.size()), row_class, nullptr);
     jni->DeleteLocalRef(row_class);
     if (array == nullptr) return nullptr;
-    for (jsize i = 0; i < static_cast<jsize>(threads.size()); i++) {
-        if (!put(jni, array, i, row(*threads[i].nodes))) {
-            jni->DeleteLocalRef(array);
-            return nullptr;
-        }
+    jobjectArray old_rows = reusable_rows(jni, reuse, part, row_class_name);
+    const jsize old_count = old_rows != nullptr ? jni->GetArrayLength(old_rows) : 0;
+    bool ok = !jni->ExceptionCheck();
+    for (jsize i = 0; ok && i < static_cast<jsize>(threads.size()); i++) {
+        Array reused = i < old_count ? static_cast<Array>(jni->GetObjectArrayElement(old_rows, i)) : nullptr;
+        ok = put(jni, array, i, row(*threads[i].nodes, reused));
+    }
+    if (old_rows != nullptr) jni->DeleteLocalRef(old_rows);
+    if (!ok) {
+        jni->DeleteLocalRef(array);
+        return nullptr;
     }
     return array;
 }
 
 }  // namespace
 
-jobjectArray drain_result_to_java(JNIEnv* jni, const DrainResult& result) {
+jobjectArray drain_result_to_java(JNIEnv* jni, const DrainResult& result, jobjectArray reuse) {
     jclass object_class = jni->FindClass("java/lang/Object");
     jclass string_class = jni->FindClass("java/lang/String");
     if (object_class == nullptr || string_class == nullptr) return nullptr;
@@ -129,26 +150,44 @@ jobjectArray drain_result_to_java(JNIEnv* jni, const DrainResult& result) {
         }
         ok = put(jni, parts, kThreadIds, longs(jni, numbers)) && put(jni, parts, kThreadNames, strings(jni, string_class, text));
     }
+    using Node = CallTree::Node;
     if (ok) {
-        ok = put(jni, parts, kNodeParents, rows(jni, "[I", result.threads, [jni](const std::vector<CallTree::Node>& nodes) {
-            return int_column(jni, nodes, [](const CallTree::Node& node) { return node.parent; });
-        }));
+        ok = put(jni, parts, kNodeParents, rows<jintArray>(jni, "[I", result.threads, reuse, kNodeParents,
+            [jni](const std::vector<Node>& nodes, jintArray reused) {
+                return column<jintArray, jint>(jni, &JNIEnv::NewIntArray, &JNIEnv::SetIntArrayRegion, nodes, reused,
+                                               [](const Node& node) { return node.parent; });
+            }));
     }
     if (ok) {
-        ok = put(jni, parts, kNodeMethods, rows(jni, "[I", result.threads, [jni](const std::vector<CallTree::Node>& nodes) {
-            return int_column(jni, nodes, [](const CallTree::Node& node) { return node.method; });
-        }));
+        ok = put(jni, parts, kNodeMethods, rows<jintArray>(jni, "[I", result.threads, reuse, kNodeMethods,
+            [jni](const std::vector<Node>& nodes, jintArray reused) {
+                return column<jintArray, jint>(jni, &JNIEnv::NewIntArray, &JNIEnv::SetIntArrayRegion, nodes, reused,
+                                               [](const Node& node) { return node.method; });
+            }));
     }
     if (ok) {
-        ok = put(jni, parts, kNodeSelfRunning, rows(jni, "[J", result.threads, [jni](const std::vector<CallTree::Node>& nodes) {
-            return long_column(jni, nodes, [](const CallTree::Node& node) { return node.self_running; });
-        }));
+        ok = put(jni, parts, kNodeSelfRunning, rows<jlongArray>(jni, "[J", result.threads, reuse, kNodeSelfRunning,
+            [jni](const std::vector<Node>& nodes, jlongArray reused) {
+                return column<jlongArray, jlong>(jni, &JNIEnv::NewLongArray, &JNIEnv::SetLongArrayRegion, nodes, reused,
+                                                 [](const Node& node) { return node.self_running; });
+            }));
     }
     if (ok) {
-        ok = put(jni, parts, kNodeSelfWaiting, rows(jni, "[J", result.threads, [jni](const std::vector<CallTree::Node>& nodes) {
-            return long_column(jni, nodes, [](const CallTree::Node& node) { return node.self_waiting; });
-        }));
+        ok = put(jni, parts, kNodeSelfWaiting, rows<jlongArray>(jni, "[J", result.threads, reuse, kNodeSelfWaiting,
+            [jni](const std::vector<Node>& nodes, jlongArray reused) {
+                return column<jlongArray, jlong>(jni, &JNIEnv::NewLongArray, &JNIEnv::SetLongArrayRegion, nodes, reused,
+                                                 [](const Node& node) { return node.self_waiting; });
+            }));
     }
+    if (ok) {
+        jintArray counts = jni->NewIntArray(static_cast<jsize>(result.threads.size()));
+        for (jsize i = 0; counts != nullptr && i < static_cast<jsize>(result.threads.size()); i++) {
+            const jint n = static_cast<jint>(result.threads[static_cast<std::size_t>(i)].nodes->size());
+            jni->SetIntArrayRegion(counts, i, 1, &n);
+        }
+        ok = put(jni, parts, kNodeCounts, counts);
+    }
+    if (ok) ok = put(jni, parts, kTreeGeneration, longs(jni, {static_cast<jlong>(result.tree_generation)}));
     if (ok) ok = put(jni, parts, kIntervalNanos, longs(jni, {static_cast<jlong>(result.interval_ns)}));
 
     jni->DeleteLocalRef(object_class);

@@ -24,10 +24,15 @@ struct DrainResult {
     const std::vector<MethodName>* methods = nullptr;
     std::vector<DrainThread> threads;
     std::int64_t interval_ns = 0;
+    std::uint64_t tree_generation = 0;  // the resets so far: a thread's tree of one generation only grows
 };
 
-// Builds the Object[12] of the NativeSampler contract (its part constants are repeated here).
+// Builds the Object[14] of the NativeSampler contract (its part constants are repeated here).
+// `reuse`: null, or an earlier result whose node arrays the caller is done with: thread i's tree is
+// written into row i's arrays where they are long enough (their tails keep stale values; the node
+// counts part says how many are the tree's), else into new ones an eighth longer than the tree (it
+// grows). Without `reuse` every node array is exactly as long as its tree.
 // Null with a pending exception (OutOfMemoryError) when the JVM cannot allocate it.
-jobjectArray drain_result_to_java(JNIEnv* jni, const DrainResult& result);
+jobjectArray drain_result_to_java(JNIEnv* jni, const DrainResult& result, jobjectArray reuse);
 
 }  // namespace candor

@@ -691,11 +691,12 @@ jobjectArray Sampler::drain(JNIEnv* jni) {
     stop_sampling(jni);
     writer_.request_stop();
     writer_.wait_stopped();
-    return result(jni, nullptr);
+    return result(jni, nullptr, nullptr);
 }
 
-jobjectArray Sampler::result(JNIEnv* jni, const TreesCopy* copy) {
+jobjectArray Sampler::result(JNIEnv* jni, const TreesCopy* copy, jobjectArray reuse) {
     DrainResult result;
+    result.tree_generation = tree_generation_;
     result.methods = copy != nullptr ? &copy->methods : &writer_.methods().methods();
     result.interval_ns = timer_.interval_ns;
     std::int64_t sampled_cpu_ns = 0;
@@ -803,7 +804,7 @@ jobjectArray Sampler::result(JNIEnv* jni, const TreesCopy* copy) {
         add("trace.dropped", trace_->dropped());
         add("trace.write_failed", trace_->failed());
     }
-    return drain_result_to_java(jni, result);
+    return drain_result_to_java(jni, result, reuse);
 }
 
 }  // namespace candor

@@ -80,8 +80,10 @@ public:
     // reset0(): every tree emptied (by the writer, after the samples already taken) and the
     // statistics of the samples start again from now. False when not running.
     bool reset();
-    // snapshot0(): drain0()'s parts for the trees as they are now; sampling goes on. Null when not running.
-    jobjectArray snapshot(JNIEnv* jni);
+    // snapshot0(reuse): drain0()'s parts for the trees as they are now; sampling goes on. The trees go
+    // into the node arrays of `reuse` (an earlier result, or null) where they fit (drain_result.h).
+    // Null when not running.
+    jobjectArray snapshot(JNIEnv* jni, jobjectArray reuse);
     // ignoreCurrentThread0(): the calling Java thread (the agent's own, e.g. the control channel's
     // server) is not sampled: its record goes, its samples so far are left out of every result,
     // and no later attach or resume finds it again.
@@ -125,7 +127,7 @@ private:
     void count_armed(SampledThread& thread);
     bool is_ignored(JNIEnv* jni, jthread thread);
     void stop_sampling(JNIEnv* jni);
-    jobjectArray result(JNIEnv* jni, const TreesCopy* copy);
+    jobjectArray result(JNIEnv* jni, const TreesCopy* copy, jobjectArray reuse);
     std::string thread_name(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) const;
 
     const Options options_;
@@ -167,6 +169,8 @@ private:
     std::atomic<bool> paused_flag_{false};
     bool attached_ = false;               // the sampler started by an attach: resume finds unbound threads again
     SampleCounts window_start_;           // under control_mutex_: the counts at the last reset
+    std::uint64_t tree_generation_ = 0;   // under control_mutex_: the resets so far (between two, trees only grow)
+    TreesCopy snapshot_copy_;             // under control_mutex_: the last snapshot's copy, whose room the next reuses
     std::vector<jthread> ignored_;        // under registry_.mutex: global references of ignored threads
 };
 

@@ -95,6 +95,8 @@ bool Sampler::reset() {
     // emptied with the trees, so what the trees hold never exceeds what the counts say was delivered.
     const SampleCounts start = SampleCounts::read(stats_);
     if (!writer_.reset_trees()) return false;
+    tree_generation_++;
+    snapshot_copy_ = TreesCopy{};  // room for trees that are gone
     std::lock_guard<std::mutex> lock(registry_.mutex);
     window_start_ = start;
     for (ThreadSlot& slot : registry_.slots) {
@@ -124,12 +126,11 @@ void Sampler::open_stretch_locked(const SampledThread& thread, std::int64_t& cpu
     if (cpu > 0) cpu_ns += cpu;
 }
 
-jobjectArray Sampler::snapshot(JNIEnv* jni) {
+jobjectArray Sampler::snapshot(JNIEnv* jni, jobjectArray reuse) {
     std::lock_guard<std::mutex> control(control_mutex_);
     if (!running()) return nullptr;
-    TreesCopy copy;
-    if (!writer_.copy_trees(copy)) return nullptr;
-    return result(jni, &copy);
+    if (!writer_.copy_trees(snapshot_copy_)) return nullptr;
+    return result(jni, &snapshot_copy_, reuse);
 }
 
 void Sampler::ignore_current_thread(JNIEnv* jni, jthread thread) {

@@ -28,8 +28,8 @@ jboolean JNICALL resume0(JNIEnv* jni, jclass) {
 
 jboolean JNICALL reset0(JNIEnv*, jclass) { return sampler() != nullptr && sampler()->reset() ? JNI_TRUE : JNI_FALSE; }
 
-jobjectArray JNICALL snapshot0(JNIEnv* jni, jclass) {
-    return sampler() != nullptr ? sampler()->snapshot(jni) : nullptr;
+jobjectArray JNICALL snapshot0(JNIEnv* jni, jclass, jobjectArray reuse) {
+    return sampler() != nullptr ? sampler()->snapshot(jni, reuse) : nullptr;
 }
 
 void JNICALL ignoreCurrentThread0(JNIEnv* jni, jclass) {
@@ -62,7 +62,7 @@ bool register_sampler_natives(JNIEnv* jni, jclass klass) {
         native_method("pause0", "()Z", reinterpret_cast<void*>(pause0)),
         native_method("resume0", "()Z", reinterpret_cast<void*>(resume0)),
         native_method("reset0", "()Z", reinterpret_cast<void*>(reset0)),
-        native_method("snapshot0", "()[Ljava/lang/Object;", reinterpret_cast<void*>(snapshot0)),
+        native_method("snapshot0", "([Ljava/lang/Object;)[Ljava/lang/Object;", reinterpret_cast<void*>(snapshot0)),
         native_method("ignoreCurrentThread0", "()V", reinterpret_cast<void*>(ignoreCurrentThread0)),
         native_method("counters0", "()[J", reinterpret_cast<void*>(counters0)),
     };
@@ -70,7 +70,7 @@ bool register_sampler_natives(JNIEnv* jni, jclass klass) {
     if (jni->RegisterNatives(klass, methods, count) == JNI_OK) return true;
     if (jni->ExceptionCheck()) jni->ExceptionClear();
     log_line("cannot bind org.candor.agent.sampling.NativeSampler: it must declare 'static native boolean running0()',"
-             " 'Object[] drain0()', 'boolean pause0()', 'boolean resume0()', 'boolean reset0()', 'Object[] snapshot0()',"
+             " 'Object[] drain0()', 'boolean pause0()', 'boolean resume0()', 'boolean reset0()', 'Object[] snapshot0(Object[])',"
              " 'void ignoreCurrentThread0()' and 'long[] counters0()'");
     return false;
 }

@@ -25,7 +25,7 @@ enum SamplerCounter : int {
 };
 
 // Binds NativeSampler's natives of this class object: running0()Z, drain0()[Ljava/lang/Object;,
-// and the control channel's pause0()Z, resume0()Z, reset0()Z, snapshot0()[Ljava/lang/Object;,
+// and the control channel's pause0()Z, resume0()Z, reset0()Z, snapshot0([Ljava/lang/Object;)[Ljava/lang/Object;,
 // ignoreCurrentThread0()V, counters0()[J. Bound whether or not sampling is on: without
 // sample=... running0() is false, drain0() and snapshot0() null, the others false or nothing.
 // Logs and returns false when the class does not declare them as expected.

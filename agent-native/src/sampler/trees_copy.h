@@ -31,7 +31,9 @@ struct TreesCopy {
 
 // Copies the trees that have samples (one per slot; null or empty ones are left out) and keeps of
 // `methods` only those their nodes name, renumbering them densely in order of first use: after a
-// reset the trees name few of the methods resolved since the session began.
+// reset the trees name few of the methods resolved since the session began. Into `out`'s own
+// vectors where they have room: a live view copies trees of hundreds of thousands of nodes every
+// second or so, and fresh vectors were fresh memory to fault in each time.
 void copy_trees(const std::vector<std::unique_ptr<CallTree>>& trees, const std::vector<MethodName>& methods,
                 TreesCopy& out);
 

@@ -58,3 +58,36 @@ TEST(trees_copy_keeps_trees_with_samples_and_the_methods_they_use) {
     copy_trees({}, methods(10), copy);
     CHECK(copy.trees.empty() && copy.methods.empty() && copy.nodes == 0);
 }
+
+TEST(trees_copy_into_an_earlier_copy_holds_exactly_the_new_trees) {
+    NodeBudget budget{100};
+    std::vector<std::unique_ptr<CallTree>> trees;
+    trees.push_back(std::make_unique<CallTree>(&budget));
+    trees.push_back(std::make_unique<CallTree>(&budget));
+    CHECK(add(*trees[0], {1, 2, 3, 4}));
+    CHECK(add(*trees[1], {5, 6}));
+    TreesCopy copy;
+    copy_trees(trees, methods(10), copy);
+    CHECK(copy.trees.size() == 2 && copy.trees[0].nodes.size() == 5 && copy.trees[1].nodes.size() == 3);
+
+    // a reset: smaller trees, and the first thread has none; its vector's room is no node of the copy
+    NodeBudget after{100};
+    std::vector<std::unique_ptr<CallTree>> smaller;
+    smaller.push_back(nullptr);
+    smaller.push_back(std::make_unique<CallTree>(&after));
+    CHECK(add(*smaller[1], {6}));
+    copy_trees(smaller, methods(10), copy);
+    CHECK(copy.trees.size() == 1 && copy.trees[0].slot == 1);
+    CHECK(copy.trees[0].nodes.size() == 2 && copy.trees[0].nodes[1].method == 0 && copy.trees[0].nodes[1].parent == 0);
+    CHECK(copy.methods.size() == 1 && copy.methods[0].name == "m6" && copy.nodes == 1);
+
+    // a thread added again, trees grown
+    smaller[0] = std::make_unique<CallTree>(&after);
+    CHECK(add(*smaller[0], {7, 8, 9}));
+    CHECK(add(*smaller[1], {6, 2}));
+    copy_trees(smaller, methods(10), copy);
+    CHECK(copy.trees.size() == 2 && copy.trees[0].slot == 0 && copy.trees[1].slot == 1);
+    CHECK(copy.trees[0].nodes.size() == 4 && copy.trees[1].nodes.size() == 3);
+    CHECK(copy.trees[1].nodes[2].parent == 1 && copy.trees[1].nodes[2].self_running == 1);
+    CHECK(copy.methods.size() == 5 && copy.nodes == 5);
+}

@@ -350,6 +350,25 @@ class NativeSamplerTest {
         assertThat(child.longValue("beforeReset.thread.idle-at-attach")).as("found again at the resume").isGreaterThan(200);
     }
 
+    /**
+     * A live view's refresh copies the trees into the node arrays of the one before: after they grew (arrays too
+     * short: new ones, with room), after a reset (smaller trees into longer arrays, whose tails keep old nodes) with a
+     * thread gone, and with a thread added, each such snapshot holds exactly what one into new arrays holds.
+     */
+    @Test
+    void aSnapshotIntoAnEarlierOnesArraysHoldsExactlyItsTrees() throws Exception {
+        Child child = run(ChildJvm.JDK_HERE, List.of(ChildJvm.agent("=sample=cpu,interval=1ms")), "reuse", "0.4");
+        child.assertCleanExit();
+        for (String step : List.of("grown", "reset", "added")) {
+            assertThat(child.value(step + ".same")).as(step).isEqualTo("true");
+        }
+        assertThat(child.longValue("grown.threads")).as("main and second").isGreaterThanOrEqualTo(2);
+        assertThat(child.longValue("reset.threads")).as("second gone with the reset").isLessThan(child.longValue("grown.threads"));
+        assertThat(child.longValue("reset.reusedRows")).as("arrays reused after the reset").isPositive();
+        assertThat(child.longValue("reset.longerRows")).as("smaller trees in longer arrays").isPositive();
+        assertThat(child.longValue("added.threads")).as("third added").isGreaterThan(child.longValue("reset.threads"));
+    }
+
     private static void assertControl(Child child, boolean cpu) {
         assertThat(child.value("pause")).isEqualTo("true");
         assertThat(child.value("paused.flag")).isEqualTo("1");

@@ -20,7 +20,9 @@ public final class NativeSampler {
     static final int NODE_SELF_RUNNING = 9;
     static final int NODE_SELF_WAITING = 10;
     static final int INTERVAL_NANOS = 11;
-    static final int PARTS = 12;
+    static final int NODE_COUNTS = 12;
+    static final int TREE_GENERATION = 13;
+    static final int PARTS = 14;
 
     static final int COUNTER_SAMPLES = 0;
     static final int COUNTER_DELIVERED = 1;
@@ -48,7 +50,7 @@ public final class NativeSampler {
 
     static native boolean reset0();
 
-    static native Object[] snapshot0();
+    static native Object[] snapshot0(Object[] reuse);
 
     static native void ignoreCurrentThread0();
 

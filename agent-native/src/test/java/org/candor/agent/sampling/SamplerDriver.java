@@ -62,6 +62,7 @@ final class SamplerDriver {
                     .invoke(null, (Object) java.util.Arrays.copyOfRange(args, 2, args.length));
             case "attach" -> afterAttach(Double.parseDouble(args[3]));
             case "control" -> control(Double.parseDouble(args[1]));
+            case "reuse" -> reuse(Double.parseDouble(args[1]));
             case "attach-control" -> control(Double.parseDouble(args[3]));
             default -> throw new IllegalArgumentException(args[0]);
         }
@@ -70,7 +71,7 @@ final class SamplerDriver {
         }
         Object[] parts = NativeSampler.drain0();
         System.out.println("runningAfterDrain=" + NativeSampler.running0());
-        System.out.println("snapshotAfterDrainNull=" + (NativeSampler.snapshot0() == null));
+        System.out.println("snapshotAfterDrainNull=" + (NativeSampler.snapshot0(null) == null));
         System.out.println("pauseAfterDrain=" + NativeSampler.pause0());
         System.out.println("secondDrainNull=" + (NativeSampler.drain0() == null));
         if (parts == null) {
@@ -255,9 +256,9 @@ final class SamplerDriver {
         System.out.println("counters.samples=" + counters[NativeSampler.COUNTER_SAMPLES]);
         System.out.println("counters.threads=" + counters[NativeSampler.COUNTER_THREADS]);
         System.out.println("counters.interval=" + counters[NativeSampler.COUNTER_INTERVAL_NS]);
-        brief("beforeReset", new Profile(NativeSampler.snapshot0()));
+        brief("beforeReset", new Profile(NativeSampler.snapshot0(null)));
         System.out.println("reset=" + NativeSampler.reset0());
-        brief("afterReset", new Profile(NativeSampler.snapshot0()));
+        brief("afterReset", new Profile(NativeSampler.snapshot0(null)));
         sink += spinLeaf('B', seconds);
         Thread ignored = new Thread(() -> {
             NativeSampler.ignoreCurrentThread0();
@@ -265,7 +266,67 @@ final class SamplerDriver {
         }, "ignored");
         ignored.start();
         ignored.join();
-        brief("later", new Profile(NativeSampler.snapshot0()));
+        brief("later", new Profile(NativeSampler.snapshot0(null)));
+    }
+
+    /**
+     * Snapshots into an earlier snapshot's node arrays (as a live view's refreshes take them) after the trees grew and a
+     * thread came, after a reset (smaller trees into larger arrays: stale tails) with that thread gone, and with a
+     * thread added after it: each must hold exactly what a snapshot into new arrays holds at the same moment.
+     */
+    private static void reuse(double seconds) throws InterruptedException {
+        sink += spinLeaf('A', seconds / 4);
+        Object[] earlier = NativeSampler.snapshot0(null);
+        Thread second = new Thread(() -> sink += spinLeaf('B', seconds), "second");
+        second.start();
+        sink += spinLeaf('C', seconds);
+        second.join();
+        earlier = compareReuse("grown", earlier);
+        System.out.println("reset=" + NativeSampler.reset0());
+        sink += spinLeaf('B', seconds / 4);  // main's new tree differs from the old one its arrays hold
+        earlier = compareReuse("reset", earlier);
+        Thread third = new Thread(() -> sink += spinLeaf('C', seconds / 4), "third");
+        third.start();
+        third.join();
+        compareReuse("added", earlier);
+    }
+
+    /** Paused, so the trees hold still: a snapshot into {@code earlier}'s arrays against one into new arrays. */
+    private static Object[] compareReuse(String step, Object[] earlier) {
+        NativeSampler.pause0();
+        Object[] reused = NativeSampler.snapshot0(earlier);
+        Object[] fresh = NativeSampler.snapshot0(null);
+        NativeSampler.resume0();
+        int[] counts = (int[]) reused[NativeSampler.NODE_COUNTS];
+        boolean same = java.util.Arrays.equals((long[]) reused[NativeSampler.THREAD_IDS], (long[]) fresh[NativeSampler.THREAD_IDS])
+                && java.util.Arrays.equals(counts, (int[]) fresh[NativeSampler.NODE_COUNTS]);
+        for (int part = NativeSampler.METHOD_CLASSES; part <= NativeSampler.METHOD_DESCRIPTORS; part++) {
+            same &= java.util.Arrays.equals((Object[]) reused[part], (Object[]) fresh[part]);
+        }
+        int reusedRows = 0;
+        int longerRows = 0;
+        for (int part = NativeSampler.NODE_PARENTS; same && part <= NativeSampler.NODE_SELF_WAITING; part++) {
+            Object[] rows = (Object[]) reused[part];
+            Object[] freshRows = (Object[]) fresh[part];
+            Object[] earlierRows = (Object[]) earlier[part];
+            for (int t = 0; t < counts.length; t++) {
+                int n = counts[t];
+                boolean row = part < NativeSampler.NODE_SELF_RUNNING
+                        ? java.util.Arrays.equals((int[]) rows[t], 0, n, (int[]) freshRows[t], 0, n)
+                        && ((int[]) freshRows[t]).length == n
+                        : java.util.Arrays.equals((long[]) rows[t], 0, n, (long[]) freshRows[t], 0, n)
+                        && ((long[]) freshRows[t]).length == n;
+                same &= row;
+                if (t < earlierRows.length && rows[t] == earlierRows[t]) reusedRows++;
+                if (java.lang.reflect.Array.getLength(rows[t]) > n) longerRows++;
+            }
+        }
+        System.out.println(step + ".same=" + same);
+        System.out.println(step + ".threads=" + counts.length);
+        System.out.println(step + ".nodes=" + java.util.Arrays.stream(counts).sum());
+        System.out.println(step + ".reusedRows=" + reusedRows);
+        System.out.println(step + ".longerRows=" + longerRows);
+        return reused;
     }
 
     /** A snapshot's figures: its stats, samples of each leaf, and its threads. */

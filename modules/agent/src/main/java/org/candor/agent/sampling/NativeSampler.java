@@ -21,7 +21,11 @@ final class NativeSampler {
     static final int NODE_SELF_RUNNING = 9;  // long[][]: samples whose leaf is this node, thread running (cpu mode: all)
     static final int NODE_SELF_WAITING = 10; // long[][]: same, thread not running (wall mode: sleeping, blocked, waiting)
     static final int INTERVAL_NANOS = 11; // long[]: {the sampling interval in ns as actually used}
-    static final int PARTS = 12;
+    static final int NODE_COUNTS = 12;    // int[]: per thread, its nodes: the first so many of each node array (longer
+                                          // only in a snapshot0(reuse) result, whose arrays may have been reused)
+    static final int TREE_GENERATION = 13; // long[]: {resets so far}: between two, a thread's tree only grows (nodes
+                                           // appended, never changed in parent or method, up to the methods' numbering)
+    static final int PARTS = 14;
 
     /** Index of each figure in {@link #counters0()}'s result (libcandor.so's sampler_natives.h). */
     static final int COUNTER_SAMPLES = 0;       // samples in the trees, since the last reset
@@ -68,8 +72,14 @@ final class NativeSampler {
     /**
      * What {@link #drain0()} returns, for the trees as they are now, while sampling goes on: the writer thread copies
      * them between two samples. Null when the sampler does not run (drained, or never started).
+     *
+     * @param reuse null, or an earlier result the caller is done with: thread i's tree goes into row i of its node
+     *              arrays where they are long enough (then longer than the tree: {@link #NODE_COUNTS} says how much
+     *              is the tree's), so that a live view's refresh does not allocate and zero them anew; arrays too short
+     *              are replaced by new ones an eighth longer than the tree. Without it, every node array is exactly
+     *              as long as its tree.
      */
-    static native Object[] snapshot0();
+    static native Object[] snapshot0(Object[] reuse);
 
     /** The calling thread (one of the agent's own) is not sampled from now on, and its samples so far are left out. */
     static native void ignoreCurrentThread0();

@@ -18,11 +18,12 @@ import org.candor.core.snapshot.SoftSpare;
 import org.candor.core.snapshot.TreeCut;
 
 /**
- * Writes what {@link NativeSampler#drain0()} or {@link NativeSampler#snapshot0()} returns as a snapshot: self sample
+ * Writes what {@link NativeSampler#drain0()} or {@link NativeSampler#snapshot0} returns as a snapshot: self sample
  * counts become inclusive counts, and both become estimated times (samples × interval). A stub or VM code attributed
  * by its address becomes a method of the pseudo-class {@code [vm]}. Each thread's tree is streamed from the native
  * arrays with two arrays of its own (the inclusive counts), never an object per node: this runs in the target, at
- * exit and for every live snapshot the app asks for.
+ * exit and for every live snapshot the app asks for. A live view's flat profiles come from {@link SampledFlat}
+ * rather than from a walk of each whole tree.
  */
 final class SampledTrees {
 
@@ -31,13 +32,16 @@ final class SampledTrees {
     static final String NATIVE_BEYOND_BUDGET = "[beyond the tree budget]";
 
     private final Object[] parts;
+    /** Per thread, its nodes: the first so many of its node arrays (which may be longer, reused). */
+    private final int[] nodeCounts;
     private final long intervalNanos;
     private final boolean wallClock;
 
     SampledTrees(Object[] parts) {
         this.parts = parts;
+        this.nodeCounts = (int[]) parts[NativeSampler.NODE_COUNTS];
         this.intervalNanos = ((long[]) parts[NativeSampler.INTERVAL_NANOS])[0];
-        this.wallClock = anyWaiting((long[][]) parts[NativeSampler.NODE_SELF_WAITING])
+        this.wallClock = anyWaiting((long[][]) parts[NativeSampler.NODE_SELF_WAITING], nodeCounts)
                 || statValue("mode.wall") > 0;
     }
 
@@ -61,12 +65,19 @@ final class SampledTrees {
         TreeCut cut = pathsPerThread > 0 ? new TreeCut(pathsPerThread, () -> cutMethod) : null;
         boolean checkpoint = info.checkpoint();
         Sums sums = Sums.take();  // live views and checkpoints come again (and the last one's serve the exit's)
+        // a live view's flat profiles: the trees are cut, so the writer's walk would be for them alone
+        OutermostNodes outermost = cut != null ? OutermostNodes.take(((long[]) parts[NativeSampler.TREE_GENERATION])[0]) : null;
+        SampledFlat flat = cut != null ? new SampledFlat(intervalNanos, cutMethod) : null;
         try (SnapshotStreamWriter w = SnapshotStreamWriter.open(target, cut, checkpoint)) {
             w.info(info);
             w.metrics(metrics);
             for (int t = 0; t < threadIds.length; t++) {
-                if (parents[t].length <= 1) continue;
-                w.thread(threadIds[t], threadNames[t], new Tree(parents[t], methods[t], running[t], waiting[t], sums), null);
+                int n = nodeCounts[t];
+                if (n <= 1) continue;
+                Tree tree = new Tree(n, parents[t], methods[t], running[t], waiting[t], sums);
+                w.thread(threadIds[t], threadNames[t], tree, flat == null ? null
+                        : flat.of(n, methods[t], running[t], waiting[t], tree.samples, tree.waits,
+                                outermost.of(threadIds[t], parents[t], methods[t], n)));
                 written++;
             }
             MethodTable table = methods();
@@ -81,6 +92,7 @@ final class SampledTrees {
             w.commit();
         } finally {
             sums.giveBack();
+            if (outermost != null) outermost.giveBack();
         }
         return written;
     }
@@ -114,8 +126,12 @@ final class SampledTrees {
         }
     }
 
-    /** One thread's nodes with their inclusive counts; values in the order of {@link Snapshot#samplingMetrics}. */
+    /**
+     * One thread's first {@code n} nodes with their inclusive counts; values in the order of {@link
+     * Snapshot#samplingMetrics}.
+     */
     private final class Tree implements NodeTable {
+        private final int n;
         private final int[] parent;
         private final int[] method;
         private final long[] running;
@@ -124,12 +140,16 @@ final class SampledTrees {
         private final long[] waits;    // inclusive
 
         /** @param sums arrays to count in, or null for new ones */
-        Tree(int[] parent, int[] method, long[] running, long[] waiting, Sums sums) {
+        Tree(int n, int[] parent, int[] method, long[] running, long[] waiting, Sums sums) {
+            if (n > parent.length || n > method.length || n > running.length || n > waiting.length) {
+                throw new IllegalArgumentException(n + " nodes in arrays of " + parent.length + ", " + method.length + ", "
+                        + running.length + " and " + waiting.length);
+            }
+            this.n = n;
             this.parent = parent;
             this.method = method;
             this.running = running;
             this.waiting = waiting;
-            int n = parent.length;
             if (sums != null) {
                 sums.reserve(n);
                 samples = sums.samples;
@@ -149,7 +169,7 @@ final class SampledTrees {
             }
         }
 
-        @Override public int size() { return parent.length; }
+        @Override public int size() { return n; }
 
         @Override public int parent(int node) { return parent[node]; }
 
@@ -199,8 +219,10 @@ final class SampledTrees {
         return 0;
     }
 
-    private static boolean anyWaiting(long[][] waiting) {
-        for (long[] w : waiting) for (long v : w) if (v > 0) return true;
+    private static boolean anyWaiting(long[][] waiting, int[] nodeCounts) {
+        for (int t = 0; t < waiting.length; t++) {
+            for (int i = 0; i < nodeCounts[t]; i++) if (waiting[t][i] > 0) return true;
+        }
         return false;
     }
 }

@@ -7,12 +7,16 @@ import org.candor.agent.options.AgentOptions;
 import org.candor.agent.snapshot.SessionInfo;
 import org.candor.agent.snapshot.SnapshotSource;
 import org.candor.core.model.SnapshotInfo;
+import org.candor.core.snapshot.SoftSpare;
 
 /**
  * The snapshots of a sampling session: libcandor.so's per-thread trees, its statistics and the interval, at exit
  * ({@link #writeTo}, which ends sampling) or at any time while it samples ({@link #writeNow}).
  */
 public final class SamplingSnapshots implements SnapshotSource {
+
+    /** The last snapshot's parts, whose node arrays the next one may be copied into. */
+    private static final SoftSpare<Object[]> NODE_ARRAYS = new SoftSpare<>();
 
     private volatile AgentOptions options;
     private volatile Instant sessionStart = Instant.now();
@@ -67,12 +71,12 @@ public final class SamplingSnapshots implements SnapshotSource {
 
     /** The trees as they are now, while sampling goes on (the format of {@link #writeTo}). */
     public int writeNow(Path target) throws IOException {
-        return write(NativeSampler.snapshot0(), target, 0, false, "the sampler has ended (the JVM is exiting)");
+        return writeWhileSampling(target, 0, false);
     }
 
     @Override
     public int writeCheckpoint(Path target) throws IOException {
-        return write(NativeSampler.snapshot0(), target, 0, true, "the sampler has ended (the JVM is exiting)");
+        return writeWhileSampling(target, 0, true);
     }
 
     @Override
@@ -87,8 +91,20 @@ public final class SamplingSnapshots implements SnapshotSource {
     /** A live view's snapshot, while sampling goes on: as {@link #writeNow}, the trees cut. */
     @Override
     public int writeLive(Path target, int pathsPerThread) throws IOException {
-        return write(NativeSampler.snapshot0(), target, pathsPerThread, false,
-                "the sampler has ended (the JVM is exiting)");
+        return writeWhileSampling(target, pathsPerThread, false);
+    }
+
+    /**
+     * The trees copied into the node arrays of the last such snapshot where they fit (a live view asks every second
+     * or so; {@link SoftSpare} says why they are kept), and those arrays kept for the next one.
+     */
+    private int writeWhileSampling(Path target, int pathsPerThread, boolean checkpoint) throws IOException {
+        Object[] parts = NativeSampler.snapshot0(NODE_ARRAYS.take());
+        try {
+            return write(parts, target, pathsPerThread, checkpoint, "the sampler has ended (the JVM is exiting)");
+        } finally {
+            if (parts != null) NODE_ARRAYS.giveBack(parts);
+        }
     }
 
     private int write(Object[] parts, Path target, int pathsPerThread, boolean checkpoint, String whyNone)

@@ -2,7 +2,12 @@ package org.candor.agent.sampling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Random;
+import java.util.Set;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
@@ -44,6 +49,8 @@ class SampledTreesTest {
         p[NativeSampler.NODE_SELF_RUNNING] = new long[][] {{0, 1, 0, 6, 1}, {0}};
         p[NativeSampler.NODE_SELF_WAITING] = new long[][] {{0, 0, 0, 0, 2}, {0}};
         p[NativeSampler.INTERVAL_NANOS] = new long[] {interval};
+        p[NativeSampler.NODE_COUNTS] = new int[] {5, 1};
+        p[NativeSampler.TREE_GENERATION] = new long[] {0};
         return p;
     }
 
@@ -107,5 +114,144 @@ class SampledTreesTest {
         assertThat(s.threads().get(0).root().children().get(0).children().get(0).children()).hasSize(2);
         assertThat(s.stat(TreeCut.PATHS_CUT)).isZero();
         assertThat(s.methods().size()).as("no synthetic method").isEqualTo(5);
+    }
+
+    // --- node arrays reused from an earlier snapshot, and a live view's flat profiles computed in node order ---
+
+    /** A thread's tree as the sampler has it: parents first, no two children of a node with the same method. */
+    private static final class Grown {
+        int n = 1;
+        int[] parent = {-1};
+        int[] method = {-1};
+        long[] running = {0};
+        long[] waiting = {0};
+
+        /** Appends {@code count} random nodes of {@code methods} methods (a few, so that paths recurse). */
+        Grown grow(Random random, int count, int methods) {
+            Set<Long> children = new HashSet<>();
+            for (int i = 1; i < n; i++) children.add((long) parent[i] << 32 | method[i]);
+            parent = Arrays.copyOf(parent, n + count);
+            method = Arrays.copyOf(method, n + count);
+            running = Arrays.copyOf(running, n + count);
+            waiting = Arrays.copyOf(waiting, n + count);
+            while (count > 0) {
+                int p = random.nextInt(n);
+                int m = random.nextInt(methods);
+                if (!children.add((long) p << 32 | m)) continue;
+                parent[n] = p;
+                method[n] = m;
+                n++;
+                count--;
+            }
+            return this;
+        }
+
+        /** New self counts everywhere (samples keep coming while the tree grows). */
+        Grown count(Random random) {
+            for (int i = 1; i < n; i++) {
+                running[i] += random.nextInt(4) == 0 ? random.nextInt(50) : 0;
+                waiting[i] += random.nextInt(8) == 0 ? random.nextInt(20) : 0;
+            }
+            return this;
+        }
+    }
+
+    /** The sampler's parts for these threads; with {@code staleTail}, every node array longer than its tree, junk after. */
+    private static Object[] parts(long generation, int methods, long[] ids, Grown[] trees, boolean staleTail) {
+        Object[] p = new Object[NativeSampler.PARTS];
+        String[] classes = new String[methods];
+        String[] names = new String[methods];
+        String[] descriptors = new String[methods];
+        for (int m = 0; m < methods; m++) {
+            classes[m] = "Lcom/acme/C" + (m % 3) + ";";
+            names[m] = "m" + m;
+            descriptors[m] = "()V";
+        }
+        p[NativeSampler.STAT_NAMES] = new String[0];
+        p[NativeSampler.STAT_VALUES] = new long[0];
+        p[NativeSampler.METHOD_CLASSES] = classes;
+        p[NativeSampler.METHOD_NAMES] = names;
+        p[NativeSampler.METHOD_DESCRIPTORS] = descriptors;
+        p[NativeSampler.THREAD_IDS] = ids.clone();
+        String[] threadNames = new String[ids.length];
+        for (int t = 0; t < ids.length; t++) threadNames[t] = "t" + ids[t];
+        p[NativeSampler.THREAD_NAMES] = threadNames;
+        int[][] parents = new int[trees.length][];
+        int[][] nodeMethods = new int[trees.length][];
+        long[][] running = new long[trees.length][];
+        long[][] waiting = new long[trees.length][];
+        int[] counts = new int[trees.length];
+        for (int t = 0; t < trees.length; t++) {
+            Grown g = trees[t];
+            int length = staleTail ? g.n + 7 : g.n;
+            parents[t] = Arrays.copyOf(g.parent, length);
+            nodeMethods[t] = Arrays.copyOf(g.method, length);
+            running[t] = Arrays.copyOf(g.running, length);
+            waiting[t] = Arrays.copyOf(g.waiting, length);
+            for (int i = g.n; i < length; i++) {  // what an earlier, larger tree left there
+                parents[t][i] = i - 1;
+                nodeMethods[t][i] = 0;
+                running[t][i] = 1_000;
+                waiting[t][i] = 1_000;
+            }
+            counts[t] = g.n;
+        }
+        p[NativeSampler.NODE_PARENTS] = parents;
+        p[NativeSampler.NODE_METHODS] = nodeMethods;
+        p[NativeSampler.NODE_SELF_RUNNING] = running;
+        p[NativeSampler.NODE_SELF_WAITING] = waiting;
+        p[NativeSampler.INTERVAL_NANOS] = new long[] {1_000_000};
+        p[NativeSampler.NODE_COUNTS] = counts;
+        p[NativeSampler.TREE_GENERATION] = new long[] {generation};
+        return p;
+    }
+
+    private Path write(Object[] parts, int pathsPerThread, String name) throws Exception {
+        Path file = dir.resolve(name);
+        new SampledTrees(parts).writeTo(file, new SnapshotInfo().put(SnapshotInfo.MODE, "sampling"), pathsPerThread);
+        return file;
+    }
+
+    /** Each thread's flat profile in a live view's snapshot equals the one the writer computes from the whole tree. */
+    private void assertLiveFlatIsTheWholeTreesOne(Object[] parts, String step) throws Exception {
+        Snapshot live = SnapshotReader.read(write(parts, 40, "live.candor"));
+        Snapshot whole = SnapshotReader.read(write(parts, 0, "whole.candor"));
+        assertThat(live.stat(TreeCut.THREADS_CUT)).as(step + ": the trees are cut").isPositive();
+        assertThat(live.threads()).hasSameSizeAs(whole.threads());
+        for (int t = 0; t < whole.threads().size(); t++) {
+            assertThat(live.threads().get(t).flat()).as(step + ": " + whole.threads().get(t).name() + "'s flat profile")
+                    .isEqualTo(FlatProfiles.of(whole.threads().get(t), whole.metrics()));
+        }
+    }
+
+    @Test
+    void aLiveViewsFlatProfilesAreTheWholeTreesAsTreesGrowResetAndThreadsComeAndGo() throws Exception {
+        Random random = new Random(13);
+        Grown a = new Grown().grow(random, 300, 6).count(random);
+        Grown b = new Grown().grow(random, 200, 4).count(random);
+        assertLiveFlatIsTheWholeTreesOne(parts(0, 6, new long[] {1, 2}, new Grown[] {a, b}, false), "first");
+        a.grow(random, 150, 6).count(random);
+        b.count(random);
+        Grown c = new Grown().grow(random, 100, 6).count(random);
+        assertLiveFlatIsTheWholeTreesOne(parts(0, 6, new long[] {1, 2, 3}, new Grown[] {a, b, c}, true), "grown, a thread added");
+        assertLiveFlatIsTheWholeTreesOne(parts(0, 6, new long[] {1, 3}, new Grown[] {a, c}, false), "a thread gone");
+        // a reset: the same threads, new trees, larger than before (what the old trees' nodes said no longer holds)
+        Grown a2 = new Grown().grow(random, 600, 6).count(random);
+        Grown c2 = new Grown().grow(random, 50, 5).count(random);
+        assertLiveFlatIsTheWholeTreesOne(parts(1, 6, new long[] {1, 3}, new Grown[] {a2, c2}, true), "after a reset, larger");
+        Grown a3 = new Grown().grow(random, 120, 6).count(random);
+        assertLiveFlatIsTheWholeTreesOne(parts(2, 6, new long[] {1}, new Grown[] {a3}, false), "after a reset, smaller");
+    }
+
+    @Test
+    void nodeArraysLongerThanTheirTreesAreReadUpToTheNodeCounts() throws Exception {
+        Random random = new Random(7);
+        Grown a = new Grown().grow(random, 80, 5).count(random);
+        Grown b = new Grown().grow(random, 30, 5).count(random);
+        for (int paths : new int[] {0, 20}) {
+            byte[] exact = Files.readAllBytes(write(parts(0, 5, new long[] {1, 2}, new Grown[] {a, b}, false), paths, "exact.candor"));
+            byte[] reused = Files.readAllBytes(write(parts(0, 5, new long[] {1, 2}, new Grown[] {a, b}, true), paths, "reused.candor"));
+            assertThat(reused).as("paths " + paths).isEqualTo(exact);
+        }
     }
 }

@@ -45,6 +45,8 @@ public final class SnapshotStreamWriter implements Closeable {
     private final FileChannel channel;
     private final OutputStream stream;
     private final SnapshotEncoder encoder;
+    /** A live view's cut, whose arrays go back for the next snapshot once this one is written. */
+    private TreeCut cut;
     private boolean failed;
     /** Forced to disk before the rename; not a live view's file. */
     private boolean durable = true;
@@ -70,6 +72,7 @@ public final class SnapshotStreamWriter implements Closeable {
     public static SnapshotStreamWriter openLive(Path target, TreeCut cut) throws IOException {
         SnapshotStreamWriter w = open(target);
         w.encoder.cut(cut);
+        w.cut = cut;
         w.durable = false;
         return w;
     }
@@ -143,15 +146,22 @@ public final class SnapshotStreamWriter implements Closeable {
             channel.close();
             ReplaceFile.moveOver(temp, target);
             done = true;
+            releaseCut();
         });
     }
 
     /** Without a commit: closes and deletes the temporary file; the target stays as it was. */
     @Override public void close() {
+        releaseCut();
         if (done) return;
         done = true;
         closeQuietly(channel);
         ReplaceFile.deleteQuietly(temp);
+    }
+
+    private void releaseCut() {
+        if (cut != null) cut.release();
+        cut = null;
     }
 
     private interface Step {

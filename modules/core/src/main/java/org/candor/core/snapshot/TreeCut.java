@@ -38,6 +38,8 @@ public final class TreeCut {
     private final IntSupplier cutMethod;
     private long pathsLeftOut;
     private int threadsCut;
+    /** The arrays of the last cut tree, which it uses until it is written, then the next cut tree. */
+    private CutArrays arrays;
 
     /**
      * @param pathsPerThread the most nodes a thread's tree keeps, root and synthetic nodes included (at least 2)
@@ -47,6 +49,15 @@ public final class TreeCut {
         if (pathsPerThread < 2) throw new IllegalArgumentException("a cut tree keeps at least 2 nodes, not " + pathsPerThread);
         this.pathsPerThread = pathsPerThread;
         this.cutMethod = cutMethod;
+    }
+
+    /**
+     * The snapshot is written (or abandoned): the cut trees' arrays are kept for the next snapshot's cut ({@link
+     * SoftSpare} says why). The last table {@link #apply} returned is no longer valid.
+     */
+    void release() {
+        if (arrays != null) arrays.giveBack();
+        arrays = null;
     }
 
     /** Nodes of the trees given that were not written as nodes of their own. */
@@ -116,7 +127,8 @@ public final class TreeCut {
                 break;
             }
         }
-        Cut cut = new Cut(tree, inclusive, level, placed, threshold, pathsPerThread);
+        if (arrays == null) arrays = CutArrays.take();  // the previous cut tree, if any, is written by now
+        Cut cut = new Cut(tree, inclusive, level, placed, threshold, pathsPerThread, arrays);
         pathsLeftOut += n - cut.kept;
         threadsCut++;
         cut.method = cut.residuals > 0 ? cutMethod.getAsInt() : -1;
@@ -158,10 +170,44 @@ public final class TreeCut {
         return 1 + 4 * log + quarter;
     }
 
+    /**
+     * A cut tree's own arrays, about 56 bytes a kept node: sized for the limit of kept nodes (in the program's heap, a
+     * fresh ~1 MB each refresh and thread, zeroed and faulted in), so kept from one cut tree to the next and softly
+     * from one snapshot to the next. Only what a cut writes is read back, so they are never cleared.
+     */
+    private static final class CutArrays {
+        private static final SoftSpare<CutArrays> SPARE = new SoftSpare<>();
+
+        int[] oldNode = new int[0];
+        int[] newParent = new int[0];
+        int[] residualParent = new int[0];
+        int[] residualOf = new int[0];
+        long[] residualValues = new long[0];
+
+        static CutArrays take() {
+            CutArrays a = SPARE.take();
+            return a != null ? a : new CutArrays();
+        }
+
+        void giveBack() { SPARE.giveBack(this); }
+
+        /** Room for {@code room} nodes of either kind, {@code metrics} values each. */
+        void reserve(int room, int metrics) {
+            if (oldNode.length < room) {
+                oldNode = new int[room];
+                newParent = new int[room];
+                residualParent = new int[room];
+                residualOf = new int[room];
+            }
+            if (residualValues.length < (long) room * metrics) residualValues = new long[room * metrics];
+        }
+    }
+
     /** The kept nodes in their old order (so parents still come first), then one synthetic node per cut parent. */
     private static final class Cut implements NodeTable {
         private final NodeTable tree;
         private final int metrics;
+        private final CutArrays arrays;
         private int[] oldNode;
         private int[] newParent;
         int kept;
@@ -170,19 +216,25 @@ public final class TreeCut {
         private long[] residualValues;
         int method;
 
-        /** @param limit the most nodes the cut keeps, synthetic ones included: the arrays are sized once for it */
-        Cut(NodeTable tree, boolean[] inclusive, char[] level, int[] placed, int threshold, int limit) {
+        /**
+         * @param limit  the most nodes the cut keeps, synthetic ones included: the arrays are sized once for it
+         * @param arrays where the cut tree lives (any content), grown as needed
+         */
+        Cut(NodeTable tree, boolean[] inclusive, char[] level, int[] placed, int threshold, int limit, CutArrays arrays) {
             this.tree = tree;
             this.metrics = inclusive.length;
+            this.arrays = arrays;
             int room = Math.min(tree.size(), limit) + 1;
-            oldNode = new int[room];
-            newParent = new int[room];
-            residualParent = new int[room];
-            residualValues = new long[room * metrics];
+            arrays.reserve(room, metrics);
+            oldNode = arrays.oldNode;
+            newParent = arrays.newParent;
+            residualParent = arrays.residualParent;
+            residualValues = arrays.residualValues;
             int n = tree.size();
             // per node: its new number when kept, else -2 - the new number of the kept node it is summed under
             placed[0] = 0;
-            int[] residualOf = new int[room];
+            int[] residualOf = arrays.residualOf;
+            residualOf[0] = 0;
             oldNode[0] = 0;
             newParent[0] = -1;
             kept = 1;
@@ -190,7 +242,7 @@ public final class TreeCut {
                 int parentPlace = placed[tree.parent(i)];
                 if (level[i] >= threshold) {  // its parent's level is at least its own: kept too
                     if (kept == oldNode.length) grow();
-                    if (kept == residualOf.length) residualOf = Arrays.copyOf(residualOf, kept * 2);
+                    if (kept == residualOf.length) residualOf = arrays.residualOf = Arrays.copyOf(residualOf, kept * 2);
                     placed[i] = kept;
                     oldNode[kept] = i;
                     newParent[kept] = parentPlace;
@@ -212,16 +264,19 @@ public final class TreeCut {
 
         private int addResidual(int parent) {
             if (residuals == residualParent.length) {
-                residualParent = Arrays.copyOf(residualParent, residuals * 2);
-                residualValues = Arrays.copyOf(residualValues, residuals * 2 * metrics);
+                residualParent = arrays.residualParent = Arrays.copyOf(residualParent, residuals * 2);
+            }
+            if ((residuals + 1) * metrics > residualValues.length) {
+                residualValues = arrays.residualValues = Arrays.copyOf(residualValues, (residuals + 1) * 2 * metrics);
             }
             residualParent[residuals] = parent;
+            Arrays.fill(residualValues, residuals * metrics, (residuals + 1) * metrics, 0);  // the arrays are reused
             return residuals++;
         }
 
         private void grow() {
-            oldNode = Arrays.copyOf(oldNode, kept * 2);
-            newParent = Arrays.copyOf(newParent, kept * 2);
+            oldNode = arrays.oldNode = Arrays.copyOf(oldNode, kept * 2);
+            newParent = arrays.newParent = Arrays.copyOf(newParent, kept * 2);
         }
 
         @Override public int size() { return kept + residuals; }

@@ -166,4 +166,45 @@ class TreeCutTest {
         assertThat(SnapshotWarnings.of(live)).noneSatisfy(line -> assertThat(line).startsWith("live view"));
     }
 
+    /**
+     * Live views one after another, each with two threads cut, less room each time: every cut tree lives in the arrays
+     * the one before left (of this snapshot or the last), longer than it needs and full of that one's figures.
+     */
+    @Test
+    void cutTreesInTheArraysOfTheCutsBeforeAddUp() throws Exception {
+        for (int round = 0; round < 4; round++) {
+            int limit = 2_000 - round * 400;
+            SnapshotStreamWriterTest.ArrayTree[] trees = {random(20_000 - round * 3_000, 100 + round), random(8_000, 200 + round)};
+            TreeCut cut = new TreeCut(limit, () -> METHODS);
+            Snapshot whole = writeThreads(trees, null);
+            Snapshot live = writeThreads(trees, cut);
+            assertThat(cut.threadsCut()).isEqualTo(2);
+            for (int t = 0; t < trees.length; t++) {
+                CallNode wholeRoot = whole.threads().get(t).root();
+                CallNode liveRoot = live.threads().get(t).root();
+                assertThat(nodes(liveRoot).size()).as("round %d thread %d: within the limit", round, t).isLessThanOrEqualTo(limit);
+                assertThat(liveRoot.value(TOTAL)).isEqualTo(wholeRoot.value(TOTAL));
+                for (int metric : new int[] {CALLS, SELF}) {
+                    assertThat(subtreeSum(liveRoot, metric)).as("round %d thread %d metric %d", round, t, metric)
+                            .isEqualTo(subtreeSum(wholeRoot, metric));
+                }
+            }
+        }
+    }
+
+    private Snapshot writeThreads(NodeTable[] trees, TreeCut cut) throws Exception {
+        Path file = dir.resolve(cut == null ? "whole.candor" : "cut.candor");
+        MethodTable methods = new MethodTable();
+        for (int m = 0; m < METHODS; m++) methods.add("p.C", "m" + m, "()V");
+        try (SnapshotStreamWriter w = cut == null ? SnapshotStreamWriter.open(file) : SnapshotStreamWriter.openLive(file, cut)) {
+            w.info(new SnapshotInfo().put(SnapshotInfo.MODE, "instrumentation"));
+            w.metrics(Snapshot.instrumentationMetrics());
+            for (int t = 0; t < trees.length; t++) w.thread(t + 1, "t" + t, trees[t], null);
+            if (cut != null && cut.threadsCut() > 0) methods.add(TreeCut.CUT_CLASS, TreeCut.CUT_METHOD, TreeCut.CUT_DESCRIPTOR);
+            w.methods(methods);
+            w.stats(Map.of());
+            w.commit();
+        }
+        return SnapshotReader.read(file);
+    }
 }
