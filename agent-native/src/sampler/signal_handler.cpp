@@ -408,6 +408,22 @@ void write_recovered(const SignalContext& context, SampledThread& thread, const 
     }
 }
 
+// A sample no walk made whole: counted by why (`result`, an AGCT code or ours), charged to the code at its pc where
+// the code map knows it (`entry`, else null), else to a frame that says why. Returns the frame charged.
+ASGCT_CallFrame charge_failure(const SignalContext& context, SampledThread& thread, int result, RunState state,
+                               const CodeEntry* entry) {
+    SamplerStats& stats = *context.stats;
+    bump(stats.failed[agct_failure_slot(result)]);
+    if (entry != nullptr) {
+        bump(stats.attributed_by_pc);
+        const ASGCT_CallFrame frame = frame_by_pc(*entry);
+        write_record(context, thread, RecordKind::CodeByPc, result, state, false, &frame, 1);
+        return frame;
+    }
+    write_record(context, thread, RecordKind::Failure, result, state, false, nullptr, 0);
+    return ASGCT_CallFrame{};
+}
+
 // Takes one sample of the thread; returns the frame it charged (the leaf; method_id null when none), for the trace.
 ASGCT_CallFrame take_sample(const SignalContext& context, SampledThread& thread, void* ucontext) {
     const ASGCT_CallFrame none{};
@@ -427,20 +443,11 @@ ASGCT_CallFrame take_sample(const SignalContext& context, SampledThread& thread,
     if (!crash_guard_covers(ucontext)) {
         // Inside a fault handler (the JVM's: a null check, a safepoint poll): a fault in the walk could not reach the
         // crash guard, and the kernel kills a process whose blocked SIGSEGV is forced. Charged by its pc, or failed.
-        const int result = kFaultSignalsBlocked;
         const RunState state = !context.engine->cpu() && thread.wall_state.load(std::memory_order_relaxed) !=
                                                              static_cast<std::uint8_t>(RunState::Running)
                                    ? RunState::Waiting
                                    : RunState::Running;
-        bump(stats.failed[agct_failure_slot(result)]);
-        if (known) {
-            bump(stats.attributed_by_pc);
-            const ASGCT_CallFrame frame = frame_by_pc(entry);
-            write_record(context, thread, RecordKind::CodeByPc, result, state, false, &frame, 1);
-            return frame;
-        }
-        write_record(context, thread, RecordKind::Failure, result, state, false, nullptr, 0);
-        return none;
+        return charge_failure(context, thread, kFaultSignalsBlocked, state, known ? &entry : nullptr);
     }
     ucontext_t before;
     void* walk_from = known && entry.kind == CodeKind::Method && pc > entry.start
@@ -537,15 +544,7 @@ ASGCT_CallFrame take_sample(const SignalContext& context, SampledThread& thread,
         write_recovered(context, thread, trace, result, state, stub.kind == CodeKind::Stub ? &top : nullptr);
         return stub.kind == CodeKind::Stub ? top : thread.frames[1];
     }
-    bump(stats.failed[agct_failure_slot(result)]);
-    if (known) {
-        bump(stats.attributed_by_pc);
-        const ASGCT_CallFrame frame = frame_by_pc(entry);
-        write_record(context, thread, RecordKind::CodeByPc, result, state, false, &frame, 1);
-        return frame;
-    }
-    write_record(context, thread, RecordKind::Failure, result, state, false, nullptr, 0);
-    return none;
+    return charge_failure(context, thread, result, state, known ? &entry : nullptr);
 }
 
 // A thread without a record while attach tables exist: a Java thread that was running at the
