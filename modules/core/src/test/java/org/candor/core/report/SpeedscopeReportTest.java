@@ -7,6 +7,10 @@ import static org.candor.core.testing.TestSnapshots.root;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
 import java.util.ArrayList;
 import java.util.List;
 import org.candor.core.analysis.CallTrees;
@@ -33,11 +37,23 @@ class SpeedscopeReportTest {
         return out.toString();
     }
 
+    /** speedscope's published schema of its files (test resource; where it comes from: speedscope-README.md). */
+    private static final JsonSchema SCHEMA = schema();
+
+    private static JsonSchema schema() {
+        try (java.io.InputStream in = SpeedscopeReportTest.class.getResourceAsStream("speedscope-file-format-schema.json")) {
+            return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V6).getSchema(JSON.readTree(in));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /**
-     * The file as speedscope's schema (file-format-schema.json) has it, checked rule by rule (the schema itself is
-     * not bundled): its required fields, frames named, a known unit, indexes in range, a weight per sample.
+     * The file valid by speedscope's own schema (file-format-schema.json), and what the schema cannot say checked
+     * rule by rule: frames named, indexes in range, a weight per sample, the end value their sum.
      */
     private static void checkSchema(JsonNode file) {
+        assertThat(SCHEMA.validate(file)).as("errors by speedscope's schema").isEmpty();
         assertThat(file.get("$schema").asText()).isEqualTo("https://www.speedscope.app/file-format-schema.json");
         assertThat(file.get("exporter").asText()).startsWith("candor ");
         assertThat(file.get("name").isTextual()).isTrue();
@@ -143,5 +159,17 @@ class SpeedscopeReportTest {
         assertThatThrownBy(() -> speedscope(TestSnapshots.shop(), ReportOptions.defaults().withValue("samples")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("the snapshot has no metric for value 'samples'; its metrics are calls, total_time, self_time");
+    }
+
+    @Test
+    void theSchemaCheckRefusesAFileSpeedscopeWouldNot() throws Exception {
+        JsonNode good = speedscope(TestSnapshots.shop(), ReportOptions.defaults());
+        assertThat(SCHEMA.validate(good)).isEmpty();
+        ObjectNode noWeights = good.deepCopy();
+        ((ObjectNode) noWeights.get("profiles").get(0)).remove("weights");
+        assertThat(SCHEMA.validate(noWeights)).as("a sampled profile without weights").isNotEmpty();
+        ObjectNode badUnit = good.deepCopy();
+        ((ObjectNode) badUnit.get("profiles").get(0)).put("unit", "ns");
+        assertThat(SCHEMA.validate(badUnit)).as("a unit speedscope does not know").isNotEmpty();
     }
 }
