@@ -9,8 +9,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
@@ -54,10 +52,8 @@ class ImportReaderFuzzTest {
 
         Random random = new Random(SEED);
         ByteMutator mutator = new ByteMutator(random);
-        int accepted = 0;
-        int rejected = 0;
+        FuzzChecks.Tally tally = FuzzChecks.Tally.oneLine(ProfileImportException.class, MAX_ALLOCATION);
         int[] tried = new int[3];
-        List<String> unexpected = new ArrayList<>();
         for (int i = 0; i < MUTANTS; i++) {
             int kind = i % JFR_EVERY == 0 ? 0 : 1 + random.nextInt(2);
             tried[kind]++;
@@ -79,29 +75,13 @@ class ImportReaderFuzzTest {
                 file = Files.write(tmp.resolve("damaged.pb.gz"), bytes);
                 format = ProfileFormat.PPROF;
             }
-            long before = FuzzChecks.allocatedBytes();
-            String problem = null;
-            try {
-                report(ProfileFiles.importSnapshot(file, format));
-                accepted++;
-            } catch (ProfileImportException e) {
-                rejected++;
-                String msg = e.getMessage();
-                if (msg == null || msg.isEmpty() || msg.contains("\n") || msg.contains("\r")) {
-                    problem = "a message of more than one line: " + msg;
-                }
-            } catch (Throwable e) {
-                problem = e + " at " + FuzzChecks.where(e);
-            }
-            long used = FuzzChecks.allocatedBytes() - before;
-            if (problem == null && used > MAX_ALLOCATION) problem = "allocated " + (used >> 20) + " MiB";
-            if (problem != null) unexpected.add(format + ", " + m + ": " + problem);
+            tally.judge(format + ", " + m, () -> report(ProfileFiles.importSnapshot(file, format)));
         }
-        System.out.printf("import fuzz: %d mutants tried (JFR %d, collapsed %d, pprof %d), %d accepted, %d rejected,"
-                + " %d unexpected%n", MUTANTS, tried[0], tried[1], tried[2], accepted, rejected, unexpected.size());
-        assertThat(unexpected).as("mutants that ended other than read or refused in one line").isEmpty();
-        assertThat(rejected).as("the mutations reach the checks").isGreaterThan(MUTANTS / 10);
-        assertThat(accepted).as("and the readers still read what stays readable").isGreaterThan(MUTANTS / 10);
+        System.out.printf("import fuzz: %d mutants tried (JFR %d, collapsed %d, pprof %d), %s%n", MUTANTS, tried[0],
+                tried[1], tried[2], tally.counts());
+        assertThat(tally.unexpected()).as("mutants that ended other than read or refused in one line").isEmpty();
+        assertThat(tally.rejected()).as("the mutations reach the checks").isGreaterThan(MUTANTS / 10);
+        assertThat(tally.accepted()).as("and the readers still read what stays readable").isGreaterThan(MUTANTS / 10);
     }
 
     /** What the report command does with an imported profile: the text report and an export, read in place. */

@@ -47,9 +47,8 @@ class SnapshotReaderFuzzTest {
         List<byte[]> seeds = seeds();
         Random random = new Random(SEED);
         ByteMutator mutator = new ByteMutator(random);
-        int accepted = 0;
-        int rejected = 0;
-        List<String> unexpected = new ArrayList<>();
+        FuzzChecks.Tally tally = new FuzzChecks.Tally(SnapshotFormatException.class, msg -> false,
+                "that is not one line naming the file", MAX_ALLOCATION);
         for (int i = 0; i < MUTANTS; i++) {
             int seedIndex = random.nextInt(seeds.size());
             byte[] seed = seeds.get(seedIndex);
@@ -60,29 +59,14 @@ class SnapshotReaderFuzzTest {
             else if (how < 17) m = withChecksum(mutator.mutate(seed));
             else m = mutator.mutate(seed);
             String name = "mutant-" + i + ".candor";
-            long before = FuzzChecks.allocatedBytes();
-            String problem = null;
-            try {
-                read(m.bytes, name);
-                accepted++;
-            } catch (SnapshotFormatException e) {
-                rejected++;
-                String msg = e.getMessage();
-                if (msg == null || !msg.startsWith("snapshot " + name + " ") || msg.contains("\n") || msg.contains("\r")) {
-                    problem = "a message that is not one line naming the file: " + msg;
-                }
-            } catch (Throwable t) {
-                problem = t.toString() + " at " + FuzzChecks.where(t);
-            }
-            long used = FuzzChecks.allocatedBytes() - before;
-            if (problem == null && used > MAX_ALLOCATION) problem = "allocated " + (used >> 20) + " MiB";
-            if (problem != null) unexpected.add("seed " + seedIndex + ", " + m + ": " + problem);
+            tally.judge("seed " + seedIndex + ", " + m,
+                    msg -> msg.startsWith("snapshot " + name + " ") && !msg.contains("\n") && !msg.contains("\r"),
+                    () -> read(m.bytes, name));
         }
-        System.out.printf("snapshot reader fuzz: %d mutants tried, %d accepted, %d rejected, %d unexpected%n",
-                MUTANTS, accepted, rejected, unexpected.size());
-        assertThat(unexpected).as("mutants that ended other than read or refused in one line").isEmpty();
-        assertThat(accepted + rejected).isEqualTo(MUTANTS);
-        assertThat(rejected).as("the mutations reach the checks").isGreaterThan(MUTANTS / 2);
+        System.out.printf("snapshot reader fuzz: %d mutants tried, %s%n", MUTANTS, tally.counts());
+        assertThat(tally.unexpected()).as("mutants that ended other than read or refused in one line").isEmpty();
+        assertThat(tally.accepted() + tally.rejected()).isEqualTo(MUTANTS);
+        assertThat(tally.rejected()).as("the mutations reach the checks").isGreaterThan(MUTANTS / 2);
     }
 
     /** As the app and {@code candor report} read: whole into the model, and in place with every snapshot report. */

@@ -45,9 +45,7 @@ class TraceReaderFuzzTest {
 
         Random random = new Random(SEED);
         ByteMutator mutator = new ByteMutator(random);
-        int accepted = 0;
-        int rejected = 0;
-        List<String> unexpected = new ArrayList<>();
+        FuzzChecks.Tally tally = FuzzChecks.Tally.oneLine(TraceFormatException.class, MAX_ALLOCATION);
         int damaged = -1; // the one file a mutant is in; put back when the next mutant is in another
         for (int i = 0; i < MUTANTS; i++) {
             int t = random.nextInt(targets.length);
@@ -56,28 +54,13 @@ class TraceReaderFuzzTest {
             Files.write(targets[t], m.bytes);
             damaged = t;
             Path opened = t == 2 ? merged : dir;
-            long before = FuzzChecks.allocatedBytes();
-            String problem = null;
-            try {
-                read(opened, i % WRITES_EVERY == 0, t != 2, tmp);
-                accepted++;
-            } catch (TraceFormatException e) {
-                rejected++;
-                String msg = e.getMessage();
-                if (msg == null || msg.isEmpty() || msg.contains("\n") || msg.contains("\r")) {
-                    problem = "a message of more than one line: " + msg;
-                }
-            } catch (Throwable e) {
-                problem = e + " at " + FuzzChecks.where(e);
-            }
-            long used = FuzzChecks.allocatedBytes() - before;
-            if (problem == null && used > MAX_ALLOCATION) problem = "allocated " + (used >> 20) + " MiB";
-            if (problem != null) unexpected.add(targets[t].getFileName() + ", " + m + ": " + problem);
+            boolean writes = i % WRITES_EVERY == 0;
+            boolean directory = t != 2;
+            tally.judge(targets[t].getFileName() + ", " + m, () -> read(opened, writes, directory, tmp));
         }
-        System.out.printf("trace reader fuzz: %d mutants tried, %d accepted, %d rejected, %d unexpected%n",
-                MUTANTS, accepted, rejected, unexpected.size());
-        assertThat(unexpected).as("mutants that ended other than read or refused in one line").isEmpty();
-        assertThat(rejected).as("the mutations reach the checks").isGreaterThan(MUTANTS / 10);
+        System.out.printf("trace reader fuzz: %d mutants tried, %s%n", MUTANTS, tally.counts());
+        assertThat(tally.unexpected()).as("mutants that ended other than read or refused in one line").isEmpty();
+        assertThat(tally.rejected()).as("the mutations reach the checks").isGreaterThan(MUTANTS / 10);
     }
 
     /**
