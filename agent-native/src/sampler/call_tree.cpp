@@ -71,7 +71,7 @@ bool CallTree::add(const std::int32_t* path, std::size_t length, bool running) {
     std::int32_t node = deepest(path, length, &depth);
     if (depth < length) {
         const std::size_t missing = length - depth;
-        if (budget_->used + missing > budget_->limit || nodes_.size() + missing > 0x7fffffffu) return false;
+        if (budget_->used + missing > budget_->limit || nodes_.size() + missing > kMaxNodes) return false;
         for (; depth < length; depth++) {
             node = add_child(node, path[depth]);
             budget_->used++;
@@ -84,7 +84,7 @@ bool CallTree::add(const std::int32_t* path, std::size_t length, bool running) {
 std::int32_t CallTree::reserve_child(std::int32_t parent, std::int32_t method, bool forced) {
     const std::int32_t existing = find_child(parent, method);
     if (existing >= 0) return existing;
-    if (nodes_.size() >= 0x7fffffffu) return -1;
+    if (nodes_.size() >= kMaxNodes) return -1;
     if (!forced && budget_->reserve_used >= budget_->reserve()) return -1;
     budget_->reserve_used++;
     return add_child(parent, method);

@@ -51,6 +51,8 @@ public:
 
 private:
     static constexpr std::int32_t kFree = -1;
+    // Node indices are int32: a tree never holds more nodes than that.
+    static constexpr std::size_t kMaxNodes = 0x7fffffffu;
 
     static std::size_t slot_of(std::int32_t parent, std::int32_t method, std::size_t mask);
     std::int32_t find_child(std::int32_t parent, std::int32_t method) const;

@@ -87,13 +87,7 @@ public final class ControlChannel {
 
         @Override public void run() {
             // one of the agent's own threads: not in the program's profile (a wall sampler would catch it waiting)
-            if (sampling) {
-                try {
-                    org.candor.agent.sampling.SamplerControl.ignoreCurrentThread();
-                } catch (LinkageError noSampler) {
-                    // the library did not bind the sampler: nothing samples this thread either
-                }
-            }
+            if (sampling) org.candor.agent.sampling.SamplerControl.ignoreCurrentThread();
             server.close();
             file.delete();
         }

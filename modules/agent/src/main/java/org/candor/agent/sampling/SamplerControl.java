@@ -17,8 +17,17 @@ public final class SamplerControl {
     /** Empties every tree; later snapshots hold what is sampled from now on. False when sampling has ended. */
     public static boolean reset() { return NativeSampler.reset0(); }
 
-    /** The calling thread, one of the agent's own, is not sampled (a control channel's server waiting on its socket). */
-    public static void ignoreCurrentThread() { NativeSampler.ignoreCurrentThread0(); }
+    /**
+     * The calling thread, one of the agent's own, is not sampled (a control channel's server waiting on its socket).
+     * Nothing to do where the library did not bind the sampler: nothing samples the thread then either.
+     */
+    public static void ignoreCurrentThread() {
+        try {
+            NativeSampler.ignoreCurrentThread0();
+        } catch (LinkageError noSampler) {
+            // no native method bound: no sampler in this JVM
+        }
+    }
 
     public static Figures figures() { return new Figures(NativeSampler.counters0()); }
 

@@ -81,11 +81,7 @@ public final class SamplingSnapshots implements SnapshotSource {
 
     @Override
     public void leaveOutCurrentThread() {
-        try {
-            SamplerControl.ignoreCurrentThread();
-        } catch (LinkageError noSampler) {
-            // the library did not bind the sampler: nothing samples this thread either
-        }
+        SamplerControl.ignoreCurrentThread();
     }
 
     /** A live view's snapshot, while sampling goes on: as {@link #writeNow}, the trees cut. */

@@ -18,6 +18,7 @@ import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
+import org.candor.core.model.JvmNames;
 import org.candor.core.trace.TraceFileWriter;
 import org.candor.core.trace.TraceFormat;
 import org.candor.core.trace.TraceMeta;
@@ -216,10 +217,8 @@ public final class JfrTimeline {
             methodName = "[unknown]";
             descriptor = "";
         } else {
-            String name = JfrRecording.signatureName(m.getType().getName());
-            int hidden = name.indexOf(".0x");  // a hidden class's address suffix keeps its dot, as JVMTI signs it
-            String type = hidden < 0 ? name.replace('.', '/') : name.substring(0, hidden).replace('.', '/') + name.substring(hidden);
-            className = type.startsWith("[") ? type : "L" + type + ";"; // as the JVM signs it, as the agent writes it
+            // as the JVM signs it, as the agent writes it
+            className = JvmNames.signature(JfrRecording.signatureName(m.getType().getName()));
             methodName = m.getName();
             descriptor = m.getDescriptor() != null ? m.getDescriptor() : "";
         }

@@ -20,6 +20,17 @@ public final class JvmNames {
         return base.replace('/', '.') + (hidden >= 0 ? "/" + s.substring(hidden + 1) : "");
     }
 
+    /**
+     * The other way, as the JVM signs a class: {@code com.acme.Foo$Bar} becomes {@code Lcom/acme/Foo$Bar;}, a hidden
+     * class's {@code .0x...} address suffix keeps its dot (as JVMTI signs it), an array's name stays as it is.
+     */
+    public static String signature(String binaryName) {
+        int hidden = binaryName.indexOf(".0x");
+        String type = hidden < 0 ? binaryName.replace('.', '/')
+                : binaryName.substring(0, hidden).replace('.', '/') + binaryName.substring(hidden);
+        return type.startsWith("[") ? type : "L" + type + ";";
+    }
+
     /** A stub's or pseudo frame's name as a method name of {@link #VM_CLASS}: {@code itable stub} is {@code itable_stub}. */
     public static String vmMethodName(String name) {
         return name.replace(' ', '_');
