@@ -156,8 +156,10 @@ bool Sampler::start(jvmtiEnv* jvmti, JNIEnv* jni) {
     tick_ns_ = kernel_tick_ns();
     timer_ = choose_timer();
     if (!timer_.message.empty()) log_line("%s", timer_.message.c_str());
-    engine_ = make_engine(timer_.kind, timer_.counts_kernel);
-    if (engine_ == nullptr) return false;
+    std::unique_ptr<SamplingEngine> timer = make_engine(timer_.kind, timer_.counts_kernel);
+    if (timer == nullptr) return false;
+    TraceWriter* trace = open_trace(*timer);
+    engine_ = with_trace(std::move(timer), trace);
 
     context_.agct = agct_;
     context_.vm_layout = find_thread_layout();
@@ -171,8 +173,6 @@ bool Sampler::start(jvmtiEnv* jvmti, JNIEnv* jni) {
     context_.interval_ns = timer_.interval_ns;
     context_.crash_every = static_cast<std::uint32_t>(options_.crash_test);
     context_.samples_per_period = engine_->samples_per_new_period(timer_.interval_ns, tick_ns_);
-
-    open_trace();
 
     code_map_.publish();
     if (!install_crash_guard()) {
@@ -210,8 +210,8 @@ bool Sampler::start(jvmtiEnv* jvmti, JNIEnv* jni) {
     return true;
 }
 
-void Sampler::open_trace() {
-    if (options_.trace_dir.empty()) return;
+TraceWriter* Sampler::open_trace(const SamplingEngine& timer) {
+    if (options_.trace_dir.empty()) return nullptr;
     auto namer = [this](std::uint32_t slot, std::string& name, std::int64_t& java_id) {
         std::lock_guard<std::mutex> lock(registry_.mutex);
         if (slot >= registry_.slots.size()) return false;
@@ -219,19 +219,19 @@ void Sampler::open_trace() {
         java_id = registry_.slots[slot].java_id;
         return true;
     };
-    const bool counts_kernel = engine_->cpu() ? engine_->counts_kernel() : true;
+    const bool counts_kernel = timer.cpu() ? timer.counts_kernel() : true;
     auto trace = std::make_unique<TraceWriter>(options_.trace_dir, timer_.interval_ns, sample_mode_name(options_.sample),
                                                counts_kernel, namer);
     std::string error;
     if (!trace->open(error)) {
         log_line("%s; sampling goes on without a trace", error.c_str());
-        return;
+        return nullptr;
     }
     trace_ = std::move(trace);
-    context_.trace = &trace_->buffer();
     writer_.set_trace(trace_.get());
     writer_.set_rename_check([this](jvmtiEnv* jvmti, JNIEnv* jni) { trace_renames(jvmti, jni); });
     if (options_.verbose) log_line("tracing every thread's periods into %s", options_.trace_dir.c_str());
+    return trace_.get();
 }
 
 void Sampler::trace_renames(jvmtiEnv* jvmti, JNIEnv* jni) {
@@ -258,14 +258,14 @@ void Sampler::trace_renames(jvmtiEnv* jvmti, JNIEnv* jni) {
 }
 
 void Sampler::mark(std::uint8_t kind, const char* text, std::size_t bytes) {
-    if (context_.trace == nullptr || !running()) return;
+    if (trace_ == nullptr || !running()) return;
     const SampledThread* self = g_current_thread;
-    write_marker(*context_.trace, current_tid(), self != nullptr ? self->slot : kNoSlot, kind, text, bytes);
+    write_marker(trace_->buffer(), current_tid(), self != nullptr ? self->slot : kNoSlot, kind, text, bytes);
 }
 
 void Sampler::on_garbage_collection(bool start) {
-    if (context_.trace == nullptr || !running()) return;
-    write_marker(*context_.trace, 0, kNoSlot, start ? trace_format::GcBegin : trace_format::GcEnd, nullptr, 0);
+    if (trace_ == nullptr || !running()) return;
+    write_marker(trace_->buffer(), 0, kNoSlot, start ? trace_format::GcBegin : trace_format::GcEnd, nullptr, 0);
 }
 
 void Sampler::on_vm_init(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) {
@@ -324,8 +324,8 @@ void Sampler::unregister_locked(SampledThread& record) {
     registry_.remove_live(&record);
 }
 
-void Sampler::free_record(JNIEnv* jni, SampledThread* record) {
-    end_watching(record->period);
+void Sampler::free_record(JNIEnv* jni, SampledThread* record) const {
+    if (engine_ != nullptr) engine_->thread_freed(*record);
     if (jni != nullptr && record->thread_ref != nullptr) jni->DeleteGlobalRef(record->thread_ref);
     delete[] record->frames;
     delete record;
@@ -383,8 +383,7 @@ void Sampler::register_thread(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) {
             if (record != nullptr) {
                 record->jni = jni;
                 record->tid = tid;
-                // Its first trace period begins before its timer can end it.
-                if (context_.trace != nullptr && !record->period.started) begin_period(record->period, trace_format::kFirst);
+                engine_->thread_bound(*record);  // before its timer can tick
                 g_current_thread = record;  // before the timer can fire
                 std::atomic_signal_fence(std::memory_order_seq_cst);
                 if (paused_) {
@@ -585,10 +584,7 @@ void Sampler::on_thread_end(JNIEnv* jni, jthread thread) {
         close_timer_locked(*record, own_user_ns());
         unregister_locked(*record);
     }
-    if (context_.trace != nullptr && running()) {
-        // Its last trace period, which no tick ends: up to its end, without a top frame.
-        end_period(*context_.trace, record->period, record->tid, record->slot, ASGCT_CallFrame{}, trace_format::kLast);
-    }
+    if (running()) engine_->thread_ending(*record);
     // A signal still pending for this thread finds no record from here on and is only counted.
     g_current_thread = nullptr;
     std::atomic_signal_fence(std::memory_order_seq_cst);

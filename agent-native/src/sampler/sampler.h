@@ -23,6 +23,7 @@
 #include "sampler/trees_copy.h"
 #include "sampler/wall_sampler.h"
 #include "trace/trace_writer.h"
+#include "trace/tracing_engine.h"
 
 namespace candor {
 
@@ -61,7 +62,7 @@ public:
 
     // Tracing (trace=DIR): whether a trace is being written, and org.candor.api.Candor's markers
     // (trace_natives.cpp): a marker of the calling thread.
-    bool tracing() const { return context_.trace != nullptr; }
+    bool tracing() const { return trace_ != nullptr; }
     void mark(std::uint8_t kind, const char* text, std::size_t bytes);
 
     // NativeSampler.running0() / drain0().
@@ -99,8 +100,9 @@ private:
     Sampler(const Options& options, AsyncGetCallTraceFn agct);
 
     bool start(jvmtiEnv* jvmti, JNIEnv* jni);
-    // Opens the trace directory when trace=DIR was given; on failure one line, and sampling goes on without.
-    void open_trace();
+    // Opens the trace directory when trace=DIR was given, for what samples with `timer`: the trace writer, or null
+    // (none asked for; or on failure, after one line, and sampling goes on without).
+    TraceWriter* open_trace(const SamplingEngine& timer);
     // Tracing: threads renamed since the last look get their new names in the trace (and the snapshot).
     void trace_renames(jvmtiEnv* jvmti, JNIEnv* jni);
     TimerChoice choose_timer();
@@ -113,7 +115,7 @@ private:
     bool is_own_thread(JNIEnv* jni, jthread thread) const;
     SampledThread* new_record(JNIEnv* jni, jthread thread, const void* seed) const;
     void unregister_locked(SampledThread& record);
-    static void free_record(JNIEnv* jni, SampledThread* record);
+    void free_record(JNIEnv* jni, SampledThread* record) const;
     bool arm_timer(SampledThread& thread, std::string& error);
     bool arm_timer_for(SampledThread& thread, std::string& error);
     // What both arm a thread's timer with: its next period (jittered while samples are spread).
@@ -150,7 +152,9 @@ private:
     std::unique_ptr<TraceWriter> trace_;  // trace=DIR and its directory opened; never destroyed while handlers run
     std::unique_ptr<WallSampler> wall_;
     TimerChoice timer_;
-    std::unique_ptr<SamplingEngine> engine_;  // made from timer_ at start; never destroyed (handlers may run at exit)
+    // made from timer_ at start (with_trace: the trace writer's engine around it when tracing); never destroyed
+    // (handlers may run at exit)
+    std::unique_ptr<SamplingEngine> engine_;
     std::int64_t tick_ns_ = 0;
 
     std::atomic<bool> started_{false};

@@ -21,6 +21,12 @@ ThreadTimer SamplingEngine::forget(ThreadTimer& timer) {
     return handles;
 }
 
+void SamplingEngine::thread_bound(SampledThread&) const {}
+bool SamplingEngine::tick(SampledThread&, TraceEntry&) const { return false; }
+void SamplingEngine::ticked(SampledThread&, const TraceEntry&, const ASGCT_CallFrame&) const {}
+void SamplingEngine::thread_ending(SampledThread&) const {}
+void SamplingEngine::thread_freed(SampledThread&) const {}
+
 // The one place that turns a choice into behaviour.
 std::unique_ptr<SamplingEngine> make_engine(TimerKind kind, bool counts_kernel) {
     switch (kind) {

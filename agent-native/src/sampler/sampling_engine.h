@@ -20,6 +20,9 @@ enum class TimerKind : std::uint8_t {
 };
 
 class SamplingEngine;
+struct SampledThread;
+struct TraceEntry;
+struct ASGCT_CallFrame;
 
 // One thread's timer, as an engine opened it: the handles and where its accounting starts. Lives in
 // the thread's record (SampledThread) or, after an attach, in the table until a thread adopts it.
@@ -82,6 +85,21 @@ public:
     // handle), then closes the timer. Returns read_cpu_ns() as it was at the end.
     virtual std::int64_t close(ThreadTimer& timer) const = 0;
 
+    // What an engine records of each thread besides its samples: nothing, but for the trace writer's engine
+    // (TracingEngine, trace/tracing_engine.h), which wraps a timer engine and records the thread's periods.
+    // The thread's record is bound to it in its ThreadStart (a thread an attach found is bound by its first
+    // signal, whose tick() begins what it records).
+    virtual void thread_bound(SampledThread& thread) const;
+    // A tick of the thread, before its sample: true when it closed an entry (`closed`) that the sample is to
+    // carry (SampledThread::unwritten_period). Async-signal-safe.
+    virtual bool tick(SampledThread& thread, TraceEntry& closed) const;
+    // After the sample, which charged `top`: the entry the tick closed, which no sample carried. Async-signal-safe.
+    virtual void ticked(SampledThread& thread, const TraceEntry& closed, const ASGCT_CallFrame& top) const;
+    // ThreadEnd of a thread while sampling runs, after its timer closed.
+    virtual void thread_ending(SampledThread& thread) const;
+    // Its record is freed: no signal handler can reach it any more.
+    virtual void thread_freed(SampledThread& thread) const;
+
 protected:
     // The last step of an open: the handler may use the timer from here on.
     void publish(ThreadTimer& timer) const;
@@ -89,7 +107,8 @@ protected:
     static ThreadTimer forget(ThreadTimer& timer);
 };
 
-// The engine for a choice; null for TimerKind::None. counts_kernel: perf counts kernel time too
+// The timer engine for a choice; null for TimerKind::None (with_trace, trace/tracing_engine.h, puts the trace
+// writer's engine around it where a trace is written). counts_kernel: perf counts kernel time too
 // (exclude_kernel=0, where perf_event_paranoid or privileges allow it); the other engines ignore it.
 std::unique_ptr<SamplingEngine> make_engine(TimerKind kind, bool counts_kernel);
 

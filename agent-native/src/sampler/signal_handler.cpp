@@ -20,7 +20,6 @@
 #include "sampler/sampler_stats.h"
 #include "sampler/signal_chain.h"
 #include "trace/trace_entry.h"
-#include "trace/trace_periods.h"
 
 namespace candor {
 
@@ -595,21 +594,13 @@ void on_sampling_signal(int signo, siginfo_t* info, void* ucontext) {
         if (thread == nullptr) {
             bump(context->stats->not_java_thread);
         } else if (!bind_only) {
-            // Tracing: the tick ends the thread's trace period, which the sample carries (a thread without one yet,
-            // bound only now, begins one).
-            TraceEntry period;
-            if (context->trace != nullptr) {
-                if (close_period(thread->period, *context->trace, thread->tid, thread->slot, trace_format::kTick,
-                                 period)) {
-                    thread->unwritten_period = &period;
-                } else if (!thread->period.started) {
-                    begin_period(thread->period, trace_format::kFirst);
-                }
-            }
+            // What the engine records besides the sample (the trace writer's engine: the period the tick ended)
+            // goes with the sample; what no sample took goes alone.
+            TraceEntry closed;
+            if (context->engine->tick(*thread, closed)) thread->unwritten_period = &closed;
             const ASGCT_CallFrame top = take_sample(*context, *thread, ucontext);
             if (thread->unwritten_period != nullptr) {
-                // no sample took it (the walk faulted, the buffer was full): the period alone, with its top frame
-                write_period(*context->trace, period, top);
+                context->engine->ticked(*thread, closed, top);
                 thread->unwritten_period = nullptr;
             }
             maybe_change_period(*context, *thread);

@@ -22,10 +22,9 @@ struct SignalContext {
     AsyncGetCallTraceFn agct = nullptr;
     jint depth = 0;
     SampleBuffer* buffer = nullptr;
-    SampleBuffer* trace = nullptr;       // the trace's buffer (trace_writer.h); null when not tracing
     CodeMap* code_map = nullptr;
     SamplerStats* stats = nullptr;
-    const SamplingEngine* engine = nullptr;  // which signals are ours, and what a sample's thread was doing
+    const SamplingEngine* engine = nullptr;  // which signals are ours, what a sample's thread was doing, what else a tick records
     pid_t pid = 0;                       // this process (the wall sampler's tgkill carries it in si_pid)
     std::int64_t interval_ns = 0;        // mean period of a thread timer
     std::uint32_t samples_per_period = 0;  // jitter: samples between new periods; 0: never

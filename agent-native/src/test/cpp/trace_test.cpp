@@ -14,11 +14,14 @@
 #include "options.h"
 #include "sampler/method_resolver.h"
 #include "sampler/sample_buffer.h"
+#include "sampler/sampling_engine.h"
+#include "sampler/thread_registry.h"
 #include "trace/trace_entry.h"
 #include "trace/trace_format.h"
 #include "trace/trace_periods.h"
 #include "trace/trace_stacks.h"
 #include "trace/trace_writer.h"
+#include "trace/tracing_engine.h"
 
 using candor::ASGCT_CallFrame;
 using candor::SampleBuffer;
@@ -271,4 +274,55 @@ TEST(trace_stack_table_shares_prefixes_and_stops_at_its_limit) {
         if (table.intern(path, 2) != static_cast<std::uint32_t>(6 + m)) break;
     }
     CHECK(table.truncated() == 0);
+}
+
+TEST(tracing_engine_samples_with_its_timer_and_records_each_threads_periods) {
+    candor::TraceWriter writer("/nonexistent-candor/unused", 1'000'000, "cpu", true,
+                               [](std::uint32_t, std::string&, std::int64_t&) { return false; });
+    // no trace: the timer engine itself, which records nothing besides samples
+    std::unique_ptr<candor::SamplingEngine> timer = candor::make_engine(candor::TimerKind::Ctimer, true);
+    const candor::SamplingEngine* plain = timer.get();
+    std::unique_ptr<candor::SamplingEngine> untraced = candor::with_trace(std::move(timer), nullptr);
+    CHECK(untraced.get() == plain);
+    candor::SampledThread quiet;
+    quiet.tid = 4343;
+    TraceEntry closed{};
+    untraced->thread_bound(quiet);
+    CHECK(!quiet.period.started);
+    CHECK(!untraced->tick(quiet, closed));
+    untraced->thread_ending(quiet);
+    CHECK(entries_of(writer.buffer()).empty());
+
+    // traced: the same timer in every respect, and the thread's periods around its ticks
+    std::unique_ptr<candor::SamplingEngine> traced =
+            candor::with_trace(candor::make_engine(candor::TimerKind::Ctimer, true), &writer);
+    CHECK(traced->kind() == candor::TimerKind::Ctimer && traced->signal() == plain->signal() && traced->cpu());
+    CHECK(std::strcmp(traced->name(), plain->name()) == 0 && std::strcmp(traced->open_call(), "timer_create") == 0);
+    candor::SampledThread thread;
+    thread.tid = 4242;
+    thread.slot = 7;
+    CHECK(!traced->tick(thread, closed));  // no period yet: this tick begins one (a thread an attach found)
+    CHECK(thread.period.started);
+    traced->thread_freed(thread);
+    candor::SampledThread bound;
+    bound.tid = 4242;
+    bound.slot = 7;
+    traced->thread_bound(bound);
+    CHECK(bound.period.started);
+    spin_cpu_ms(3);
+    CHECK(traced->tick(bound, closed));  // the tick closes the period, for its sample to carry
+    CHECK(closed.kind == TraceEntryKind::Period && (closed.flags & tf::kTick) != 0);
+    CHECK(std::abs(closed.thread) == 4242 && closed.slot == 7);
+    traced->ticked(bound, closed, frame(0x300));  // no sample took it: written alone, with the tick's frame
+    spin_cpu_ms(1);
+    traced->thread_ending(bound);  // the last period, which no tick ends
+    traced->thread_freed(bound);
+    const std::vector<TraceEntry> entries = entries_of(writer.buffer());
+    CHECK(entries.size() >= 2);
+    if (entries.size() < 2) return;
+    CHECK((entries.front().flags & tf::kFirst) != 0);  // the bound thread's first period, however the kernel cut it
+    bool alone = false;
+    for (const TraceEntry& e : entries) alone = alone || (e.top == reinterpret_cast<jmethodID>(0x300) && (e.flags & tf::kTick) != 0);
+    CHECK(alone);
+    CHECK((entries.back().flags & tf::kLast) != 0 && entries.back().top == nullptr && std::abs(entries.back().thread) == 4242);
 }

@@ -133,6 +133,7 @@ class TraceIT {
         assertThat(cutReport.exitCode).as(cutReport.toString()).isZero();
         long inPing = 0;
         long all = 0;
+        long oneFrameSamples = 0;
         for (String line : cutReport.stdout.split("\n")) {
             long n = Long.parseLong(line.substring(line.lastIndexOf(' ') + 1));
             all += n;
@@ -141,12 +142,16 @@ class TraceIT {
             // as [deopt] first, which collapsed stacks name bare); never pong or the sleep between phases
             String first = line.substring(0, line.indexOf(';') >= 0 ? line.indexOf(';') : line.lastIndexOf(' '));
             boolean vmFrame = first.startsWith("[vm].") || !first.contains(".");
-            if (!vmFrame) assertThat(line).contains("TracedPhases.run");
+            // or a walk that stopped at its first frame: AGCT in ping's native CPU-time call, now and then
+            boolean oneFrame = line.indexOf(';') < 0;
+            if (oneFrame) oneFrameSamples += n;
+            if (!vmFrame && !oneFrame) assertThat(line).contains("TracedPhases.run");
             assertThat(line).doesNotContain("pong").doesNotContain("Thread.sleep");
         }
         // five phases of ~40 ms of CPU at 1 ms: ~200 samples, nearly all under ping()
         assertThat(all).as(cutReport.stdout).isBetween(150L, 230L);
         assertThat(inPing).as(cutReport.stdout).isGreaterThanOrEqualTo(all - 5);
+        assertThat(oneFrameSamples).as(cutReport.stdout).isLessThanOrEqualTo(5);
         CandorCli cutText = CandorCli.run("report", cut.toString());
         assertThat(cutText.stdout).contains("Cut:        thread ping, phase work").contains("samples of a range of a traced run");
 
