@@ -88,6 +88,41 @@ class ProfileOutcomesIT {
     }
 
     /**
+     * A tree too large to rewrite at every checkpoint: between whole checkpoints the agent appends what changed, and
+     * a program killed with SIGKILL leaves a file whose parts add up to everything it did before its last part: the
+     * calls made after the last whole checkpoint are there, exactly.
+     */
+    @Test
+    void aProgramKilledAfterContinuationsLeavesEveryCallItMadeBeforeTheLastOne() throws Exception {
+        Path out = dir.resolve("run.candor");
+        CandorCli killed = profile(out, List.of("--checkpoint", "200ms"), "GrowsThenKilled", "777", "2500");
+        assertThat(killed.exitCode).as(killed.toString()).isEqualTo(137);
+        assertThat(killed.stderr).as(killed.toString()).contains("candor: a checkpoint taken at ");
+        Snapshot s = SnapshotReader.read(out);
+        assertThat(s.info().get(SnapshotInfo.CHECKPOINT)).isEqualTo("true");
+        assertThat(s.stats().get("checkpoint.continuations")).as("continuations written").isPositive();
+        assertThat(Long.parseLong(s.info().get("checkpoint.continuations"))).as("continuations read").isPositive();
+        assertThat(callsOf(s, "late")).as("calls made after the tree grew").isEqualTo(777);
+        assertThat(callsOf(s, "walk")).as("every walk: 4^8 paths of 9 calls").isEqualTo(9L << 16);
+        assertThat(callsOf(s, "a") + callsOf(s, "b") + callsOf(s, "c") + callsOf(s, "d")).isEqualTo(8L << 16);
+    }
+
+    /** Calls of the method of this name, over every node of every thread. */
+    private static long callsOf(Snapshot s, String method) {
+        int calls = s.metricIndex("calls");
+        long sum = 0;
+        for (org.candor.core.model.ThreadProfile t : s.threads()) {
+            java.util.ArrayDeque<org.candor.core.model.CallNode> open = new java.util.ArrayDeque<>(t.root().children());
+            while (!open.isEmpty()) {
+                org.candor.core.model.CallNode n = open.pop();
+                if (s.methods().get(n.methodId()).name().equals(method)) sum += n.value(calls);
+                open.addAll(n.children());
+            }
+        }
+        return sum;
+    }
+
+    /**
      * The client killed (SIGKILL, so nothing of it runs on) while the program runs: the program finishes unharmed,
      * its output whole, and writes its whole snapshot at exit; the agent says nothing to a client that is gone.
      */

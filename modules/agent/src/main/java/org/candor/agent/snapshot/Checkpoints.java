@@ -19,6 +19,12 @@ import org.candor.agent.options.AgentOptions;
  * however large the trees grow (2.1-2.4 % measured: the first ones, every second while their cost is unknown, weigh
  * most), about every second while the trees are small. Written on a daemon thread of its own,
  * never forced to disk (the page cache outlives the program), never while the snapshot at exit is written.
+ *
+ * <p>Once the trees are so large that a whole checkpoint costs more than the period allows (1.7 million nodes of
+ * javac: ~0.45 s), the checkpoints in between are <em>continuations</em> ({@link SnapshotSource#appendCheckpoint}):
+ * what changed since the file's last part, appended to it, at the pace their own cost allows (a scan of every node
+ * and what changed written); a whole one replaces the file again once {@code 2 * COST_SHARE} times its cost has
+ * passed (about 1 % of a CPU more) or the continuations add up to its size.
  */
 public final class Checkpoints implements Runnable {
 
@@ -26,6 +32,7 @@ public final class Checkpoints implements Runnable {
     static final int COST_SHARE = 50;
 
     private static final AtomicLong WRITTEN = new AtomicLong();
+    private static final AtomicLong CONTINUATIONS = new AtomicLong();
     private static final AtomicLong NANOS = new AtomicLong();
     private static final AtomicLong FAILED = new AtomicLong();
     private static final AtomicLong PERIOD_MILLIS = new AtomicLong();
@@ -48,6 +55,7 @@ public final class Checkpoints implements Runnable {
         Map<String, Long> stats = new LinkedHashMap<>();
         if (WRITTEN.get() == 0 && FAILED.get() == 0) return stats;
         stats.put("checkpoint.written", WRITTEN.get());
+        stats.put("checkpoint.continuations", CONTINUATIONS.get());
         stats.put("checkpoint.failed", FAILED.get());
         stats.put("checkpoint.time_ns", NANOS.get());
         stats.put("checkpoint.period_ms", PERIOD_MILLIS.get());
@@ -86,10 +94,13 @@ public final class Checkpoints implements Runnable {
                         lock.wait(left);
                     }
                     if (stopped) return;
-                    long took = write();
-                    // the first one loads the writer's classes and runs it interpreted: no measure of the next
+                    long took = continuationDue() ? append() : -1;
+                    if (took < 0) took = writeWhole();
+                    // the first one loads the writer's classes and runs it interpreted: no measure of the next; once
+                    // continuations carry the checkpoints, theirs sets the pace (wholes keep their own, below)
                     if (WRITTEN.get() + FAILED.get() > 1) {
-                        period = Math.max(options.checkpointMillis(), took * COST_SHARE / 1_000_000);
+                        long basis = continuing() ? continuationCost : took;
+                        period = Math.max(options.checkpointMillis(), basis * COST_SHARE / 1_000_000);
                     }
                     PERIOD_MILLIS.set(period);
                 }
@@ -99,15 +110,73 @@ public final class Checkpoints implements Runnable {
         }
     }
 
-    /** One checkpoint; returns the CPU time it took (ns; elapsed time where the kernel does not say). */
-    private long write() {
-        long startCpu = cpuNanos();
-        long startWall = System.nanoTime();
-        try {
+    /** The last whole checkpoint: when (ns), its CPU time and its size; and what continuations added since. */
+    private long wholeAt;
+    private long wholeCost;
+    private long wholeBytes;
+    private long appendedBytes;
+    /** The last continuation's CPU time (ns); 0 before the first. */
+    private long continuationCost;
+
+    /**
+     * Whether the next checkpoint is a continuation: only once a whole one costs more than the period allows (a
+     * small recording keeps whole checkpoints every period, as ever), and not when a whole one is due again: at
+     * most one every {@code 2 * COST_SHARE} times its cost (so wholes take at most 1 % of a CPU beside the
+     * continuations' share), nor once the continuations add up to the whole's size (a reader adds them all).
+     */
+    private boolean continuationDue() {
+        if (!continuing()) return false;
+        if (appendedBytes >= wholeBytes) return false;
+        return System.nanoTime() - wholeAt < 2 * COST_SHARE * wholeCost;
+    }
+
+    /** Whether continuations carry the checkpoints: a whole one (measured, not the first) costs more than a period allows. */
+    private boolean continuing() {
+        return wroteAny && WRITTEN.get() >= 2 && wholeCost * COST_SHARE / 1_000_000 > options.checkpointMillis();
+    }
+
+    /** A whole checkpoint; returns the CPU time it took (ns; elapsed time where the kernel does not say). */
+    private long writeWhole() {
+        long took = measure(() -> {
             source.writeCheckpoint(target);
             if (!wroteAny) RunOutcome.checkpoint(options, target);
             wroteAny = true;
             WRITTEN.incrementAndGet();
+            wholeBytes = sizeOf(target);
+            appendedBytes = 0;
+            return true;
+        });
+        wholeAt = System.nanoTime();
+        wholeCost = took;
+        return took;
+    }
+
+    /** A continuation; its CPU time, or -1 when the recording could not be continued (nothing written). */
+    private long append() {
+        boolean[] appended = {false};
+        long took = measure(() -> {
+            appended[0] = source.appendCheckpoint(target);
+            if (appended[0]) {
+                CONTINUATIONS.incrementAndGet();
+                appendedBytes = sizeOf(target) - wholeBytes;
+            }
+            return appended[0];
+        });
+        if (!appended[0]) return -1;
+        continuationCost = took;
+        return took;
+    }
+
+    private interface Part {
+        boolean write() throws IOException;
+    }
+
+    /** Writes one part; returns the CPU time it took (ns; elapsed time where the kernel does not say). */
+    private long measure(Part part) {
+        long startCpu = cpuNanos();
+        long startWall = System.nanoTime();
+        try {
+            part.write();
         } catch (IOException | RuntimeException | OutOfMemoryError e) {
             // said once: the snapshot at exit tries again, and falls back to the temporary folder; a heap with no
             // room for the copy ends this checkpoint, not the thread (the arrays are kept softly, so the collector
@@ -123,6 +192,14 @@ public final class Checkpoints implements Runnable {
         long took = startCpu >= 0 && endCpu >= 0 ? endCpu - startCpu : System.nanoTime() - startWall;
         NANOS.addAndGet(took);
         return took;
+    }
+
+    private static long sizeOf(Path file) {
+        try {
+            return java.nio.file.Files.size(file);
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     /**

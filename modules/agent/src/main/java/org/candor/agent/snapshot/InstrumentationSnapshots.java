@@ -14,6 +14,8 @@ import org.candor.core.model.MethodTable;
 import org.candor.core.model.Metric;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
+import org.candor.core.snapshot.FlatTable;
+import org.candor.core.snapshot.NodeTable;
 import org.candor.core.snapshot.SnapshotStreamWriter;
 import org.candor.core.snapshot.TreeCut;
 import org.candor.probe.Clock;
@@ -85,27 +87,53 @@ public final class InstrumentationSnapshots implements SnapshotSource {
      */
     @Override
     public int writeTo(Path target) throws IOException {
-        return write(target, 0, false);
+        return write(target, 0, false, false);
     }
 
     @Override
     public int writeLive(Path target, int pathsPerThread) throws IOException {
-        return write(target, pathsPerThread, false);
+        return write(target, pathsPerThread, false, false);
     }
 
     @Override
     public int writeCheckpoint(Path target) throws IOException {
-        return write(target, 0, true);
+        continuations.startWhole();
+        try {
+            return write(target, 0, true, false);
+        } catch (IOException | RuntimeException | Error e) {
+            continuations.forget();
+            throw e;
+        }
     }
 
-    /** With {@code pathsPerThread} 0, every path. */
-    private int write(Path target, int pathsPerThread, boolean checkpoint) throws IOException {
+    @Override
+    public boolean appendCheckpoint(Path target) throws IOException {
+        try {
+            if (write(target, 0, true, true) >= 0) return true;
+            continuations.forget();  // records of threads read before the one that could not continue moved on
+            return false;
+        } catch (IOException | RuntimeException | Error e) {
+            continuations.forget();  // the part was cut back: what the records hold was not written
+            throw e;
+        }
+    }
+
+    /** What the checkpoint file's parts wrote, for the next continuation; touched by the checkpoint thread only. */
+    private final CheckpointContinuations continuations = new CheckpointContinuations();
+
+    /**
+     * With {@code pathsPerThread} 0, every path. A continuation appends what changed since the checkpoint file's
+     * last part and returns -1, writing nothing, when the trees cannot be continued; a whole checkpoint remembers
+     * what it wrote for the continuations after it.
+     */
+    private int write(Path target, int pathsPerThread, boolean checkpoint, boolean continuation) throws IOException {
         AgentOptions options = this.options;
         Scheme scheme = this.scheme;
         double nanosPerTick = clockRate.nanosPerTick();
         SnapshotInfo info = describe(options);
         scheme.addInfo(info);  // include and root patterns that matched nothing (PatternWarnings)
         if (checkpoint) info.put(SnapshotInfo.CHECKPOINT, "true");
+        if (continuation) info.put(SnapshotInfo.CHECKPOINT_CONTINUATION, "true");
         boolean calibrated = calibration.calibrated();
         List<Metric> metrics = MeasuredMetric.of(Clock.metric(), Clock.unit()).instrumentationColumns(calibrated);
         // statistics are gathered on a snapshot without trees, by the same code as ever
@@ -119,18 +147,36 @@ public final class InstrumentationSnapshots implements SnapshotSource {
         // serve the snapshot at exit, which would otherwise hold a second set while the spare one is still kept)
         LiveArrays arrays = LiveArrays.take();
         ThreadRegistry.pauseFolding();  // every tree read once: none moves into its group meanwhile
-        try (SnapshotStreamWriter w = SnapshotStreamWriter.open(target, cut, checkpoint)) {
+        boolean remember = checkpoint && pathsPerThread == 0;
+        try (SnapshotStreamWriter w = continuation ? SnapshotStreamWriter.openContinuation(target)
+                : SnapshotStreamWriter.open(target, cut, checkpoint)) {
             w.metrics(metrics);
-            for (ThreadState state : ThreadRegistry.current()) {
+            ThreadState[] threads = ThreadRegistry.current();
+            if (continuation && !continuations.canContinue(threads)) return -1;
+            for (ThreadState state : threads) {
                 ThreadTreeCopy copy = state.copy(arrays.copy);
                 counts.add(copy);
                 if (copy.nodeCount() <= 1) continue;
-                TreeValues values = TreeValues.of(copy, nanosPerTick, calibrated, arrays.values);
+                // a continuation writes no whole tree: the self times alone, not the totals (a pass of scattered adds)
+                TreeValues values = continuation ? TreeValues.selves(copy, nanosPerTick, calibrated, arrays.values)
+                        : TreeValues.of(copy, nanosPerTick, calibrated, arrays.values);
                 ThreadTables tables = new ThreadTables(copy, values, ids, nanosPerTick);
                 ThreadTables.Flat flat = tables.flat();
-                w.thread(copy.threadId, copy.threadName, tables.tree(), flat);
                 trivial.add(flat);
-                written++;
+                ChangedNodes before = remember ? continuations.of(state) : null;
+                if (continuation) {
+                    if (!before.canContinue(copy)) return -1;
+                    NodeTable changes = before.changes(copy, values, ids, continuations.scratch(copy.nodeCount()));
+                    FlatTable flatChanges = before.flatChanges(flat, ids, metrics.size());
+                    if (changes != null) {
+                        w.thread(copy.threadId, copy.threadName, changes, flatChanges);
+                        written++;
+                    }
+                } else {
+                    w.thread(copy.threadId, copy.threadName, tables.tree(), flat);
+                    written++;
+                    if (before != null) before.remember(copy, values, flat, metrics.size());
+                }
             }
             counts.addTo(stats);
             trivial.addTo(stats, calibrated);

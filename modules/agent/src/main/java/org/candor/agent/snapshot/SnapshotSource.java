@@ -22,6 +22,16 @@ public interface SnapshotSource {
     int writeCheckpoint(Path target) throws IOException;
 
     /**
+     * A checkpoint continuation (docs/formats/snapshot.md, "Checkpoint continuations"): what changed since the
+     * checkpoint file's last part, appended to it as a part of its own. False, with nothing written, where this mode
+     * writes none, or when the recording cannot be continued (a reset, a thread folded into its group): a whole
+     * checkpoint ({@link #writeCheckpoint}) is due then. A failed one leaves the file as it was.
+     */
+    default boolean appendCheckpoint(Path target) throws IOException {
+        return false;
+    }
+
+    /**
      * Called on a thread of the agent's own that writes snapshots (the checkpoints'), before its first: leaves it
      * out of what this mode records. The probes never record the agent's own code; a sampler would sample it.
      */

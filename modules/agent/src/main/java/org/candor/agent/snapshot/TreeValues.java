@@ -49,7 +49,8 @@ final class TreeValues {
     /** The arrays by metric index: calls (the copy's), total, self, raw total, raw self. */
     private final long[][] columns;
 
-    private TreeValues(ThreadTreeCopy copy, boolean calibrated, int n, Reuse reuse) {
+    private TreeValues(ThreadTreeCopy copy, boolean calibrated, int n, Reuse reuse, boolean totals) {
+        this.totals = totals;
         this.copy = copy;
         this.calibrated = calibrated;
         if (reuse == null) {
@@ -63,8 +64,10 @@ final class TreeValues {
             total = reuse.total;
             rawSelf = calibrated ? reuse.rawSelf : self;
             rawTotal = calibrated ? reuse.rawTotal : total;
-            Arrays.fill(total, 0, n, 0);
-            if (calibrated) Arrays.fill(rawTotal, 0, n, 0);
+            if (totals) {
+                Arrays.fill(total, 0, n, 0);
+                if (calibrated) Arrays.fill(rawTotal, 0, n, 0);
+            }
         }
         columns = new long[][] {copy.nodeCalls, total, self, rawTotal, rawSelf};
     }
@@ -77,7 +80,7 @@ final class TreeValues {
      */
     static TreeValues of(ThreadTreeCopy c, double nanosPerTick, boolean calibrated, Reuse reuse) {
         int n = c.nodeCount();
-        TreeValues v = new TreeValues(c, calibrated && c.nodeAdjust != null, n, reuse);
+        TreeValues v = new TreeValues(c, calibrated && c.nodeAdjust != null, n, reuse, true);
         long[] self = v.self, rawSelf = v.rawSelf, total = v.total, rawTotal = v.rawTotal;
         long[] ticks = c.nodeSelf, adjust = c.nodeAdjust;
         int[] parent = c.nodeParent;
@@ -98,6 +101,26 @@ final class TreeValues {
         }
         return v;
     }
+
+    /**
+     * The self times alone, ns (a checkpoint continuation's: it writes what changed, whose totals it sums itself):
+     * one pass in node order, without the totals' adds into scattered parents. {@link #value} refuses the totals.
+     */
+    static TreeValues selves(ThreadTreeCopy c, double nanosPerTick, boolean calibrated, Reuse reuse) {
+        int n = c.nodeCount();
+        TreeValues v = new TreeValues(c, calibrated && c.nodeAdjust != null, n, reuse, false);
+        long[] ticks = c.nodeSelf, adjust = c.nodeAdjust;
+        v.self[0] = 0;
+        v.rawSelf[0] = 0;
+        for (int i = 1; i < n; i++) {
+            if (v.calibrated) v.self[i] = ns(ticks[i] - adjust[i], nanosPerTick);
+            v.rawSelf[i] = ns(ticks[i], nanosPerTick);
+        }
+        return v;
+    }
+
+    /** False for {@link #selves}: no totals were summed. */
+    private final boolean totals;
 
     /** A node's self time, ns: calibrated when the values are. */
     long self(int node) {
@@ -123,6 +146,7 @@ final class TreeValues {
      * (outside every recorded call) is not shown.
      */
     long value(int node, int metric) {
+        if (!totals && (metric == TOTAL || metric == RAW_TOTAL)) throw new IllegalStateException("self times only");
         return node == 0 && metric == CALLS ? rootCalls() : columns[metric][node];
     }
 

@@ -47,6 +47,8 @@ public final class SnapshotInfo {
      * value is {@code true}; {@link #END_TIME} says when it was taken.
      */
     public static final String CHECKPOINT = "checkpoint";
+    /** In a checkpoint's continuation part: {@code true} (docs/formats/snapshot.md, "Checkpoint continuations"). */
+    public static final String CHECKPOINT_CONTINUATION = "checkpoint.continuation";
 
     private final Map<String, String> properties = new LinkedHashMap<>();
 
