@@ -52,12 +52,39 @@ public final class SnapshotStreamWriter implements Closeable {
     private boolean durable = true;
     private boolean done;
 
-    private SnapshotStreamWriter(Path target, Path temp, FileChannel channel, OutputStream stream) throws IOException {
+    /** A continuation's: where the file ended before it, to cut a continuation that failed back to; else -1. */
+    private final long appendedAt;
+
+    private SnapshotStreamWriter(Path target, Path temp, FileChannel channel, OutputStream stream, long appendedAt)
+            throws IOException {
         this.target = target;
         this.temp = temp;
         this.channel = channel;
         this.stream = stream;
+        this.appendedAt = appendedAt;
         this.encoder = new SnapshotEncoder(stream);
+    }
+
+    /**
+     * A checkpoint's continuation (docs/formats/snapshot.md, "Checkpoint continuations"): a whole snapshot of what
+     * changed since the file's last part, appended to {@code target}, which must exist. Not forced to disk, nothing
+     * renamed: {@link #commit} ends the part; {@link #close} without a commit, or any failure, cuts the file back to
+     * where it ended before, so the file holds its earlier parts whole. A program killed while appending leaves a
+     * part cut short, which readers leave out.
+     */
+    public static SnapshotStreamWriter openContinuation(Path target) throws IOException {
+        FileChannel channel = FileChannel.open(target, StandardOpenOption.WRITE);
+        try {
+            long end = channel.size();
+            channel.position(end);
+            OutputStream stream = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
+            SnapshotStreamWriter w = new SnapshotStreamWriter(target, null, channel, stream, end);
+            w.durable = false;
+            return w;
+        } catch (IOException | RuntimeException | Error e) {
+            closeQuietly(channel);
+            throw e;
+        }
     }
 
     /** Starts a snapshot for {@code target}: a temporary file in the same directory, named {@code .NAME.*.tmp}. */
@@ -103,7 +130,7 @@ public final class SnapshotStreamWriter implements Closeable {
         try {
             channel = FileChannel.open(temp, StandardOpenOption.WRITE);
             OutputStream stream = new BufferedOutputStream(fileStream.apply(Channels.newOutputStream(channel)), 1 << 16);
-            return new SnapshotStreamWriter(target, temp, channel, stream);
+            return new SnapshotStreamWriter(target, temp, channel, stream, -1);
         } catch (IOException | RuntimeException | Error e) {
             if (channel != null) closeQuietly(channel);
             ReplaceFile.deleteQuietly(temp);
@@ -144,7 +171,7 @@ public final class SnapshotStreamWriter implements Closeable {
             stream.flush();
             if (durable) channel.force(true);
             channel.close();
-            ReplaceFile.moveOver(temp, target);
+            if (temp != null) ReplaceFile.moveOver(temp, target);
             done = true;
             releaseCut();
         });
@@ -155,8 +182,18 @@ public final class SnapshotStreamWriter implements Closeable {
         releaseCut();
         if (done) return;
         done = true;
+        if (temp == null) cutBack();
         closeQuietly(channel);
-        ReplaceFile.deleteQuietly(temp);
+        if (temp != null) ReplaceFile.deleteQuietly(temp);
+    }
+
+    /** A continuation that did not commit: the file as it was before it (its buffered bytes are dropped unwritten). */
+    private void cutBack() {
+        try {
+            channel.truncate(appendedAt);
+        } catch (IOException | RuntimeException ignored) {
+            // the part stays cut short, which readers leave out; the write error is what the caller heard about
+        }
     }
 
     private void releaseCut() {
