@@ -109,6 +109,18 @@ public final class SnapshotWarnings {
                                   LongSupplier totalNanos, LongSupplier probeEffect) {
         List<String> lines = new ArrayList<>();
         if (info.checkpoint()) lines.add(checkpoint(info));
+        String notAdded = info.get(SnapshotInfo.CHECKPOINT_NOT_ADDED);
+        if (notAdded != null) {
+            lines.add("the checkpoint's " + notAdded + (notAdded.equals("1") ? " continuation was" : " continuations were")
+                    + " not added (" + info.get(SnapshotInfo.CHECKPOINT_NOT_ADDED_REASON, "no reason given") + "): the trees"
+                    + " are its whole snapshot's alone, and what changed after it is not here");
+        }
+        String leftOut = info.get(SnapshotInfo.CHECKPOINT_LEFT_OUT_BYTES);
+        if (leftOut != null) {
+            lines.add(String.format(Locale.ROOT, "the checkpoint file's last %s bytes were left out: %s (the program"
+                    + " stopped while appending it, most likely); the snapshot is the parts before it",
+                    groupDigits(leftOut), info.get(SnapshotInfo.CHECKPOINT_LEFT_OUT_REASON, "a continuation cut short")));
+        }
         long dropped = stat(stats, DROPPED);
         boolean heapFull = stat(stats, HEAP_FULL) > 0;
         if (dropped > 0) {
@@ -189,7 +201,14 @@ public final class SnapshotWarnings {
     /** First of all: the snapshot is a checkpoint, so whatever ran after it is missing. */
     private static String checkpoint(SnapshotInfo info) {
         String at = info.get(SnapshotInfo.END_TIME);
-        return "a checkpoint" + (at == null ? "" : " taken at " + at) + " while the program ran: the snapshot at its"
+        String continuations = info.get(SnapshotInfo.CHECKPOINT_CONTINUATIONS);
+        String parts = "";
+        if (continuations != null && !continuations.equals("0")) {
+            String whole = info.get(SnapshotInfo.CHECKPOINT_WHOLE_TIME);
+            parts = " (a whole snapshot" + (whole == null ? "" : " taken at " + whole) + " and " + continuations
+                    + (continuations.equals("1") ? " continuation" : " continuations") + " added to it)";
+        }
+        return "a checkpoint" + (at == null ? "" : " taken at " + at) + parts + " while the program ran: the snapshot at its"
                 + " exit replaces it, so either the program still runs or it ended without one (killed, or crashed);"
                 + " what it did after the checkpoint is not here";
     }
@@ -336,6 +355,15 @@ public final class SnapshotWarnings {
         long total = totalCalls.getAsLong();
         if (total <= 0) return String.format(Locale.ROOT, "%,d calls", part);
         return String.format(Locale.ROOT, "%,d of %,d calls (%.1f %%)", part, total, 100.0 * part / total);
+    }
+
+    /** {@code 12,345} for a count kept as text; the text as it is when it is not a number. */
+    private static String groupDigits(String count) {
+        try {
+            return String.format(Locale.ROOT, "%,d", Long.parseLong(count));
+        } catch (NumberFormatException e) {
+            return count;
+        }
     }
 
     private static long stat(Map<String, Long> stats, String key) {

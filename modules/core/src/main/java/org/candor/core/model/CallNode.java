@@ -36,6 +36,11 @@ public final class CallNode {
 
     public List<CallNode> children() { return Collections.unmodifiableList(children); }
 
+    /** Reorders the children (a stable sort): a tree whose values were added to, put back highest first. */
+    public void sortChildren(java.util.Comparator<? super CallNode> order) {
+        children.sort(order);
+    }
+
     /** The child for {@code methodId}, or null. Linear: trees are built once, not searched in hot loops. */
     public CallNode child(int methodId) {
         for (CallNode c : children) if (c.methodId == methodId) return c;

@@ -47,8 +47,24 @@ public final class SnapshotInfo {
      * value is {@code true}; {@link #END_TIME} says when it was taken.
      */
     public static final String CHECKPOINT = "checkpoint";
-    /** In a checkpoint's continuation part: {@code true} (docs/formats/snapshot.md, "Checkpoint continuations"). */
+    /**
+     * In a part of a checkpoint file after its first, {@code true}: the part is a continuation, whose values are what
+     * changed since the part before it (docs/formats/snapshot.md, "Checkpoint continuations"). Readers add the
+     * parts up and drop this key.
+     */
     public static final String CHECKPOINT_CONTINUATION = "checkpoint.continuation";
+    /** Added by readers: how many continuations were added to the checkpoint's first, whole part. */
+    public static final String CHECKPOINT_CONTINUATIONS = "checkpoint.continuations";
+    /** Added by readers of a checkpoint with continuations: when its whole first part was taken (its end.time). */
+    public static final String CHECKPOINT_WHOLE_TIME = "checkpoint.whole_time";
+    /** Added by readers: how many bytes at the end of a checkpoint file were left out (a part cut short and all after it). */
+    public static final String CHECKPOINT_LEFT_OUT_BYTES = "checkpoint.left_out_bytes";
+    /** Added by readers with {@link #CHECKPOINT_LEFT_OUT_BYTES}: why, in words ({@code a continuation cut short at offset 5,678}). */
+    public static final String CHECKPOINT_LEFT_OUT_REASON = "checkpoint.left_out.reason";
+    /** Added by readers: how many whole continuations were not added up (too large for the heap), the first part shown alone. */
+    public static final String CHECKPOINT_NOT_ADDED = "checkpoint.not_added";
+    /** Added by readers with {@link #CHECKPOINT_NOT_ADDED}: why, in words. */
+    public static final String CHECKPOINT_NOT_ADDED_REASON = "checkpoint.not_added.reason";
 
     private final Map<String, String> properties = new LinkedHashMap<>();
 

@@ -24,9 +24,31 @@ final class SnapshotDecoder {
     private SnapshotDecoder() {}
 
     static Snapshot decode(SnapshotBytes bytes) throws IOException {
-        SnapshotSections layout = SnapshotSections.read(bytes);
-        if (layout.major == 1) return decodeV1(bytes, layout);
-        return load(SnapshotFile.decode(bytes, layout));
+        SnapshotParts parts = SnapshotParts.split(bytes);
+        SnapshotSections layout = parts.first;
+        if (parts.single()) {
+            if (layout.major == 1) return decodeV1(bytes, layout);
+            return load(SnapshotFile.decode(bytes, layout));
+        }
+        return loadParts(bytes, parts);
+    }
+
+    /** A checkpoint and its continuations added up; the checkpoint alone when the sum would not fit the heap. */
+    private static Snapshot loadParts(SnapshotBytes bytes, SnapshotParts parts) throws IOException {
+        List<SnapshotFile> files = parts.decode(bytes);
+        Snapshot snapshot;
+        if (files.size() == 1) {
+            snapshot = load(files.get(0));
+        } else {
+            try {
+                snapshot = ContinuationSum.sum(files);
+            } catch (SnapshotTooLargeException e) {
+                snapshot = load(files.get(0));
+                ContinuationSum.notAdded(snapshot.info(), files.size() - 1, e);
+            }
+        }
+        parts.noteLeftOut(snapshot.info());
+        return snapshot;
     }
 
     /** A 2.x file as objects: every tree, every flat profile. */

@@ -106,12 +106,39 @@ public final class SnapshotFile implements Closeable {
     }
 
     static SnapshotFile of(SnapshotBytes bytes) throws IOException {
-        SnapshotSections layout = SnapshotSections.read(bytes);
+        SnapshotParts parts = SnapshotParts.split(bytes);
+        if (!parts.single()) return ofParts(bytes, parts);
+        SnapshotSections layout = parts.first;
         if (layout.major >= 2) return decode(bytes, layout);
         // 1.x has no extents to skip subtrees by: the model, encoded again as 2.0 in memory
         byte[] encoded = encode(SnapshotDecoder.decodeV1(bytes, layout));
         SnapshotBytes converted = SnapshotBytes.of(encoded, encoded.length, bytes.name());
         return decode(converted, SnapshotSections.read(converted)).asVersion(layout.major + "." + layout.minor);
+    }
+
+    /**
+     * A checkpoint and its continuations: added up as objects ({@link ContinuationSum}) and encoded again in memory;
+     * the checkpoint alone, read in place, when there is nothing to add or the sum would not fit the heap.
+     */
+    private static SnapshotFile ofParts(SnapshotBytes bytes, SnapshotParts parts) throws IOException {
+        List<SnapshotFile> files = parts.decode(bytes);
+        SnapshotFile first = files.get(0);
+        SnapshotInfo info = first.info();
+        if (files.size() > 1) {
+            try {
+                Snapshot sum = ContinuationSum.sum(files);
+                parts.noteLeftOut(sum.info());
+                byte[] encoded = encode(sum);
+                SnapshotBytes summed = SnapshotBytes.of(encoded, encoded.length, bytes.name());
+                return decode(summed, SnapshotSections.read(summed)).asVersion(first.version());
+            } catch (SnapshotTooLargeException e) {
+                ContinuationSum.notAdded(info, files.size() - 1, e);
+            } catch (OutOfMemoryError e) { // the sum fitted, its encoding did not
+                ContinuationSum.notAdded(info, files.size() - 1, (String) null);
+            }
+        }
+        parts.noteLeftOut(info);
+        return first.withInfo(info);
     }
 
     private static byte[] encode(Snapshot model) {
@@ -186,6 +213,10 @@ public final class SnapshotFile implements Closeable {
             latest.put(threadId, t);
         }
         return threads;
+    }
+
+    private SnapshotFile withInfo(SnapshotInfo newInfo) {
+        return new SnapshotFile(bytes, version, newInfo, metrics, columns, storedMetrics, methods, stats, threads);
     }
 
     private SnapshotFile asVersion(String v) {

@@ -23,17 +23,33 @@ final class SnapshotSections {
      * skipped as they are found, so the list grows with the file's threads, not with its bytes.
      */
     final List<Section> sections;
+    /** Where the part starts (its header) and ends (past its END section): the whole file unless it has continuations. */
+    final long start;
+    final long end;
 
-    private SnapshotSections(int major, int minor, List<Section> sections) {
+    private SnapshotSections(int major, int minor, List<Section> sections, long start, long end) {
         this.major = major;
         this.minor = minor;
         this.sections = Collections.unmodifiableList(sections);
+        this.start = start;
+        this.end = end;
     }
 
+    /** A file of one part, checked in the order above; bytes after its END section are corruption. */
     static SnapshotSections read(SnapshotBytes bytes) throws IOException {
         int[] version = checkHeader(bytes);
         boolean checksumVerified = checkTrailer(bytes);
-        return new SnapshotSections(version[0], version[1], walk(bytes, checksumVerified));
+        return new SnapshotSections(version[0], version[1], walk(bytes, checksumVerified), 0, bytes.size());
+    }
+
+    /** A part whose framing {@code walk} found whole and whose checksum the caller verified. */
+    static SnapshotSections part(int[] version, Walk walk, long start) {
+        return new SnapshotSections(version[0], version[1], walk.sections, start, walk.end);
+    }
+
+    /** Whether the checksum in the END section of the part {@code walk} found matches the part's bytes. */
+    static boolean checksumMatches(SnapshotBytes bytes, Walk walk, long start) throws IOException {
+        return bytes.crc32c(start, walk.end - 4) == bytes.u32(walk.end - 4);
     }
 
     /**
@@ -76,38 +92,68 @@ final class SnapshotSections {
     }
 
     private static List<Section> walk(SnapshotBytes bytes, boolean checksumVerified) throws IOException {
+        Walk w = walk(bytes, 0);
+        if (w.problem != null) throw fail(bytes, (w.framing ? damaged(checksumVerified) : "is corrupt") + w.problem);
+        if (w.end != bytes.size()) {
+            throw fail(bytes, "is corrupt: " + (bytes.size() - w.end) + " bytes follow the END section at offset " + w.endSection);
+        }
+        return w.sections;
+    }
+
+    /**
+     * What a walk of one part's framing found: its sections and where its END section is, or the first problem. A
+     * walk stops at the first END section; whether bytes follow it is the caller's question (a checkpoint's
+     * continuations do, docs/formats/snapshot.md, "Checkpoint continuations").
+     */
+    static final class Walk {
+        final List<Section> sections = new ArrayList<>();
+        /** Where the END section starts, and where it ends (past the checksum); -1 when there is a problem. */
+        long endSection = -1;
+        long end = -1;
+        /** The problem, worded after "is truncated" or "is corrupt"; null when the part's framing is whole. */
+        String problem;
+        /** Whether the problem is one of a file cut short, or of a corrupt one whose checksum matched (see damaged). */
+        boolean framing;
+
+        private Walk fail(boolean cutShort, String what) {
+            problem = what;
+            framing = cutShort;
+            return this;
+        }
+    }
+
+    /**
+     * Walks the framing of the part whose header starts at {@code start} (0 for a file's first part), up to its first
+     * END section, without throwing: the part's layout, or its problem.
+     */
+    static Walk walk(SnapshotBytes bytes, long start) throws IOException {
         long size = bytes.size();
-        List<Section> sections = new ArrayList<>();
-        long at = HEADER_SIZE;
+        Walk w = new Walk();
+        long at = start + HEADER_SIZE;
         while (true) {
-            if (at == size) {
-                throw fail(bytes, damaged(checksumVerified) + ": the file ends at " + size + " without an END section");
-            }
+            if (at == size) return w.fail(true, ": the file ends at " + size + " without an END section");
             if (size - at < SECTION_HEADER_SIZE) {
-                throw fail(bytes, damaged(checksumVerified) + ": a section header needs " + SECTION_HEADER_SIZE
-                        + " bytes at offset " + at + ", the file ends at " + size);
+                return w.fail(true, ": a section header needs " + SECTION_HEADER_SIZE + " bytes at offset " + at
+                        + ", the file ends at " + size);
             }
             int tag = bytes.u32(at);
             if (!isPrintableTag(tag)) { // tags are 4 ASCII characters (2.2): control or non-ASCII bytes are no section's
-                throw fail(bytes, damaged(checksumVerified) + ": the section at offset " + at + " has the tag "
-                        + tagName(tag) + ", not 4 printable ASCII characters");
+                return w.fail(true, ": the section at offset " + at + " has the tag " + tagName(tag)
+                        + ", not 4 printable ASCII characters");
             }
             long length = bytes.u64(at + 4);
             long payload = at + SECTION_HEADER_SIZE;
             if (length < 0 || length > size - payload) {
-                throw fail(bytes, damaged(checksumVerified) + ": section " + tagName(tag) + " needs "
-                        + Long.toUnsignedString(length) + " bytes at offset " + payload + ", the file ends at " + size);
+                return w.fail(true, ": section " + tagName(tag) + " needs " + Long.toUnsignedString(length)
+                        + " bytes at offset " + payload + ", the file ends at " + size);
             }
             if (tag == TAG_END) {
-                if (length != 4) {
-                    throw fail(bytes, "is corrupt: the END section at offset " + at + " has length " + length + ", not 4");
-                }
-                if (payload + 4 != size) {
-                    throw fail(bytes, "is corrupt: " + (size - payload - 4) + " bytes follow the END section at offset " + at);
-                }
-                return sections;
+                if (length != 4) return w.fail(false, ": the END section at offset " + at + " has length " + length + ", not 4");
+                w.endSection = at;
+                w.end = payload + 4;
+                return w;
             }
-            if (isKnown(tag)) sections.add(new Section(tag, at, payload, length));
+            if (isKnown(tag)) w.sections.add(new Section(tag, at, payload, length));
             at = payload + length;
         }
     }
