@@ -2,7 +2,8 @@
 """What checkpoints cost a program (issue 17): javac compiling Guava (or a subset) under Candor with checkpoints at
 their default and with --checkpoint off, alternating in one run, per mode (Total, sampling). Prints each run, then per
 mode the medians of wall and CPU time (the whole process, /usr/bin/time), their ratio on/off, and what the agent says
-the checkpoints took (checkpoint.written, checkpoint.time_ns: CPU time) against the run's duration."""
+the checkpoints took (checkpoint.written, .continuations, .time_ns: CPU time) against the run's duration, and the
+mean interval between two checkpoint parts (wall time over parts written)."""
 import argparse
 import os
 import re
@@ -63,22 +64,27 @@ def main():
                 rc, wall, cpu = timed(cmd, w, os.path.join(outdir, tag + ".log"))
                 st, duration = stats(args.candor, snap)
                 runs.setdefault((mode, checkpoint), []).append((wall, cpu, st))
-                print("checkpoint-cost: round %d %-6s checkpoints %-7s exit %d, wall %.1f s, CPU %.1f s, %d written,"
-                      " %.3f s of CPU in them (run %s)" % (rnd, mode, checkpoint, rc, wall, cpu,
-                                                         st.get("checkpoint.written", 0),
-                                                         st.get("checkpoint.time_ns", 0) / 1e9, duration), flush=True)
+                print("checkpoint-cost: round %d %-6s checkpoints %-7s exit %d, wall %.1f s, CPU %.1f s, %d written"
+                      " whole and %d continuations, %.3f s of CPU in them, last period %d ms (run %s)" % (
+                          rnd, mode, checkpoint, rc, wall, cpu, st.get("checkpoint.written", 0),
+                          st.get("checkpoint.continuations", 0), st.get("checkpoint.time_ns", 0) / 1e9,
+                          st.get("checkpoint.period_ms", 0), duration), flush=True)
     lines = ["Checkpoint cost (bench/checkpoint-cost.sh), %s, javac %s, %d rounds, medians" % (
         time.strftime("%Y-%m-%d %H:%M"), args.only or "all of Guava", args.rounds), "",
-        "| mode | wall on | wall off | on/off | CPU on | CPU off | on/off | checkpoints | their CPU | share of wall |",
-        "|---|---|---|---|---|---|---|---|---|---|"]
+        "| mode | wall on | wall off | on/off | CPU on | CPU off | on/off | whole | continuations | their CPU | share of wall |"
+        " mean interval |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for mode in [m for m in args.modes.split(",") if m]:
         on, off = runs[(mode, "default")], runs[(mode, "off")]
         won, woff = statistics.median(r[0] for r in on), statistics.median(r[0] for r in off)
         con, coff = statistics.median(r[1] for r in on), statistics.median(r[1] for r in off)
         written = statistics.median(r[2].get("checkpoint.written", 0) for r in on)
+        continued = statistics.median(r[2].get("checkpoint.continuations", 0) for r in on)
         their = statistics.median(r[2].get("checkpoint.time_ns", 0) / 1e9 for r in on)
-        lines.append("| %s | %.1f s | %.1f s | %.3f | %.1f s | %.1f s | %.3f | %d | %.3f s | %.1f %% |" % (
-            mode, won, woff, won / woff, con, coff, con / coff, written, their, 100 * their / won))
+        parts = written + continued
+        lines.append("| %s | %.1f s | %.1f s | %.3f | %.1f s | %.1f s | %.3f | %d | %d | %.3f s | %.1f %% | %.1f s |" % (
+            mode, won, woff, won / woff, con, coff, con / coff, written, continued, their, 100 * their / won,
+            won / parts if parts else 0))
     summary = "\n".join(lines)
     print(summary)
     with open(os.path.join(outdir, "summary.txt"), "w") as f:

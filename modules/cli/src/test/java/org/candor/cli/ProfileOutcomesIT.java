@@ -100,11 +100,20 @@ class ProfileOutcomesIT {
         assertThat(killed.stderr).as(killed.toString()).contains("candor: a checkpoint taken at ");
         Snapshot s = SnapshotReader.read(out);
         assertThat(s.info().get(SnapshotInfo.CHECKPOINT)).isEqualTo("true");
-        assertThat(s.stats().get("checkpoint.continuations")).as("continuations written").isPositive();
-        assertThat(Long.parseLong(s.info().get("checkpoint.continuations"))).as("continuations read").isPositive();
+        assertThat(s.stats()).as("continuations written before the last part").containsKey("checkpoint.continuations");
+        assertThat(s.info().get(SnapshotInfo.CHECKPOINT_CONTINUATIONS)).as("continuations added up").isNotNull();
+        assertThat(Long.parseLong(s.info().get(SnapshotInfo.CHECKPOINT_CONTINUATIONS))).isPositive();
         assertThat(callsOf(s, "late")).as("calls made after the tree grew").isEqualTo(777);
         assertThat(callsOf(s, "walk")).as("every walk: 4^8 paths of 9 calls").isEqualTo(9L << 16);
         assertThat(callsOf(s, "a") + callsOf(s, "b") + callsOf(s, "c") + callsOf(s, "d")).isEqualTo(8L << 16);
+        // the exact flat rows, added up part by part as the trees are: each method's calls as its nodes say
+        org.candor.core.model.FlatProfile flat = s.threads().get(0).flat();
+        assertThat(flat).as("the agent's flat profile").isNotNull();
+        for (int row = 0; row < flat.size(); row++) {
+            String name = s.methods().get(flat.method(row)).name();
+            assertThat(flat.value(row, s.metricIndex("calls"))).as(name).isEqualTo(callsOf(s, name));
+        }
+        assertThat(flat.size()).as("a row per method called").isGreaterThanOrEqualTo(7);
     }
 
     /** Calls of the method of this name, over every node of every thread. */

@@ -14,8 +14,6 @@ import org.candor.core.model.MethodTable;
 import org.candor.core.model.Metric;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
-import org.candor.core.snapshot.FlatTable;
-import org.candor.core.snapshot.NodeTable;
 import org.candor.core.snapshot.SnapshotStreamWriter;
 import org.candor.core.snapshot.TreeCut;
 import org.candor.probe.Clock;
@@ -157,26 +155,26 @@ public final class InstrumentationSnapshots implements SnapshotSource {
                 ThreadTreeCopy copy = state.copy(arrays.copy);
                 counts.add(copy);
                 if (copy.nodeCount() <= 1) continue;
-                // a continuation writes no whole tree: the self times alone, not the totals (a pass of scattered adds)
-                TreeValues values = continuation ? TreeValues.selves(copy, nanosPerTick, calibrated, arrays.values)
-                        : TreeValues.of(copy, nanosPerTick, calibrated, arrays.values);
+                ChangedNodes before = remember ? continuations.of(state) : null;
+                if (continuation) {
+                    // one pass over the nodes for what changed; no values computed for the rest, no flat profile summed
+                    if (!before.canContinue(copy)) return -1;
+                    ChangedNodes.Changes changes = before.changes(copy, nanosPerTick, calibrated, ids,
+                            continuations.scratch(copy.nodeCount()));
+                    trivial.add(changes.whole);
+                    if (changes.tree != null) {
+                        w.thread(copy.threadId, copy.threadName, changes.tree, changes.flat);
+                        written++;
+                    }
+                    continue;
+                }
+                TreeValues values = TreeValues.of(copy, nanosPerTick, calibrated, arrays.values);
                 ThreadTables tables = new ThreadTables(copy, values, ids, nanosPerTick);
                 ThreadTables.Flat flat = tables.flat();
                 trivial.add(flat);
-                ChangedNodes before = remember ? continuations.of(state) : null;
-                if (continuation) {
-                    if (!before.canContinue(copy)) return -1;
-                    NodeTable changes = before.changes(copy, values, ids, continuations.scratch(copy.nodeCount()));
-                    FlatTable flatChanges = before.flatChanges(flat, ids, metrics.size());
-                    if (changes != null) {
-                        w.thread(copy.threadId, copy.threadName, changes, flatChanges);
-                        written++;
-                    }
-                } else {
-                    w.thread(copy.threadId, copy.threadName, tables.tree(), flat);
-                    written++;
-                    if (before != null) before.remember(copy, values, flat, metrics.size());
-                }
+                w.thread(copy.threadId, copy.threadName, tables.tree(), flat);
+                written++;
+                if (before != null) before.remember(copy, values, nanosPerTick);
             }
             counts.addTo(stats);
             trivial.addTo(stats, calibrated);

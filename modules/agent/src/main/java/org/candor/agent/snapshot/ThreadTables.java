@@ -99,6 +99,11 @@ final class ThreadTables {
     }
 
     private long ns(long ticks) {
+        return ns(ticks, nanosPerTick);
+    }
+
+    /** A row's ticks in ns, rounded, at least 0 (also a checkpoint continuation's rows: {@link ChangedNodes}). */
+    static long ns(long ticks, double nanosPerTick) {
         return Math.max(0, Math.round(ticks * nanosPerTick));
     }
 }

@@ -15,6 +15,8 @@ final class TreeValues {
     static final int SELF = 2;
     static final int RAW_TOTAL = 3;
     static final int RAW_SELF = 4;
+    /** How many: the metrics of a calibrated snapshot (an uncalibrated one has the first three). */
+    static final int METRICS = 5;
 
     /**
      * The arrays of the values, kept from one snapshot to the next by a live view ({@link ThreadTreeCopy.Reuse} says
@@ -49,8 +51,7 @@ final class TreeValues {
     /** The arrays by metric index: calls (the copy's), total, self, raw total, raw self. */
     private final long[][] columns;
 
-    private TreeValues(ThreadTreeCopy copy, boolean calibrated, int n, Reuse reuse, boolean totals) {
-        this.totals = totals;
+    private TreeValues(ThreadTreeCopy copy, boolean calibrated, int n, Reuse reuse) {
         this.copy = copy;
         this.calibrated = calibrated;
         if (reuse == null) {
@@ -64,10 +65,8 @@ final class TreeValues {
             total = reuse.total;
             rawSelf = calibrated ? reuse.rawSelf : self;
             rawTotal = calibrated ? reuse.rawTotal : total;
-            if (totals) {
-                Arrays.fill(total, 0, n, 0);
-                if (calibrated) Arrays.fill(rawTotal, 0, n, 0);
-            }
+            Arrays.fill(total, 0, n, 0);
+            if (calibrated) Arrays.fill(rawTotal, 0, n, 0);
         }
         columns = new long[][] {copy.nodeCalls, total, self, rawTotal, rawSelf};
     }
@@ -80,7 +79,7 @@ final class TreeValues {
      */
     static TreeValues of(ThreadTreeCopy c, double nanosPerTick, boolean calibrated, Reuse reuse) {
         int n = c.nodeCount();
-        TreeValues v = new TreeValues(c, calibrated && c.nodeAdjust != null, n, reuse, true);
+        TreeValues v = new TreeValues(c, calibrated && c.nodeAdjust != null, n, reuse);
         long[] self = v.self, rawSelf = v.rawSelf, total = v.total, rawTotal = v.rawTotal;
         long[] ticks = c.nodeSelf, adjust = c.nodeAdjust;
         int[] parent = c.nodeParent;
@@ -102,26 +101,6 @@ final class TreeValues {
         return v;
     }
 
-    /**
-     * The self times alone, ns (a checkpoint continuation's: it writes what changed, whose totals it sums itself):
-     * one pass in node order, without the totals' adds into scattered parents. {@link #value} refuses the totals.
-     */
-    static TreeValues selves(ThreadTreeCopy c, double nanosPerTick, boolean calibrated, Reuse reuse) {
-        int n = c.nodeCount();
-        TreeValues v = new TreeValues(c, calibrated && c.nodeAdjust != null, n, reuse, false);
-        long[] ticks = c.nodeSelf, adjust = c.nodeAdjust;
-        v.self[0] = 0;
-        v.rawSelf[0] = 0;
-        for (int i = 1; i < n; i++) {
-            if (v.calibrated) v.self[i] = ns(ticks[i] - adjust[i], nanosPerTick);
-            v.rawSelf[i] = ns(ticks[i], nanosPerTick);
-        }
-        return v;
-    }
-
-    /** False for {@link #selves}: no totals were summed. */
-    private final boolean totals;
-
     /** A node's self time, ns: calibrated when the values are. */
     long self(int node) {
         return self[node];
@@ -133,7 +112,7 @@ final class TreeValues {
     }
 
     /** Rounded to the nearest ns, at least 0 (Math.round's floor(x + 0.5), without its cost on every node). */
-    private static long ns(long ticks, double nanosPerTick) {
+    static long ns(long ticks, double nanosPerTick) {
         double nanos = ticks * nanosPerTick;
         return nanos <= 0 ? 0 : (long) (nanos + 0.5);
     }
@@ -146,7 +125,6 @@ final class TreeValues {
      * (outside every recorded call) is not shown.
      */
     long value(int node, int metric) {
-        if (!totals && (metric == TOTAL || metric == RAW_TOTAL)) throw new IllegalStateException("self times only");
         return node == 0 && metric == CALLS ? rootCalls() : columns[metric][node];
     }
 
