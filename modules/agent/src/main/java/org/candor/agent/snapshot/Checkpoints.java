@@ -23,8 +23,9 @@ import org.candor.agent.options.AgentOptions;
  * <p>Once the trees are so large that a whole checkpoint costs more than the period allows (1.7 million nodes of
  * javac: ~0.45 s), the checkpoints in between are <em>continuations</em> ({@link SnapshotSource#appendCheckpoint}):
  * what changed since the file's last part, appended to it, at the pace their own cost allows (a scan of every node
- * and what changed written); a whole one replaces the file again once {@code 2 * COST_SHARE} times its cost has
- * passed (about 1 % of a CPU more) or the continuations add up to its size.
+ * and what changed written: every 3-5 s on those 1.7 million nodes, against 21 s for whole ones); a whole one
+ * replaces the file again once {@code 2 * COST_SHARE} times its cost has passed or the continuations add up to its
+ * size. Wholes and continuations together: at most about 3 % of one CPU (2.9 % measured there).
  */
 public final class Checkpoints implements Runnable {
 
