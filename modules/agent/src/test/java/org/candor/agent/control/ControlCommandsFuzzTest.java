@@ -4,29 +4,36 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
-import java.util.concurrent.TimeUnit;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.EdgeCasesMode;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
 import org.candor.agent.filter.PatternException;
 import org.candor.agent.options.AgentOptions;
 import org.candor.agent.options.OptionException;
 import org.candor.agent.scheme.SchemePlan;
-import org.candor.core.testing.ByteMutator;
+import org.candor.core.testing.DamageArbitraries;
+import org.candor.core.testing.FuzzBudget;
+import org.candor.core.testing.FuzzChecks;
+import org.candor.core.testing.Mutant;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * Damaged and crafted command lines on the control channel, after the hello: each gets an answer whose first line
  * is {@code ok ...} or {@code error ...} naming what is wrong, never an exception out of {@link ControlCommands} and
  * never the catch-all's "X failed: java...." for input it could have judged. The session behind it judges
  * {@code set} and {@code resume} with the agent's own parsers, as a running session does, and records what the
- * others would have done. Seeded: the same lines every run.
+ * others would have done. Half the lines are a seed's bytes damaged ({@link DamageArbitraries}), half a command with
+ * an argument at the edge of what it checks. A jqwik property with a fixed seed: the same lines every run, and a
+ * failure shrunk to the smallest damage that still fails.
  */
 class ControlCommandsFuzzTest {
-
-    private static final int MUTANTS = Integer.getInteger("candor.fuzz.mutants", 4000);
-    private static final long SEED = Long.getLong("candor.fuzz.seed", 20261128L);
 
     private static final String[] SEEDS = {
         "start", "stop", "reset", "status", "snapshot /tmp/now.candor", "snapshot now.candor", "live 5000 /tmp/l.candor",
@@ -38,45 +45,59 @@ class ControlCommandsFuzzTest {
         "2147483648", "9223372036854775808", "a\u0000b", "\u0000", "/", ".", "..", "\t", "\r", "\uFFFD", "\uD800",
         "x".repeat(5000), "2 a\u0000b", "3 ", "=", ",", "**", "(", "include=", "root=(", "scheme=lazy"};
 
-    @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
-    void damagedCommandsAreAnsweredInOneLine() throws Exception {
-        ControlCommands commands = commands();
-        Random random = new Random(SEED);
-        ByteMutator mutator = new ByteMutator(random);
-        int ok = 0;
-        int refused = 0;
-        List<String> unexpected = new ArrayList<>();
-        for (int i = 0; i < MUTANTS; i++) {
-            String seed = SEEDS[random.nextInt(SEEDS.length)];
-            String line = random.nextBoolean()
-                    ? new String(mutator.mutate(seed.getBytes(StandardCharsets.UTF_8)).bytes, StandardCharsets.UTF_8)
-                    : newArgument(seed, random);
-            // the server splits on '\n' and drops a '\r' before it: a command line has neither
-            line = line.replace("\n", "").replace("\r", "");
-            Reply reply;
-            try {
-                reply = commands.run(line);
-            } catch (Throwable t) {
-                unexpected.add("'" + printable(line) + "': " + t);
-                continue;
-            }
-            if (reply.ok) {
-                ok++;
-                continue;
-            }
-            refused++;
-            String first = reply.encode().split("\n", -1)[0];
-            if (reply.text == null || reply.text.isEmpty() || first.contains(" failed: java.")
-                    || first.chars().anyMatch(Character::isISOControl)) {
-                unexpected.add("'" + printable(line) + "': " + printable(first));
-            }
+    /** A command line is at most a few KiB: answering it allocates far less than this. */
+    private static final long MAX_ALLOCATION = 64L << 20;
+
+    private final ControlCommands commands = commands();
+    /** An error's first line, as the client shows it: no catch-all exception, no control character (an escape). */
+    private final FuzzChecks.Tally tally = new FuzzChecks.Tally(
+            first -> !first.contains(" failed: java.") && first.chars().noneMatch(Character::isISOControl),
+            "that is the catch-all's or has a control character", MAX_ALLOCATION, Refused.class)
+            .expectOver(FuzzChecks.Verdict.REFUSED, 25, "the mutations reach the checks");
+
+    /** The budget: 4000 lines, the same every run ({@link FuzzBudget} for more). */
+    @Property(tries = 4000, seed = "20261128", edgeCases = EdgeCasesMode.NONE)
+    @AddLifecycleHook(FuzzBudget.class)
+    void damagedCommandsAreAnsweredInOneLine(@ForAll("lines") Mutant mutant) {
+        String line = mutant.text();
+        tally.judge(() -> {
+            Reply reply = commands.run(line);
+            if (!reply.ok) throw new Refused(reply);
+        });
+    }
+
+    /** A seed's bytes damaged, or its command with an edge argument; as the server reads it, without '\r' or '\n'. */
+    @Provide
+    Arbitrary<Mutant> lines() {
+        Map<String, byte[]> seeds = new LinkedHashMap<>();
+        for (int i = 0; i < SEEDS.length; i++) seeds.put("line " + i, SEEDS[i].getBytes(StandardCharsets.UTF_8));
+        Arbitrary<Mutant> newArgument = Combinators.combine(DamageArbitraries.indices(SEEDS.length),
+                DamageArbitraries.indices(EDGE_ARGUMENTS.length)).as(ControlCommandsFuzzTest::newArgument);
+        return Arbitraries.oneOf(DamageArbitraries.mutants(seeds), newArgument)
+                .map(ControlCommandsFuzzTest::asCommandLine).map(Mutant::showingText);
+    }
+
+    /** An error answer, which the verdict judges by its first line (none if the answer has no text). */
+    private static final class Refused extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Refused(Reply reply) {
+            super(reply.text == null || reply.text.isEmpty() ? null : reply.encode().split("\n", -1)[0]);
         }
-        System.out.printf("control commands fuzz: %d lines, %d ok, %d refused, %d unexpected%n", MUTANTS, ok, refused,
-                unexpected.size());
-        unexpected.stream().limit(30).forEach(u -> System.out.println("  " + u));
-        assertThat(unexpected).as("lines answered other than ok or one clear error line").isEmpty();
-        assertThat(refused).as("the mutations reach the checks").isGreaterThan(MUTANTS / 4);
+    }
+
+    /** The server splits on '\n' and drops a '\r' before it: a command line has neither. */
+    private static Mutant asCommandLine(Mutant m) {
+        String line = m.text().replace("\n", "").replace("\r", "");
+        return m.withBytes(line.getBytes(StandardCharsets.UTF_8), m.description);
+    }
+
+    private static Mutant newArgument(int seed, int edge) {
+        String s = SEEDS[seed].trim();
+        int space = s.indexOf(' ');
+        String command = space < 0 ? s : s.substring(0, space);
+        return new Mutant("line " + seed, (command + " " + EDGE_ARGUMENTS[edge]).getBytes(StandardCharsets.UTF_8),
+                "argument replaced");
     }
 
     /** What a bad command echoes reaches the client's terminal: no control character (an escape sequence) in it. */
@@ -104,20 +125,6 @@ class ControlCommandsFuzzTest {
             @Override public void serve(java.net.Socket connection) { }
         };
         return new ControlCommands(new ParsingSession(), new ControlConnections(none, "candor-fuzz"));
-    }
-
-    private static String newArgument(String seed, Random random) {
-        int space = seed.trim().indexOf(' ');
-        String command = space < 0 ? seed.trim() : seed.trim().substring(0, space);
-        return command + " " + EDGE_ARGUMENTS[random.nextInt(EDGE_ARGUMENTS.length)];
-    }
-
-    private static String printable(String s) {
-        StringBuilder b = new StringBuilder();
-        for (char c : s.toCharArray()) {
-            if (c < 0x20 || c == 0x7F) b.append(String.format("\\u%04x", (int) c)); else b.append(c);
-        }
-        return b.length() > 200 ? b.substring(0, 200) + "..." : b.toString();
     }
 
     /** Judges settings with the agent's parsers, as InstrumentationControl does; the rest only answers. */

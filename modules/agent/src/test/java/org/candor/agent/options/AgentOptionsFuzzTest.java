@@ -3,31 +3,38 @@ package org.candor.agent.options;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.Random;
-import java.util.concurrent.TimeUnit;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.EdgeCasesMode;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
 import org.candor.agent.AgentLog;
 import org.candor.agent.filter.PatternException;
 import org.candor.agent.scheme.SchemePlan;
-import org.candor.core.testing.ByteMutator;
+import org.candor.core.testing.Damage;
+import org.candor.core.testing.DamageArbitraries;
+import org.candor.core.testing.FuzzBudget;
+import org.candor.core.testing.FuzzChecks;
+import org.candor.core.testing.Mutant;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * Damaged and crafted agent options ({@code -javaagent:candor-agent.jar=OPTIONS}, a running session's {@code set}
  * and {@code resume}, an options file's lines): each is taken, or refused with an {@link OptionException} or a
  * {@link PatternException} of one line, which the agent prints before it exits or answers on the control channel;
  * never another exception, which would end the target in {@code premain} with a stack trace. Half the mutants are
- * the bytes damaged ({@link ByteMutator}), half one item's key or value replaced by one at the edge of what the
- * parser checks. Seeded: the same mutants every run.
+ * the bytes damaged ({@link DamageArbitraries}), half one item's key or value replaced by one at the edge of what the
+ * parser checks. A jqwik property with a fixed seed: the same mutants every run, and a failure shrunk to the smallest
+ * damage that still fails.
  */
 class AgentOptionsFuzzTest {
-
-    /** The budget; {@code -Dcandor.fuzz.mutants=N -Dcandor.fuzz.seed=S} explores further. */
-    private static final int MUTANTS = Integer.getInteger("candor.fuzz.mutants", 4000);
-    private static final long SEED = Long.getLong("candor.fuzz.seed", 20261128L);
 
     private static final String[] SEEDS = {
         "output=run.candor,include=com.acme.**,exclude=com.acme.gen.*,verbose",
@@ -47,54 +54,41 @@ class AgentOptionsFuzzTest {
         "instrument", "delayed", "now", "keep", "fold", "auto", "runtime", "frozen", "off",
         "/nonexistent/candor-fuzz/options.txt"};
 
-    @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
-    void damagedOptionsAreTakenOrRefusedInOneLine() {
-        Random random = new Random(SEED);
-        ByteMutator mutator = new ByteMutator(random);
-        int taken = 0;
-        int refused = 0;
-        List<String> unexpected = new ArrayList<>();
-        AgentOptions running = null;
-        try {
-            running = AgentOptions.parse("include=com.acme.**");
-        } catch (OptionException e) {
-            throw new AssertionError(e);
-        }
-        for (int i = 0; i < MUTANTS; i++) {
-            String seed = SEEDS[random.nextInt(SEEDS.length)];
-            String text = random.nextBoolean()
-                    ? new String(mutator.mutate(seed.getBytes(StandardCharsets.UTF_8)).bytes, StandardCharsets.UTF_8)
-                    : oneItem(seed, random);
-            // the four ways options reach the parser: at start, set, resume, an options file's lines
-            for (int way = 0; way < 4; way++) {
-                try {
-                    switch (way) {
-                        case 0: SchemePlan.of(AgentOptions.parse(text)); break;
-                        case 1: SchemePlan.of(running.withChanges(text)); break;
-                        case 2: SchemePlan.of(running.forNewSession(text)); break;
-                        default: SchemePlan.of(AgentOptions.parseLines(Arrays.asList(text.split(",")))); break;
-                    }
-                    taken++;
-                } catch (OptionException | PatternException e) {
-                    refused++;
-                    // as the agent prints it (AgentLog) or answers it on the control channel (Reply)
-                    String msg = AgentLog.oneLine(e.getMessage());
-                    if (msg.isEmpty() || msg.equals("null") || msg.chars().anyMatch(Character::isISOControl)) {
-                        unexpected.add("way " + way + " '" + printable(text) + "': not one line: " + printable(msg));
-                    }
-                } catch (Throwable t) {
-                    unexpected.add("way " + way + " '" + printable(text) + "': " + t + " at "
-                            + (t.getStackTrace().length > 0 ? t.getStackTrace()[0] : "?"));
-                }
-            }
-        }
-        System.out.printf("agent options fuzz: %d mutants tried 4 ways, %d taken, %d refused, %d unexpected%n",
-                MUTANTS, taken, refused, unexpected.size());
-        unexpected.stream().limit(30).forEach(u -> System.out.println("  " + u));
-        assertThat(unexpected).as("options that ended other than taken or refused in one line")
-                .isEmpty();
-        assertThat(refused).as("the mutations reach the checks").isGreaterThan(MUTANTS / 2);
+    /** Options are a few hundred bytes: what parsing them allocates is far below this, whatever they claim. */
+    private static final long MAX_ALLOCATION = 64L << 20;
+
+    private final AgentOptions running = running();
+    /** A refusal as the agent prints it (AgentLog) or answers it on the control channel (Reply): one clear line. */
+    private final FuzzChecks.Tally tally = new FuzzChecks.Tally(msg -> {
+        String shown = AgentLog.oneLine(msg);
+        return !shown.isEmpty() && !shown.equals("null") && shown.chars().noneMatch(Character::isISOControl);
+    }, "that is not one clear line as the agent prints it", MAX_ALLOCATION, OptionException.class, PatternException.class)
+            // more than one refusal in two mutants, of the four reads of each
+            .expectOver(FuzzChecks.Verdict.REFUSED, 12.5, "the mutations reach the checks");
+
+    /** The budget: 4000 mutants, each read the four ways, the same every run ({@link FuzzBudget} for more). */
+    @Property(tries = 4000, seed = "20261128", edgeCases = EdgeCasesMode.NONE)
+    @AddLifecycleHook(FuzzBudget.class)
+    void damagedOptionsAreTakenOrRefusedInOneLine(@ForAll("options") Mutant mutant) {
+        String text = mutant.text();
+        // the four ways options reach the parser: at start, set, resume, an options file's lines
+        tally.judge("at start", () -> SchemePlan.of(AgentOptions.parse(text)));
+        tally.judge("set", () -> SchemePlan.of(running.withChanges(text)));
+        tally.judge("resume", () -> SchemePlan.of(running.forNewSession(text)));
+        tally.judge("an options file", () -> SchemePlan.of(AgentOptions.parseLines(Arrays.asList(text.split(",")))));
+    }
+
+    /** A seed's bytes damaged, or one of its items with its key or value replaced by an edge one. */
+    @Provide
+    Arbitrary<Mutant> options() {
+        Map<String, byte[]> seeds = new LinkedHashMap<>();
+        for (int i = 0; i < SEEDS.length; i++) seeds.put("options " + i, SEEDS[i].getBytes(StandardCharsets.UTF_8));
+        Arbitrary<Mutant> oneItem = Combinators.combine(DamageArbitraries.indices(SEEDS.length),
+                DamageArbitraries.places(), Arbitraries.frequency(Arrays.asList(Tuple.of(3, false), Tuple.of(1, true))),
+                DamageArbitraries.indices(AgentOptions.KEYS.length), Arbitraries.of(false, true),
+                DamageArbitraries.indices(EDGE_VALUES.length))
+                .as(AgentOptionsFuzzTest::oneItem);
+        return Arbitraries.oneOf(DamageArbitraries.mutants(seeds), oneItem).map(Mutant::showingText);
     }
 
     /** A path with a NUL in it, a key the JDK's path parser refuses: one line, not an InvalidPathException. */
@@ -123,27 +117,30 @@ class AgentOptionsFuzzTest {
         }
     }
 
-    /** One item of the seed with its key or its value replaced by an edge one (a known key, or an edge string). */
-    private static String oneItem(String seed, Random random) {
-        String[] items = seed.split(",", -1);
-        int i = random.nextInt(items.length);
+    /**
+     * One item of seed {@code s} (at {@code place}) with its value replaced by an edge one; or, where it has no value
+     * or {@code newKey}, replaced by a known key, with the edge value after a '=' or not.
+     */
+    private static Mutant oneItem(int s, int place, boolean newKey, int key, boolean withValue, int edgeIndex) {
+        String[] items = SEEDS[s].split(",", -1);
+        int i = Damage.offset(place, items.length);
         String item = items[i];
         int eq = item.indexOf('=');
-        String edge = EDGE_VALUES[random.nextInt(EDGE_VALUES.length)];
-        if (eq < 0 || random.nextInt(4) == 0) {
-            items[i] = AgentOptions.KEYS[random.nextInt(AgentOptions.KEYS.length)] + (random.nextBoolean() ? "=" + edge : "");
+        String edge = EDGE_VALUES[edgeIndex];
+        if (eq < 0 || newKey) {
+            items[i] = AgentOptions.KEYS[key] + (withValue ? "=" + edge : "");
         } else {
             items[i] = item.substring(0, eq + 1) + edge;
         }
-        return String.join(",", items);
+        return new Mutant("options " + s, String.join(",", items).getBytes(StandardCharsets.UTF_8),
+                "item " + i + " replaced");
     }
 
-    private static String printable(String s) {
-        if (s == null) return "null";
-        StringBuilder b = new StringBuilder();
-        for (char c : s.toCharArray()) {
-            if (c < 0x20 || c == 0x7F) b.append(String.format("\\u%04x", (int) c)); else b.append(c);
+    private static AgentOptions running() {
+        try {
+            return AgentOptions.parse("include=com.acme.**");
+        } catch (OptionException e) {
+            throw new IllegalStateException(e);
         }
-        return b.toString();
     }
 }

@@ -1,27 +1,35 @@
 package org.candor.core.imports;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Random;
-import java.util.concurrent.TimeUnit;
+import java.util.List;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.EdgeCasesMode;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import net.jqwik.api.lifecycle.AfterProperty;
+import net.jqwik.api.statistics.Statistics;
 import org.candor.core.model.Snapshot;
 import org.candor.core.report.ReportFormat;
 import org.candor.core.report.ReportOptions;
 import org.candor.core.snapshot.SnapshotFile;
-import org.candor.core.testing.ByteMutator;
+import org.candor.core.testing.DamageArbitraries;
+import org.candor.core.testing.FuzzBudget;
 import org.candor.core.testing.FuzzChecks;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
+import org.candor.core.testing.Mutant;
+import org.candor.core.testing.TempDirs;
 
 /**
  * Damaged profiles of other tools, read as {@code candor report x.jfr|x.collapsed|x.pb.gz} reads them: imported, then
@@ -29,59 +37,67 @@ import org.junit.jupiter.api.io.TempDir;
  * ProfileImportException} of one line; never any other exception, an Error, a hang, or an allocation sized by a length
  * the file claims. The seeds: a JFR recording the JDK made in this JVM, collapsed stacks in async-profiler's form, and
  * a pprof profile as Candor exports it, damaged inside its gzip stream (the protobuf itself) as well as outside.
- * Seeded: the same mutants every run.
+ * A jqwik property with a fixed seed: the same mutants every run, and a failure shrunk to the smallest damage that
+ * still fails.
  */
 class ImportReaderFuzzTest {
 
-    /** The budget, the same mutants every run; {@code -Dcandor.fuzz.mutants=N -Dcandor.fuzz.seed=S} explores further. */
-    private static final int MUTANTS = Integer.getInteger("candor.fuzz.mutants", 1000);
-    private static final long SEED = Long.getLong("candor.fuzz.seed", 20261128L);
     /** A reader may hold what the file really holds, a few times over; not what a damaged length claims. */
     private static final long MAX_ALLOCATION = 256L << 20;
-    /** JFR mutants cost the JDK's parser a chunk each: one mutant in so many is a JFR one. */
-    private static final int JFR_EVERY = 5;
+    /** The seeds' names, which say how a mutant is imported. */
+    private static final String JFR = "recording.jfr";
+    private static final String COLLAPSED = "stacks.collapsed";
+    private static final String PPROF_INSIDE = "pprof, inside its gzip stream";
+    private static final String PPROF_OUTSIDE = "pprof.pb.gz";
 
-    @TempDir Path tmp;
+    private final FuzzChecks.Tally tally = FuzzChecks.Tally.oneLine(MAX_ALLOCATION, ProfileImportException.class)
+            .expectOver(FuzzChecks.Verdict.REFUSED, 10, "the mutations reach the checks")
+            .expectOver(FuzzChecks.Verdict.READ, 10, "and the readers still read what stays readable");
+    private Path tmp;
 
-    @Test
-    @Timeout(value = 600, unit = TimeUnit.SECONDS)
-    void damagedImportsReadOrAreRefusedInOneLine() throws Exception {
-        byte[] jfr = Files.readAllBytes(BusyRecording.record(tmp.resolve("seed.jfr"), 100_000_000L));
-        byte[] collapsed = collapsedSeed();
-        byte[] pprofInner = gunzip(pprofSeed());
-
-        Random random = new Random(SEED);
-        ByteMutator mutator = new ByteMutator(random);
-        FuzzChecks.Tally tally = FuzzChecks.Tally.oneLine(ProfileImportException.class, MAX_ALLOCATION);
-        int[] tried = new int[3];
-        for (int i = 0; i < MUTANTS; i++) {
-            int kind = i % JFR_EVERY == 0 ? 0 : 1 + random.nextInt(2);
-            tried[kind]++;
-            Path file;
-            ByteMutator.Mutant m;
-            ProfileFormat format;
-            if (kind == 0) {
-                m = mutator.mutate(jfr);
-                file = Files.write(tmp.resolve("damaged.jfr"), m.bytes);
+    /** The budget: 1000 mutants, the same every run ({@link FuzzBudget} for more). */
+    @Property(tries = 1000, seed = "20261128", edgeCases = EdgeCasesMode.NONE)
+    @AddLifecycleHook(FuzzBudget.class)
+    void damagedImportsReadOrAreRefusedInOneLine(@ForAll("mutants") Mutant mutant) throws IOException {
+        Path file;
+        ProfileFormat format;
+        switch (mutant.seed) {
+            case JFR:
+                file = Files.write(tmp.resolve("damaged.jfr"), mutant.bytes);
                 format = ProfileFormat.JFR;
-            } else if (kind == 1) {
-                m = mutator.mutate(collapsed);
-                file = Files.write(tmp.resolve("damaged.collapsed"), m.bytes);
+                break;
+            case COLLAPSED:
+                file = Files.write(tmp.resolve("damaged.collapsed"), mutant.bytes);
                 format = ProfileFormat.COLLAPSED;
-            } else {
-                m = mutator.mutate(pprofInner);
-                // half damaged inside the stream (what the parser sees), half outside (what gzip sees)
-                byte[] bytes = random.nextBoolean() ? gzip(m.bytes) : mutator.mutate(gzip(pprofInner)).bytes;
-                file = Files.write(tmp.resolve("damaged.pb.gz"), bytes);
+                break;
+            default: // the protobuf damaged is put back into a gzip stream, what the parser sees; else what gzip sees
+                file = Files.write(tmp.resolve("damaged.pb.gz"),
+                        mutant.seed.equals(PPROF_INSIDE) ? gzip(mutant.bytes) : mutant.bytes);
                 format = ProfileFormat.PPROF;
-            }
-            tally.judge(format + ", " + m, () -> report(ProfileFiles.importSnapshot(file, format)));
         }
-        System.out.printf("import fuzz: %d mutants tried (JFR %d, collapsed %d, pprof %d), %s%n", MUTANTS, tried[0],
-                tried[1], tried[2], tally.counts());
-        assertThat(tally.unexpected()).as("mutants that ended other than read or refused in one line").isEmpty();
-        assertThat(tally.rejected()).as("the mutations reach the checks").isGreaterThan(MUTANTS / 10);
-        assertThat(tally.accepted()).as("and the readers still read what stays readable").isGreaterThan(MUTANTS / 10);
+        Statistics.label("format").collect(format);
+        tally.judge(() -> report(ProfileFiles.importSnapshot(file, format)));
+    }
+
+    /**
+     * One of the seeds damaged. JFR mutants cost the JDK's parser a chunk each: one in five is a JFR one, two collapsed
+     * stacks, and two pprof (half of them damaged inside the gzip stream, half outside).
+     */
+    @Provide
+    Arbitrary<Mutant> mutants() throws Exception {
+        tmp = Files.createTempDirectory("candor-import-fuzz");
+        byte[] jfr = Files.readAllBytes(BusyRecording.record(tmp.resolve("seed.jfr"), 100_000_000L));
+        byte[] pprofInner = gunzip(pprofSeed());
+        return Arbitraries.frequencyOf(List.of(
+                Tuple.of(2, DamageArbitraries.mutants(COLLAPSED, collapsedSeed())),
+                Tuple.of(1, DamageArbitraries.mutants(PPROF_INSIDE, pprofInner)),
+                Tuple.of(1, DamageArbitraries.mutants(PPROF_OUTSIDE, gzip(pprofInner))),
+                Tuple.of(1, DamageArbitraries.mutants(JFR, jfr))));
+    }
+
+    @AfterProperty
+    void removeFiles() throws IOException {
+        TempDirs.delete(tmp);
     }
 
     /** What the report command does with an imported profile: the text report and an export, read in place. */
@@ -110,10 +126,12 @@ class ImportReaderFuzzTest {
         return out.toByteArray();
     }
 
-    private static byte[] gzip(byte[] bytes) throws IOException {
+    private static byte[] gzip(byte[] bytes) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (GZIPOutputStream z = new GZIPOutputStream(out)) {
             z.write(bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         return out.toByteArray();
     }

@@ -1,15 +1,22 @@
 package org.candor.core.snapshot;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Random;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import java.util.zip.CRC32C;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.EdgeCasesMode;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
 import org.candor.core.analysis.CalibratedValues;
 import org.candor.core.model.CallNode;
 import org.candor.core.model.MethodTable;
@@ -18,11 +25,12 @@ import org.candor.core.model.SnapshotInfo;
 import org.candor.core.model.ThreadProfile;
 import org.candor.core.report.ReportFormat;
 import org.candor.core.report.ReportOptions;
-import org.candor.core.testing.ByteMutator;
-import org.candor.core.testing.TestSnapshots;
+import org.candor.core.testing.Damage;
+import org.candor.core.testing.DamageArbitraries;
+import org.candor.core.testing.FuzzBudget;
 import org.candor.core.testing.FuzzChecks;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
+import org.candor.core.testing.Mutant;
+import org.candor.core.testing.TestSnapshots;
 
 /**
  * Damaged snapshots, made from files Candor's own writers wrote (2.0, and 1.0 for the climbs of its trees), are read
@@ -30,43 +38,40 @@ import org.junit.jupiter.api.Timeout;
  * must read, or be refused with a {@link SnapshotFormatException} of one line; never any other exception, an
  * Error, a hang, or an allocation sized by a length the file claims. Most mutants get a checksum that matches
  * (the reader would otherwise refuse them before decoding anything) and many a damage confined to one section's
- * payload with its framing made to fit, so that the decoders themselves are fuzzed. Seeded: the same mutants every
- * run.
+ * payload with its framing made to fit, so that the decoders themselves are fuzzed. A jqwik property with a fixed
+ * seed: the same mutants every run, and a failure shrunk to the smallest damage that still fails.
  */
 class SnapshotReaderFuzzTest {
 
-    /** The budget, the same mutants every run; {@code -Dcandor.fuzz.mutants=N -Dcandor.fuzz.seed=S} explores further. */
-    private static final int MUTANTS = Integer.getInteger("candor.fuzz.mutants", 3000);
-    private static final long SEED = Long.getLong("candor.fuzz.seed", 20240611L);
+    /** The name the mutants are read under, which a refusal must name. */
+    private static final String NAME = "damaged.candor";
     /** Far above what reading and reporting a mutant of a few KiB takes, far below what a claimed length would. */
     private static final long MAX_ALLOCATION = 64L << 20;
 
-    @Test
-    @Timeout(value = 600, unit = TimeUnit.SECONDS)
-    void damagedSnapshotsReadOrAreRefusedInOneLine() throws Exception {
-        List<byte[]> seeds = seeds();
-        Random random = new Random(SEED);
-        ByteMutator mutator = new ByteMutator(random);
-        FuzzChecks.Tally tally = new FuzzChecks.Tally(SnapshotFormatException.class, msg -> false,
-                "that is not one line naming the file", MAX_ALLOCATION);
-        for (int i = 0; i < MUTANTS; i++) {
-            int seedIndex = random.nextInt(seeds.size());
-            byte[] seed = seeds.get(seedIndex);
-            ByteMutator.Mutant m;
-            int how = random.nextInt(20);
-            if (how < 8) m = oneField(seed, random);
-            else if (how < 12) m = inOneSection(seed, mutator, random);
-            else if (how < 17) m = withChecksum(mutator.mutate(seed));
-            else m = mutator.mutate(seed);
-            String name = "mutant-" + i + ".candor";
-            tally.judge("seed " + seedIndex + ", " + m,
-                    msg -> msg.startsWith("snapshot " + name + " ") && !msg.contains("\n") && !msg.contains("\r"),
-                    () -> read(m.bytes, name));
-        }
-        System.out.printf("snapshot reader fuzz: %d mutants tried, %s%n", MUTANTS, tally.counts());
-        assertThat(tally.unexpected()).as("mutants that ended other than read or refused in one line").isEmpty();
-        assertThat(tally.accepted() + tally.rejected()).isEqualTo(MUTANTS);
-        assertThat(tally.rejected()).as("the mutations reach the checks").isGreaterThan(MUTANTS / 2);
+    private final FuzzChecks.Tally tally = new FuzzChecks.Tally(
+            msg -> msg.startsWith("snapshot " + NAME + " ") && !msg.contains("\n") && !msg.contains("\r"),
+            "that is not one line naming the file", MAX_ALLOCATION, SnapshotFormatException.class)
+            .expectOver(FuzzChecks.Verdict.REFUSED, 50, "the mutations reach the checks");
+
+    /** The budget: 3000 mutants, the same every run ({@link FuzzBudget} for more). */
+    @Property(tries = 3000, seed = "20240611", edgeCases = EdgeCasesMode.NONE)
+    @AddLifecycleHook(FuzzBudget.class)
+    void damagedSnapshotsReadOrAreRefusedInOneLine(@ForAll("mutants") Mutant mutant) {
+        tally.judge(() -> read(mutant.bytes, NAME));
+    }
+
+    /**
+     * One field made to lie (8 in 20), one section's payload damaged (4), the file damaged with (5) or without (3) its
+     * checksum made to fit.
+     */
+    @Provide
+    Arbitrary<Mutant> mutants() throws Exception {
+        Map<String, byte[]> seeds = seeds();
+        return Arbitraries.frequencyOf(List.of(
+                Tuple.of(8, oneField(seeds)),
+                Tuple.of(4, inOneSection(seeds)),
+                Tuple.of(5, DamageArbitraries.mutants(seeds).map(SnapshotReaderFuzzTest::withChecksum)),
+                Tuple.of(3, DamageArbitraries.mutants(seeds))));
     }
 
     /** As the app and {@code candor report} read: whole into the model, and in place with every snapshot report. */
@@ -96,15 +101,15 @@ class SnapshotReaderFuzzTest {
 
     // ---- the seeds: files Candor writes ----
 
-    private static List<byte[]> seeds() throws Exception {
-        List<byte[]> seeds = new ArrayList<>();
-        seeds.add(written(TestSnapshots.shop()));
-        seeds.add(written(calibrated()));
-        seeds.add(written(TestSnapshots.chain(40)));
-        seeds.add(written(withEveryWarning()));
-        seeds.add(written(sampled()));
-        seeds.add(SnapshotEncoderV1.bytes(TestSnapshots.shop()));
-        seeds.add(SnapshotEncoderV1.bytes(TestSnapshots.chain(40)));
+    private static Map<String, byte[]> seeds() throws Exception {
+        Map<String, byte[]> seeds = new LinkedHashMap<>();
+        seeds.put("shop 2.0", written(TestSnapshots.shop()));
+        seeds.put("calibrated 2.0", written(calibrated()));
+        seeds.put("chain of 40 2.0", written(TestSnapshots.chain(40)));
+        seeds.put("every warning 2.0", written(withEveryWarning()));
+        seeds.put("sampled 2.0", written(sampled()));
+        seeds.put("shop 1.0", SnapshotEncoderV1.bytes(TestSnapshots.shop()));
+        seeds.put("chain of 40 1.0", SnapshotEncoderV1.bytes(TestSnapshots.chain(40)));
         return seeds;
     }
 
@@ -174,64 +179,76 @@ class SnapshotReaderFuzzTest {
 
     // ---- mutants that pass the checksum and the framing ----
 
-    /** Values at the edges of what a reader must check, for a field that held {@code v}. */
-    private static long edgeValue(long v, Random random) {
+    /** Values at the edges of what a reader must check, for a field that held {@code v}; the last is {@code any}. */
+    private static long edgeValue(long v, int which, long any) {
         long[] edges = {0, 1, 2, 0x7F, 0x80, 0x3FFF, Integer.MAX_VALUE, 1L << 31, (1L << 32) - 1, 1L << 32, 1L << 62,
                 Long.MAX_VALUE, Long.MIN_VALUE, Long.MIN_VALUE + 1, Long.MIN_VALUE + 3, Long.MIN_VALUE + 0xFFFFFFFFL, -2, -1,
-                v + 1, v - 1, v + 2, v * 2, v + (1L << 32), v ^ Long.MIN_VALUE, random.nextLong()};
-        return edges[random.nextInt(edges.length)];
+                v + 1, v - 1, v + 2, v * 2, v + (1L << 32), v ^ Long.MIN_VALUE, any};
+        return edges[which];
     }
+
+    private static final int EDGE_VALUES = 25;
 
     /**
      * One field of the file set to an edge value, everything around it made consistent (a 2.0 tree's extents, the
-     * section's length, the checksum); or one node record's extent made to lie.
+     * section's length, the checksum); or (one in five) one node record's extent made to lie: off by 1 to 3, or set to
+     * an edge value.
      */
-    private static ByteMutator.Mutant oneField(byte[] seed, Random random) {
-        SnapshotFields parts = new SnapshotFields(seed);
-        String what;
-        if (!parts.nodes().isEmpty() && random.nextInt(5) == 0) {
-            int i = random.nextInt(parts.nodes().size());
-            SnapshotFields.Node n = parts.nodes().get(i);
-            if (random.nextBoolean()) {
-                n.extentDelta = random.nextBoolean() ? 1 + random.nextInt(3) : -1 - random.nextInt(3);
-                what = "THRD node " + i + " extent off by " + n.extentDelta;
-            } else {
-                n.extent = edgeValue(0, random);
-                what = "THRD node " + i + " extent set to " + Long.toUnsignedString(n.extent);
-            }
-        } else {
-            SnapshotFields.Field f = parts.fields().get(random.nextInt(parts.fields().size()));
-            long v = edgeValue(f.value(), random);
-            SnapshotFields.set(f, v);
-            what = f.what + " set to " + Long.toUnsignedString(v);
-        }
-        return new ByteMutator.Mutant(parts.toBytes(), what);
+    private static Arbitrary<Mutant> oneField(Map<String, byte[]> seeds) {
+        return Combinators.combine(Arbitraries.of(new ArrayList<>(seeds.keySet())),
+                Arbitraries.frequency(List.of(Tuple.of(4, false), Tuple.of(1, true))), DamageArbitraries.places(),
+                Arbitraries.of(false, true), Arbitraries.integers().between(-3, 3).filter(d -> d != 0),
+                DamageArbitraries.indices(EDGE_VALUES), Arbitraries.longs())
+                .as((name, node, place, offBy, delta, edge, any) -> {
+                    SnapshotFields parts = new SnapshotFields(seeds.get(name));
+                    String what;
+                    if (node && !parts.nodes().isEmpty()) {
+                        int i = Damage.offset(place, parts.nodes().size());
+                        SnapshotFields.Node n = parts.nodes().get(i);
+                        if (offBy) {
+                            n.extentDelta = delta;
+                            what = "THRD node " + i + " extent off by " + delta;
+                        } else {
+                            n.extent = edgeValue(0, edge, any);
+                            what = "THRD node " + i + " extent set to " + Long.toUnsignedString(n.extent);
+                        }
+                    } else {
+                        SnapshotFields.Field f = parts.fields().get(Damage.offset(place, parts.fields().size()));
+                        long v = edgeValue(f.value(), edge, any);
+                        SnapshotFields.set(f, v);
+                        what = f.what + " set to " + Long.toUnsignedString(v);
+                    }
+                    return new Mutant(name, parts.toBytes(), what);
+                });
     }
 
     /** One section's payload damaged, its length and the file's checksum made to fit. */
-    private static ByteMutator.Mutant inOneSection(byte[] seed, ByteMutator mutator, Random random) {
-        List<int[]> sections = new ArrayList<>(); // payload start, length
-        ByteBuffer b = ByteBuffer.wrap(seed);
-        for (int at = SnapshotFormat.HEADER_SIZE; at < seed.length - SnapshotFormat.TRAILER_SIZE; ) {
-            int length = (int) b.getLong(at + 4);
-            sections.add(new int[] {at + SnapshotFormat.SECTION_HEADER_SIZE, length});
-            at += SnapshotFormat.SECTION_HEADER_SIZE + length;
-        }
-        int[] s = sections.get(random.nextInt(sections.size()));
-        byte[] payload = java.util.Arrays.copyOfRange(seed, s[0], s[0] + s[1]);
-        ByteMutator.Mutant damaged = mutator.mutate(payload);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        out.write(seed, 0, s[0] - 8);
-        out.writeBytes(ByteBuffer.allocate(8).putLong(damaged.bytes.length).array());
-        out.writeBytes(damaged.bytes);
-        out.write(seed, s[0] + s[1], seed.length - s[0] - s[1]);
-        String tag = new String(seed, s[0] - 12, 4, StandardCharsets.US_ASCII);
-        return withChecksum(new ByteMutator.Mutant(out.toByteArray(), "section " + tag + ": " + damaged.description));
+    private static Arbitrary<Mutant> inOneSection(Map<String, byte[]> seeds) {
+        return Combinators.combine(Arbitraries.of(new ArrayList<>(seeds.keySet())), DamageArbitraries.places(),
+                DamageArbitraries.damage()).as((name, place, damage) -> {
+                    byte[] seed = seeds.get(name);
+                    List<int[]> sections = new ArrayList<>(); // payload start, length
+                    ByteBuffer b = ByteBuffer.wrap(seed);
+                    for (int at = SnapshotFormat.HEADER_SIZE; at < seed.length - SnapshotFormat.TRAILER_SIZE; ) {
+                        int length = (int) b.getLong(at + 4);
+                        sections.add(new int[] {at + SnapshotFormat.SECTION_HEADER_SIZE, length});
+                        at += SnapshotFormat.SECTION_HEADER_SIZE + length;
+                    }
+                    int[] s = sections.get(Damage.offset(place, sections.size()));
+                    String tag = new String(seed, s[0] - 12, 4, StandardCharsets.US_ASCII);
+                    Mutant damaged = damage.apply(name, java.util.Arrays.copyOfRange(seed, s[0], s[0] + s[1]));
+                    ByteArrayOutputStream out = new ByteArrayOutputStream();
+                    out.write(seed, 0, s[0] - 8);
+                    out.writeBytes(ByteBuffer.allocate(8).putLong(damaged.bytes.length).array());
+                    out.writeBytes(damaged.bytes);
+                    out.write(seed, s[0] + s[1], seed.length - s[0] - s[1]);
+                    return withChecksum(damaged.withBytes(out.toByteArray(), "section " + tag + ": " + damaged.description));
+                });
     }
 
     /** The mutant with the checksum of its bytes, where it still ends like a snapshot (2.3). */
-    private static ByteMutator.Mutant withChecksum(ByteMutator.Mutant m) {
-        byte[] b = m.bytes;
+    private static Mutant withChecksum(Mutant m) {
+        byte[] b = m.bytes.clone();
         int end = b.length - SnapshotFormat.TRAILER_SIZE;
         if (end < SnapshotFormat.HEADER_SIZE) return m;
         ByteBuffer buf = ByteBuffer.wrap(b);
@@ -239,6 +256,6 @@ class SnapshotReaderFuzzTest {
         CRC32C crc = new CRC32C();
         crc.update(b, 0, b.length - 4);
         buf.putInt(b.length - 4, (int) crc.getValue());
-        return m;
+        return m.withBytes(b, m.description + ", checksum made to fit");
     }
 }

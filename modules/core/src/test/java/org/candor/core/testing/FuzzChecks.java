@@ -3,7 +3,11 @@ package org.candor.core.testing;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
+import net.jqwik.api.statistics.Statistics;
+import net.jqwik.api.statistics.StatisticsCoverage;
 
 /**
  * What the readers' fuzz and damaged-input tests ask of a run: how many bytes this thread allocated (so a length a
@@ -33,68 +37,113 @@ public final class FuzzChecks {
         void run() throws Exception;
     }
 
+    /** How a read of a mutant may end. */
+    public enum Verdict {
+        READ, REFUSED;
+
+        @Override public String toString() { return name().toLowerCase(java.util.Locale.ROOT); }
+    }
+
     /**
-     * The verdicts of a fuzz test's mutants: each must be read, or refused with the reader's own exception whose
-     * message the test accepts (one line, or naming the file); anything else, or a read that allocated more than the
-     * bound, is unexpected and said with where it came from.
+     * The verdict on each mutant of a fuzz property: it must be read, or refused with one of the reader's own
+     * exceptions whose message the test accepts (one line, or naming the file). Anything else fails the try with an
+     * AssertionError that says what happened and where (jqwik then shrinks the mutant and reports the smallest that
+     * still fails): another exception or an Error, a message the test does not accept, a read that allocated more
+     * than the bound, or one still running after {@link #HANG_MILLIS}. Verdicts are counted in jqwik's statistics
+     * (label {@code verdict}), which {@link #expectOver} checks after the tries.
      */
     public static final class Tally {
-        private final Class<? extends Exception> refusal;
+        /** Far beyond what reading a mutant of a few KiB takes, on a loaded machine; a loop in a reader ends no sooner. */
+        public static final long HANG_MILLIS = 10_000;
+        private static final String LABEL = "verdict";
+
+        private final List<Class<? extends Exception>> refusals = new ArrayList<>();
         private final Predicate<String> goodMessage;
         private final String messageRule;
         private final long maxAllocation;
-        private final List<String> unexpected = new ArrayList<>();
-        private int accepted;
-        private int rejected;
+        private final ReadWorker worker = new ReadWorker();
+        private final List<Consumer<StatisticsCoverage>> expectations = new ArrayList<>();
 
-        /** @param messageRule what {@code goodMessage} asks, for the report of a message that fails it */
-        public Tally(Class<? extends Exception> refusal, Predicate<String> goodMessage, String messageRule,
-                     long maxAllocation) {
-            this.refusal = refusal;
+        /**
+         * @param goodMessage what a refusal's message must be
+         * @param messageRule what {@code goodMessage} refuses, for the report of a message that fails it
+         * @param refusals the exceptions the reader refuses damaged input with
+         */
+        @SafeVarargs
+        public Tally(Predicate<String> goodMessage, String messageRule, long maxAllocation,
+                     Class<? extends Exception>... refusals) {
+            for (Class<? extends Exception> r : refusals) this.refusals.add(r); // element by element: safe varargs
             this.goodMessage = goodMessage;
             this.messageRule = messageRule;
             this.maxAllocation = maxAllocation;
         }
 
-        /** A refusal whose message is one line, not empty. */
-        public static Tally oneLine(Class<? extends Exception> refusal, long maxAllocation) {
-            return new Tally(refusal, msg -> !msg.isEmpty() && !msg.contains("\n") && !msg.contains("\r"),
-                    "of more than one line", maxAllocation);
+        /** Refusals whose message is one line, not empty. */
+        @SafeVarargs
+        public static Tally oneLine(long maxAllocation, Class<? extends Exception>... refusals) {
+            return new Tally(msg -> !msg.isEmpty() && !msg.contains("\n") && !msg.contains("\r"), "of more than one line",
+                    maxAllocation, refusals);
         }
 
-        /** Reads one mutant ({@code what} says which, for the report) and judges how it ended. */
-        public void judge(String what, Read read) {
-            judge(what, goodMessage, read);
+        /** Reads one mutant and judges how it ended; throws an AssertionError unless it was read or refused well. */
+        public Verdict judge(Read read) {
+            return judge(null, read);
         }
 
-        /** As {@link #judge(String, Read)}, a refusal's message judged by {@code goodMessage} (one naming this mutant). */
-        public void judge(String what, Predicate<String> goodMessage, Read read) {
-            long before = allocatedBytes();
-            String problem = null;
+        /** As {@link #judge(Read)}, {@code how} the mutant was read (one of several ways) named in a failure. */
+        public Verdict judge(String how, Read read) {
+            ReadWorker.Outcome o;
             try {
-                read.run();
-                accepted++;
-            } catch (Throwable t) {
-                if (refusal.isInstance(t)) {
-                    rejected++;
-                    String msg = t.getMessage();
-                    if (msg == null || !goodMessage.test(msg)) problem = "a message " + messageRule + ": " + msg;
-                } else {
-                    problem = t + " at " + where(t);
-                }
+                o = worker.run(read, HANG_MILLIS);
+            } catch (TimeoutException e) {
+                throw new AssertionError(said(how, "still reading after " + HANG_MILLIS / 1000 + " s: a hang"));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(said(how, "interrupted"), e);
             }
-            long used = allocatedBytes() - before;
-            if (problem == null && used > maxAllocation) problem = "allocated " + (used >> 20) + " MiB";
-            if (problem != null) unexpected.add(what + ": " + problem);
+            Verdict verdict = null;
+            String problem = null;
+            if (o.thrown == null) {
+                verdict = Verdict.READ;
+            } else if (isRefusal(o.thrown)) {
+                verdict = Verdict.REFUSED;
+                String msg = o.thrown.getMessage();
+                if (msg == null || !goodMessage.test(msg)) problem = "refused in a message " + messageRule + ": " + msg;
+            } else {
+                problem = o.thrown + " at " + where(o.thrown);
+            }
+            if (problem == null && o.allocated > maxAllocation) {
+                problem = "allocated " + (o.allocated >> 20) + " MiB, more than " + (maxAllocation >> 20) + " MiB";
+            }
+            if (problem != null) throw new AssertionError(said(how, problem), o.thrown);
+            Statistics.label(LABEL).collect(verdict);
+            // the same checkers each time: jqwik keeps one of each, and checks them once, after the tries
+            for (Consumer<StatisticsCoverage> e : expectations) Statistics.label(LABEL).coverage(e);
+            return verdict;
         }
 
-        public int accepted() { return accepted; }
-        public int rejected() { return rejected; }
-        public List<String> unexpected() { return unexpected; }
+        /**
+         * Fails the property, after its tries, unless more than {@code percent} % of the verdicts were {@code verdict}:
+         * proof that the damage reaches the readers' checks (refused), or that the readers still read what stays
+         * readable; {@code why} is said when it fails.
+         */
+        public Tally expectOver(Verdict verdict, double percent, String why) {
+            expectations.add(c -> c.check(verdict).percentage((Double p) -> {
+                if (!(p > percent)) {
+                    throw new AssertionError(why + ": " + String.format("%.1f", p) + " % of the verdicts were " + verdict
+                            + ", not more than " + percent + " %");
+                }
+            }));
+            return this;
+        }
 
-        /** {@code N accepted, N rejected, N unexpected}. */
-        public String counts() {
-            return accepted + " accepted, " + rejected + " rejected, " + unexpected.size() + " unexpected";
+        private boolean isRefusal(Throwable t) {
+            for (Class<? extends Exception> r : refusals) if (r.isInstance(t)) return true;
+            return false;
+        }
+
+        private static String said(String how, String problem) {
+            return how == null ? problem : how + ": " + problem;
         }
     }
 }

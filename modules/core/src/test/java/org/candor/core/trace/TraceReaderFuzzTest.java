@@ -1,66 +1,89 @@
 package org.candor.core.trace;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Random;
-import java.util.concurrent.TimeUnit;
-import org.candor.core.testing.ByteMutator;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.EdgeCasesMode;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import net.jqwik.api.lifecycle.AfterProperty;
+import org.candor.core.testing.DamageArbitraries;
+import org.candor.core.testing.FuzzBudget;
 import org.candor.core.testing.FuzzChecks;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
+import org.candor.core.testing.Mutant;
+import org.candor.core.testing.TempDirs;
 
 /**
  * Damaged traces, made from a trace directory written by core's trace writer and the merged trace made of it, are
  * read as the trace commands and {@code candor report --format chrome-trace} read them: opened, every record read,
  * summed, merged, cut into a snapshot and exported as Chrome JSON. Each damaged per-CPU file, merged trace or meta file
  * must read (with warnings), or be refused with a {@link TraceFormatException} of one line; never any other exception,
- * an Error, a hang, or an allocation sized by a length the file claims. Seeded: the same mutants every run.
+ * an Error, a hang, or an allocation sized by a length the file claims. A jqwik property with a fixed seed: the same
+ * mutants every run, and a failure shrunk to the smallest damage that still fails.
  */
 class TraceReaderFuzzTest {
 
-    /** The budget, the same mutants every run; {@code -Dcandor.fuzz.mutants=N -Dcandor.fuzz.seed=S} explores further. */
-    private static final int MUTANTS = Integer.getInteger("candor.fuzz.mutants", 3000);
-    private static final long SEED = Long.getLong("candor.fuzz.seed", 20240611L);
     private static final long MAX_ALLOCATION = 64L << 20;
     /** Cuts and merges of one mutant in so many. */
     private static final int WRITES_EVERY = 16;
 
-    @TempDir Path tmp;
+    private final FuzzChecks.Tally tally = FuzzChecks.Tally.oneLine(MAX_ALLOCATION, TraceFormatException.class)
+            .expectOver(FuzzChecks.Verdict.REFUSED, 10, "the mutations reach the checks");
+    /** The fixture, written by {@link #mutants()}: its files by name, and what each held. */
+    private Path tmp;
+    private final Map<String, Path> targets = new LinkedHashMap<>();
+    private final Map<String, byte[]> seeds = new LinkedHashMap<>();
 
-    @Test
-    @Timeout(value = 600, unit = TimeUnit.SECONDS)
-    void damagedTracesReadOrAreRefusedInOneLine() throws Exception {
+    /** The budget: 3000 mutants, the same every run ({@link FuzzBudget} for more). */
+    @Property(tries = 3000, seed = "20240611", edgeCases = EdgeCasesMode.NONE)
+    @AddLifecycleHook(FuzzBudget.class)
+    void damagedTracesReadOrAreRefusedInOneLine(@ForAll("mutants") Mutant mutant, @ForAll("writes") boolean writes)
+            throws IOException {
+        Path target = targets.get(mutant.seed);
+        Files.write(target, mutant.bytes);
+        try {
+            boolean directory = !target.getFileName().toString().equals("run.ctrace");
+            Path opened = directory ? target.getParent() : target;
+            tally.judge(() -> read(opened, writes, directory, tmp));
+        } finally {
+            Files.write(target, seeds.get(mutant.seed)); // the next mutant's damage is the only one
+        }
+    }
+
+    /** One of the files damaged: a per-CPU file or the meta of the directory, or the merged trace. */
+    @Provide
+    Arbitrary<Mutant> mutants() throws IOException {
+        tmp = Files.createTempDirectory("candor-trace-fuzz");
         Path dir = TraceFixtures.directory(tmp.resolve("run.trace"), meta(), cpu(0), cpu(1));
         Path merged = tmp.resolve("run.ctrace");
         TraceMerge.merge(dir, merged);
-        Path[] targets = {dir.resolve("cpu-0.ctrace"), dir.resolve("meta"), merged};
-        byte[][] seeds = new byte[targets.length][];
-        for (int i = 0; i < targets.length; i++) seeds[i] = Files.readAllBytes(targets[i]);
-
-        Random random = new Random(SEED);
-        ByteMutator mutator = new ByteMutator(random);
-        FuzzChecks.Tally tally = FuzzChecks.Tally.oneLine(TraceFormatException.class, MAX_ALLOCATION);
-        int damaged = -1; // the one file a mutant is in; put back when the next mutant is in another
-        for (int i = 0; i < MUTANTS; i++) {
-            int t = random.nextInt(targets.length);
-            if (damaged >= 0 && damaged != t) Files.write(targets[damaged], seeds[damaged]);
-            ByteMutator.Mutant m = mutator.mutate(seeds[t]);
-            Files.write(targets[t], m.bytes);
-            damaged = t;
-            Path opened = t == 2 ? merged : dir;
-            boolean writes = i % WRITES_EVERY == 0;
-            boolean directory = t != 2;
-            tally.judge(targets[t].getFileName() + ", " + m, () -> read(opened, writes, directory, tmp));
+        for (Path p : new Path[] {dir.resolve("cpu-0.ctrace"), dir.resolve("meta"), merged}) {
+            targets.put(p.getFileName().toString(), p);
+            seeds.put(p.getFileName().toString(), Files.readAllBytes(p));
         }
-        System.out.printf("trace reader fuzz: %d mutants tried, %s%n", MUTANTS, tally.counts());
-        assertThat(tally.unexpected()).as("mutants that ended other than read or refused in one line").isEmpty();
-        assertThat(tally.rejected()).as("the mutations reach the checks").isGreaterThan(MUTANTS / 10);
+        return DamageArbitraries.mutants(seeds);
+    }
+
+    /** Whether this mutant is also cut and merged (one in {@link #WRITES_EVERY}: both write and sync a file). */
+    @Provide
+    Arbitrary<Boolean> writes() {
+        return Arbitraries.frequency(List.of(Tuple.of(WRITES_EVERY - 1, false), Tuple.of(1, true)));
+    }
+
+    @AfterProperty
+    void removeFixture() throws IOException {
+        TempDirs.delete(tmp);
     }
 
     /**
@@ -109,7 +132,7 @@ class TraceReaderFuzzTest {
         out.add(TraceRecord.marker(TraceFormat.MARKER_GC_END, 0, 52_000, cpu, ""));
         out.add(TraceRecord.marker(TraceFormat.MARKER_POINT, tid, 60_000, cpu, "checkpoint \"a\""));
         out.add(TraceRecord.marker(TraceFormat.MARKER_PHASE_END, tid, 130_000, cpu, "load"));
-        out.sort(java.util.Comparator.comparingLong(TraceRecord::end));
+        out.sort(Comparator.comparingLong(TraceRecord::end));
         return out;
     }
 
