@@ -66,9 +66,10 @@ class SamplingTruthIT {
     @MethodSource("jdks")
     void stacksOfAThreadEnteringInterpretedMethodsAreWhole(String javaHome) throws Exception {
         AgentRun run = AgentRun.sampled(javaHome, dir, CPU_1MS, List.of("-Xint"), "org.candor.it.targets.DeepDispatch", "4");
-        // on an AMD EPYC host JDK 17 leaves 1.3-2.2 % one frame and 1.3-1.4 % in the interpreter (seen 2026-11-28,
-        // with this library and the one before the trace engine alike; JDK 25 there: 0.7-0.9 % and 0.7-0.9 %)
-        assertWhole(run, "deep", javaHome, 3.0);
+        // on an AMD EPYC host JDK 17 leaves 1.3-2.2 % one frame and 1.3-2.1 % in the interpreter (seen 2026-11-28 in
+        // eight runs, with this library and the one before the trace engine alike; JDK 25 there: 0.6-0.9 % and
+        // 0.7-0.9 %): bounds well below the 9.7 % without the pop, with room for that host's spread
+        assertWhole(run, "deep", javaHome, 4.0);
         // their leaf is the method being entered (rbx's Method* and the VM's tables), not the interpreter
         Snapshot s = SnapshotReader.read(run.snapshot);
         int self = s.metricIndex("self_samples");
@@ -80,7 +81,7 @@ class SamplingTruthIT {
         System.out.printf("interpreter entries (%s): %d named, %d samples left in the interpreter of %d%n", javaHome,
                 s.stat("samples.recovered.entered_method"), interpreter[0], interpreter[1]);
         assertThat(s.stat("samples.recovered.entered_method")).as("entries named by the method entered").isPositive();
-        assertThat(100.0 * interpreter[0] / interpreter[1]).as("samples whose leaf is the interpreter, %").isLessThan(2.0);
+        assertThat(100.0 * interpreter[0] / interpreter[1]).as("samples whose leaf is the interpreter, %").isLessThan(4.0);
     }
 
     private static void assertWhole(AgentRun run, String threadName, String javaHome, double maxOneFramePercent)
