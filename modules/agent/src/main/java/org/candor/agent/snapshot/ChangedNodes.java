@@ -32,7 +32,7 @@ final class ChangedNodes {
     private static final class Row {
         /** The sums over its nodes: calls, self, raw self. */
         final long[] nodes = new long[TreeValues.METRICS];
-        /** What the row holds beside its nodes ({@link #rowParts}). */
+        /** What the row holds beside its nodes ({@link ThreadTables#rowParts}). */
         long[] parts = new long[TreeValues.METRICS];
         /** The row as written: zeros while it had no calls (the flat profile leaves such a row out). */
         long[] written = new long[TreeValues.METRICS];
@@ -60,11 +60,11 @@ final class ChangedNodes {
         int n = copy.nodeCount();
         reserve(n);
         rows.clear();
-        int[] rowOf = rowsByMethod(copy);
+        int[] rowOf = ThreadTables.rowsByMethod(copy);
         Row[] byRow = new Row[copy.rowCount()];
         for (int r = 0; r < byRow.length; r++) {
             byRow[r] = new Row();
-            byRow[r].parts = rowParts(copy, r, nanosPerTick, values.calibrated());
+            byRow[r].parts = ThreadTables.rowParts(copy, r, nanosPerTick, values.calibrated());
             rows.put(copy.rowMethod[r], byRow[r]);
         }
         for (int i = 0; i < n; i++) {
@@ -72,7 +72,7 @@ final class ChangedNodes {
             self[i] = values.self(i);
             rawSelf[i] = values.rawSelf(i);
             int m = copy.nodeMethod[i];
-            if (i == 0 || !countedInRow(m, rowOf)) continue;
+            if (i == 0 || !ThreadTables.countedInRow(m, rowOf)) continue;
             long[] sums = byRow[rowOf[m]].nodes;
             sums[TreeValues.CALLS] += calls[i];
             sums[TreeValues.SELF] += self[i];
@@ -80,11 +80,6 @@ final class ChangedNodes {
         }
         nodes = n;
         for (Row row : byRow) row.written = row.now();
-    }
-
-    /** Whether a node of this method counts in its method's flat row (as ThreadTables.flat counts nodes). */
-    private static boolean countedInRow(int method, int[] rowOf) {
-        return method != ThreadTreeCopy.BEYOND && method >= 0 && method < rowOf.length && rowOf[method] >= 0;
     }
 
     /** A continuation's part of one thread: its tree and flat rows of changes (null tree: nothing changed). */
@@ -135,7 +130,7 @@ final class ChangedNodes {
         nodes = n;
         int size = 0;
         if (kept[0] != 0) for (int i = 0; i < n; i++) if (kept[i] != 0) kept[i] = ++size;
-        int[] rowOf = rowsByMethod(copy);
+        int[] rowOf = ThreadTables.rowsByMethod(copy);
         long[][] flatChange = new long[copy.rowCount()][];
         NodeTable tree = size == 0 ? null
                 : tree(copy, ids, kept, size, nanosPerTick, calibrated, old, rowOf, flatChange);
@@ -167,7 +162,7 @@ final class ChangedNodes {
             self[i] = cal;
             rawSelf[i] = raw;
             int m = copy.nodeMethod[i];
-            if (!countedInRow(m, rowOf)) continue;
+            if (!ThreadTables.countedInRow(m, rowOf)) continue;
             long[] row = flatChange[rowOf[m]];
             if (row == null) row = flatChange[rowOf[m]] = new long[TreeValues.METRICS];
             row[TreeValues.CALLS] += dCalls[k];
@@ -214,7 +209,7 @@ final class ChangedNodes {
             int m = copy.rowMethod[r];
             Row row = rows.computeIfAbsent(m, x -> new Row());
             if (flatChange[r] != null) for (int k = 0; k < TreeValues.METRICS; k++) row.nodes[k] += flatChange[r][k];
-            row.parts = rowParts(copy, r, nanosPerTick, calibrated);
+            row.parts = ThreadTables.rowParts(copy, r, nanosPerTick, calibrated);
             long[] now = row.now();
             long[] d = new long[TreeValues.METRICS];
             boolean any = false;
@@ -257,34 +252,6 @@ final class ChangedNodes {
         @Override public int method(int node) { return 0; }
         @Override public long value(int node, int metric) { return 0; }
     };
-
-    /**
-     * What a flat row holds beside its nodes, ns ({@link TreeValues} metric order; as {@link ThreadTables#flat} counts
-     * it): its calls and self times beyond the tree's budget, and its time on the stack.
-     */
-    private static long[] rowParts(ThreadTreeCopy copy, int r, double nanosPerTick, boolean calibrated) {
-        long[] p = new long[TreeValues.METRICS];
-        long beyondRaw = copy.rowBeyondSelf[r];
-        long beyondAdjust = copy.rowBeyondAdjust == null ? 0 : copy.rowBeyondAdjust[r];
-        long total = copy.rowTotal[r];
-        long totalAdjust = copy.rowTotalAdjust == null ? 0 : copy.rowTotalAdjust[r];
-        p[TreeValues.CALLS] = copy.rowBeyondCalls[r];
-        p[TreeValues.SELF] = ThreadTables.ns(calibrated ? beyondRaw - beyondAdjust : beyondRaw, nanosPerTick);
-        p[TreeValues.RAW_SELF] = ThreadTables.ns(beyondRaw, nanosPerTick);
-        p[TreeValues.TOTAL] = ThreadTables.ns(calibrated ? total - totalAdjust : total, nanosPerTick);
-        p[TreeValues.RAW_TOTAL] = ThreadTables.ns(total, nanosPerTick);
-        return p;
-    }
-
-    /** Row of each method id the thread called; -1 elsewhere. */
-    private static int[] rowsByMethod(ThreadTreeCopy copy) {
-        int max = -1;
-        for (int r = 0; r < copy.rowCount(); r++) max = Math.max(max, copy.rowMethod[r]);
-        int[] rowOf = new int[max + 1];
-        Arrays.fill(rowOf, -1);
-        for (int r = 0; r < copy.rowCount(); r++) if (copy.rowMethod[r] >= 0) rowOf[copy.rowMethod[r]] = r;
-        return rowOf;
-    }
 
     private void reserve(int n) {
         if (calls.length >= n) return;

@@ -41,30 +41,26 @@ final class ThreadTables {
 
     Flat flat() {
         int rows = copy.rowCount();
-        int[] rowOf = rowsByMethod();
+        int[] rowOf = rowsByMethod(copy);
         long[] calls = new long[rows];
         long[] self = new long[rows];
         long[] rawSelf = values.calibrated() ? new long[rows] : self;
         for (int i = 1; i < copy.nodeCount(); i++) {
             int m = copy.nodeMethod[i];
-            if (m == ThreadTreeCopy.BEYOND || m < 0 || m >= rowOf.length || rowOf[m] < 0) continue;
+            if (!countedInRow(m, rowOf)) continue;
             int r = rowOf[m];
             calls[r] += copy.nodeCalls[i];
             self[r] += values.self(i);
             if (values.calibrated()) rawSelf[r] += values.rawSelf(i);
         }
+        long[][] parts = new long[rows][];
         int[] kept = new int[rows];
         int n = 0;
         for (int r = 0; r < rows; r++) {
-            calls[r] += copy.rowBeyondCalls[r];
-            long beyondRaw = copy.rowBeyondSelf[r];
-            long beyondAdjust = copy.rowBeyondAdjust == null ? 0 : copy.rowBeyondAdjust[r];
-            if (values.calibrated()) {
-                self[r] += ns(beyondRaw - beyondAdjust);
-                rawSelf[r] += ns(beyondRaw);
-            } else {
-                self[r] += ns(beyondRaw);
-            }
+            parts[r] = rowParts(copy, r, nanosPerTick, values.calibrated());
+            calls[r] += parts[r][TreeValues.CALLS];
+            self[r] += parts[r][TreeValues.SELF];
+            if (values.calibrated()) rawSelf[r] += parts[r][TreeValues.RAW_SELF];
             if (calls[r] > 0) kept[n++] = r;
         }
         int size = n;
@@ -74,13 +70,11 @@ final class ThreadTables {
             @Override public int method(int row) { return ids.of(registryMethod(row)); }
             @Override public long value(int row, int metric) {
                 int r = kept[row];
-                long total = copy.rowTotal[r];
-                long adjust = copy.rowTotalAdjust == null ? 0 : copy.rowTotalAdjust[r];
                 switch (metric) {
                     case TreeValues.CALLS: return calls[r];
-                    case TreeValues.TOTAL: return values.calibrated() ? ns(total - adjust) : ns(total);
+                    case TreeValues.TOTAL: return parts[r][TreeValues.TOTAL];
                     case TreeValues.SELF: return self[r];
-                    case TreeValues.RAW_TOTAL: return ns(total);
+                    case TreeValues.RAW_TOTAL: return parts[r][TreeValues.RAW_TOTAL];
                     case TreeValues.RAW_SELF: return rawSelf[r];
                     default: throw new IllegalArgumentException("metric " + metric);
                 }
@@ -89,20 +83,39 @@ final class ThreadTables {
     }
 
     /** Row of each method id the thread called; -1 elsewhere. */
-    private int[] rowsByMethod() {
+    static int[] rowsByMethod(ThreadTreeCopy copy) {
         int max = -1;
-        for (int m : copy.rowMethod) max = Math.max(max, m);
+        for (int r = 0; r < copy.rowCount(); r++) max = Math.max(max, copy.rowMethod[r]);
         int[] rowOf = new int[max + 1];
         java.util.Arrays.fill(rowOf, -1);
         for (int r = 0; r < copy.rowCount(); r++) if (copy.rowMethod[r] >= 0) rowOf[copy.rowMethod[r]] = r;
         return rowOf;
     }
 
-    private long ns(long ticks) {
-        return ns(ticks, nanosPerTick);
+    /** Whether a node of this method counts in its method's flat row: not a beyond node, and its method has a row. */
+    static boolean countedInRow(int method, int[] rowOf) {
+        return method != ThreadTreeCopy.BEYOND && method >= 0 && method < rowOf.length && rowOf[method] >= 0;
     }
 
-    /** A row's ticks in ns, rounded, at least 0 (also a checkpoint continuation's rows: {@link ChangedNodes}). */
+    /**
+     * What flat row {@code r} holds beside its nodes, ns ({@link TreeValues} metric order): its calls and self times
+     * beyond the tree's budget, and its time on the stack (its total: no node has it).
+     */
+    static long[] rowParts(ThreadTreeCopy copy, int r, double nanosPerTick, boolean calibrated) {
+        long[] p = new long[TreeValues.METRICS];
+        long beyondRaw = copy.rowBeyondSelf[r];
+        long beyondAdjust = copy.rowBeyondAdjust == null ? 0 : copy.rowBeyondAdjust[r];
+        long total = copy.rowTotal[r];
+        long totalAdjust = copy.rowTotalAdjust == null ? 0 : copy.rowTotalAdjust[r];
+        p[TreeValues.CALLS] = copy.rowBeyondCalls[r];
+        p[TreeValues.SELF] = ns(calibrated ? beyondRaw - beyondAdjust : beyondRaw, nanosPerTick);
+        p[TreeValues.RAW_SELF] = ns(beyondRaw, nanosPerTick);
+        p[TreeValues.TOTAL] = ns(calibrated ? total - totalAdjust : total, nanosPerTick);
+        p[TreeValues.RAW_TOTAL] = ns(total, nanosPerTick);
+        return p;
+    }
+
+    /** A row's ticks in ns, rounded, at least 0. */
     static long ns(long ticks, double nanosPerTick) {
         return Math.max(0, Math.round(ticks * nanosPerTick));
     }
