@@ -733,6 +733,11 @@ public final class ThreadState {
         return ThreadTreeCopy.of(this, reuse);
     }
 
+    /** A copy of the rows, the nodes read in place ({@link ThreadTreeCopy#withLiveNodes}). */
+    public ThreadTreeCopy copyWithLiveNodes() {
+        return ThreadTreeCopy.withLiveNodes(this);
+    }
+
     /**
      * This thread's section counts per calibration category and quarter-octave bucket (see
      * {@link SectionHistogram}); null rows for categories it never met, null when calibration is off.

@@ -5,7 +5,8 @@ package org.candor.probe;
  * is always smaller than its own), with the thread's method rows. Times are ticks of self time; with a wall clock
  * the section in progress and the windows of methods still on the stack count up to {@link #takenAt}. The node
  * arrays hold {@link #nodeCount()} nodes and may be longer when a copy reuses the arrays of an earlier one
- * ({@link Reuse}).
+ * ({@link Reuse}); a copy {@link #withLiveNodes} has none, and its nodes are read in place, through the same accessors
+ * ({@link #calls} ...) that read a copy's arrays.
  */
 public final class ThreadTreeCopy {
 
@@ -66,18 +67,34 @@ public final class ThreadTreeCopy {
     /** The clock when the copy was taken. */
     public final long takenAt;
 
-    private ThreadTreeCopy(ThreadState ts, int n, int rowCount, long takenAt, Reuse reuse) {
+    /**
+     * The thread's own node array, read in place, in a copy of its rows alone ({@link #withLiveNodes}); null in a
+     * copy of the nodes. Its values may move on while they are read, as the copy's may while it is taken.
+     */
+    private final long[] live;
+    /** In a copy with live nodes: the node of the call in progress, and what its section so far adds (ticks). */
+    private int openNode = -1;
+    private long openSelf;
+    private long openAdjust;
+
+    private ThreadTreeCopy(ThreadState ts, int n, int rowCount, long takenAt, Reuse reuse, boolean copyNodes) {
         Thread t = ts.thread.get();
         if (t != null) ts.threadName = t.getName();
         this.threadId = ts.threadId;
         this.threadName = ts.threadName;
         this.alive = t != null && t.isAlive();
         this.takenAt = takenAt;
-        int W = ThreadState.W;
         long[] nodes = ts.nodes;
-        n = Math.min(n, nodes.length / W);
+        n = Math.min(n, nodes.length / ThreadState.W);
         this.nodes = n;
-        if (reuse == null) {
+        this.live = copyNodes ? null : nodes;
+        if (!copyNodes) {
+            nodeMethod = null;
+            nodeParent = null;
+            nodeCalls = null;
+            nodeSelf = null;
+            nodeAdjust = null;
+        } else if (reuse == null) {
             nodeMethod = new int[n];
             nodeParent = new int[n];
             nodeCalls = new long[n];
@@ -91,20 +108,7 @@ public final class ThreadTreeCopy {
             nodeSelf = reuse.self;
             nodeAdjust = Calibration.ON ? reuse.adjust : null;
         }
-        nodeMethod[0] = -1;
-        nodeParent[0] = -1;
-        nodeCalls[0] = 0;
-        nodeSelf[0] = 0;
-        if (nodeAdjust != null) nodeAdjust[0] = 0;
-        for (int i = 1; i < n; i++) {
-            int b = i * W;
-            long key = nodes[b + ThreadState.KEY];
-            nodeMethod[i] = (int) key;
-            nodeParent[i] = (int) (key >>> 32) - 1;
-            nodeCalls[i] = nodes[b + ThreadState.WORD] >>> ThreadState.ROW_BITS;
-            nodeSelf[i] = nodes[b + ThreadState.SELF];
-            if (nodeAdjust != null) nodeAdjust[i] = nodes[b + ThreadState.ADJUST];
-        }
+        if (copyNodes) copyNodes(nodes, n);
         MethodRows rows = ts.rows;
         long[] data = rows.data;
         rowCount = Math.min(rowCount, data.length / MethodRows.R);
@@ -131,9 +135,41 @@ public final class ThreadTreeCopy {
         foldedAfter = ts.shape.foldedAfter;
     }
 
+    private void copyNodes(long[] nodes, int n) {
+        int W = ThreadState.W;
+        nodeMethod[0] = -1;
+        nodeParent[0] = -1;
+        nodeCalls[0] = 0;
+        nodeSelf[0] = 0;
+        if (nodeAdjust != null) nodeAdjust[0] = 0;
+        for (int i = 1; i < n; i++) {
+            int b = i * W;
+            long key = nodes[b + ThreadState.KEY];
+            nodeMethod[i] = (int) key;
+            nodeParent[i] = (int) (key >>> 32) - 1;
+            nodeCalls[i] = nodes[b + ThreadState.WORD] >>> ThreadState.ROW_BITS;
+            nodeSelf[i] = nodes[b + ThreadState.SELF];
+            if (nodeAdjust != null) nodeAdjust[i] = nodes[b + ThreadState.ADJUST];
+        }
+    }
+
     static ThreadTreeCopy of(ThreadState ts, Reuse reuse) {
+        return of(ts, reuse, true);
+    }
+
+    /**
+     * The thread's rows copied and its nodes read in place, through {@link #calls}, {@link #self}, {@link #adjust},
+     * {@link #method} and {@link #parent} (the node arrays are null): for a reader that compares every node with what
+     * it last saw and looks closer at the few that changed (a checkpoint continuation), to which a copy of 1.7 million
+     * nodes would cost more than the comparison.
+     */
+    static ThreadTreeCopy withLiveNodes(ThreadState ts) {
+        return of(ts, null, false);
+    }
+
+    private static ThreadTreeCopy of(ThreadState ts, Reuse reuse, boolean copyNodes) {
         long now = Clock.now();
-        ThreadTreeCopy c = new ThreadTreeCopy(ts, ts.nodeCount, ts.rows.count, now, reuse);
+        ThreadTreeCopy c = new ThreadTreeCopy(ts, ts.nodeCount, ts.rows.count, now, reuse, copyNodes);
         // A per-thread metric (cpu, counters) cannot be read for another thread: open frames keep what they have.
         if (!Clock.perThread() && c.alive) c.countOpenFrames(ts, now);
         return c;
@@ -151,8 +187,14 @@ public final class ThreadTreeCopy {
         long section = Math.max(0, now - ts.lastRaw);
         long pending = Math.max(0, ts.lastOut - ts.lastRaw);
         if (top > 0 && top < this.nodes) {
-            nodeSelf[top] += section;
-            if (nodeAdjust != null) nodeAdjust[top] += Math.min(pending, section);
+            if (live != null) {
+                openNode = top;
+                openSelf = section;
+                openAdjust = Calibration.ON ? Math.min(pending, section) : 0;
+            } else {
+                nodeSelf[top] += section;
+                if (nodeAdjust != null) nodeAdjust[top] += Math.min(pending, section);
+            }
         }
         int topRow = frameRow[open];
         if (topRow >= 0 && (topRow & ThreadState.ROW_BEYOND) != 0) {
@@ -175,5 +217,42 @@ public final class ThreadTreeCopy {
     }
 
     public int nodeCount() { return nodes; }
+
+    /** Whether the nodes have a calibration adjustment ({@link #adjust}); as {@code nodeAdjust != null} in a copy. */
+    public boolean adjusted() { return Calibration.ON; }
+
+    /** A node's calls, in a copy of the nodes or read in place alike (node 0, the root: 0). */
+    public long calls(int i) {
+        if (live == null) return nodeCalls[i];
+        return i == 0 ? 0 : live[i * ThreadState.W + ThreadState.WORD] >>> ThreadState.ROW_BITS;
+    }
+
+    /** A node's self time, ticks, with the section in progress where it is the call in progress. */
+    public long self(int i) {
+        if (live == null) return nodeSelf[i];
+        if (i == 0) return 0;
+        long v = live[i * ThreadState.W + ThreadState.SELF];
+        return i == openNode ? v + openSelf : v;
+    }
+
+    /** A node's calibration adjustment, ticks; 0 when calibration is off. */
+    public long adjust(int i) {
+        if (live == null) return nodeAdjust == null ? 0 : nodeAdjust[i];
+        if (i == 0 || !Calibration.ON) return 0;
+        long v = live[i * ThreadState.W + ThreadState.ADJUST];
+        return i == openNode ? v + openAdjust : v;
+    }
+
+    /** A node's method id (node 0: -1). */
+    public int method(int i) {
+        if (live == null) return nodeMethod[i];
+        return i == 0 ? -1 : (int) live[i * ThreadState.W + ThreadState.KEY];
+    }
+
+    /** A node's parent, below it (node 0: -1). */
+    public int parent(int i) {
+        if (live == null) return nodeParent[i];
+        return i == 0 ? -1 : (int) (live[i * ThreadState.W + ThreadState.KEY] >>> 32) - 1;
+    }
     public int rowCount() { return rowMethod.length; }
 }

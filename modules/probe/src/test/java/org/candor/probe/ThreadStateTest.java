@@ -54,6 +54,34 @@ class ThreadStateTest {
     }
 
     @Test
+    void aCopyWithLiveNodesReadsWhatACopyHoldsTheCallInProgressIncluded() {
+        int a = enter(1);
+        for (int i = 0; i < 4; i++) {
+            int b = enter(2 + i % 2);
+            spin(20_000);
+            ts.exit(b);
+        }
+        enter(4);  // still running: its section so far counts, in both
+        spin(200_000);
+        ThreadTreeCopy live = ts.copyWithLiveNodes();
+        ThreadTreeCopy copy = ts.copy();
+        assertThat(live.nodeCalls).as("no node arrays").isNull();
+        assertThat(live.nodeCount()).isEqualTo(copy.nodeCount()).isEqualTo(5);
+        for (int i = 0; i < copy.nodeCount(); i++) {
+            assertThat(live.method(i)).as("method of %d", i).isEqualTo(copy.method(i)).isEqualTo(copy.nodeMethod[i]);
+            assertThat(live.parent(i)).as("parent of %d", i).isEqualTo(copy.parent(i)).isEqualTo(copy.nodeParent[i]);
+            assertThat(live.calls(i)).as("calls of %d", i).isEqualTo(copy.calls(i)).isEqualTo(copy.nodeCalls[i]);
+            assertThat(live.adjust(i)).as("adjust of %d", i).isEqualTo(copy.adjust(i));
+            if (i != 4) assertThat(live.self(i)).as("self of %d", i).isEqualTo(copy.self(i)).isEqualTo(copy.nodeSelf[i]);
+        }
+        // the call in progress: its section up to each copy's moment, the live one's taken first
+        assertThat(live.self(4)).isPositive().isLessThanOrEqualTo(copy.self(4));
+        assertThat(live.self(4) - ts.nodes[4 * ThreadState.W + ThreadState.SELF]).as("the open section").isPositive();
+        assertThat(live.rowMethod).containsExactly(copy.rowMethod);
+        ts.exit(a);
+    }
+
+    @Test
     void anExitClosesTheFramesAnExceptionLeftOpenAboveIt() {
         int a = enter(1);
         enter(2);

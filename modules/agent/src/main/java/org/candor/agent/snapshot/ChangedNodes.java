@@ -15,15 +15,21 @@ import org.candor.probe.ThreadTreeCopy;
  *
  * <p>Between two resets a probe tree only grows: its nodes keep their numbers and parents, so node {@code i} of this
  * copy is node {@code i} of the last; {@link #canContinue} says when that no longer holds. A continuation reads every
- * node once (one pass, no per-node values computed for the nodes that did not change, no flat profile summed over
- * the whole tree): its flat rows are the last ones plus what the changed nodes and the rows' own parts add.
+ * node once, comparing the probe's own counts (calls and ticks) with those last written, and converts only the
+ * nodes that changed (on javac, a tenth of them); no flat profile is summed over the whole tree: its flat rows are the
+ * last ones plus what the changed nodes and the rows' own parts add. The change tree keeps the nodes' order, which is
+ * what the format's CHNG section wants (written without children lists, sorting or a walk).
  */
 final class ChangedNodes {
 
-    /** Per node as last written, ns: calls, self and raw self time; the totals follow from the selves. */
+    /**
+     * Per node as last written: calls, and self time and its calibration as the probe counts them (ticks). Ticks, not
+     * ns, so that a node is compared without converting it: every part of a checkpoint file converts at the rate of
+     * its whole part ({@link CheckpointContinuations#nanosPerTick}), so equal ticks are equal ns.
+     */
     private long[] calls = new long[0];
-    private long[] self = new long[0];
-    private long[] rawSelf = new long[0];
+    private long[] ticks = new long[0];
+    private long[] adjust = new long[0];
     private int nodes;
     /** Per registry method id of a flat row: its figures as last written. */
     private final Map<Integer, Row> rows = new HashMap<>();
@@ -68,15 +74,15 @@ final class ChangedNodes {
             rows.put(copy.rowMethod[r], byRow[r]);
         }
         for (int i = 0; i < n; i++) {
-            calls[i] = copy.nodeCalls[i];
-            self[i] = values.self(i);
-            rawSelf[i] = values.rawSelf(i);
-            int m = copy.nodeMethod[i];
+            calls[i] = copy.calls(i);
+            ticks[i] = copy.self(i);
+            adjust[i] = copy.adjust(i);
+            int m = copy.method(i);
             if (i == 0 || !ThreadTables.countedInRow(m, rowOf)) continue;
             long[] sums = byRow[rowOf[m]].nodes;
             sums[TreeValues.CALLS] += calls[i];
-            sums[TreeValues.SELF] += self[i];
-            sums[TreeValues.RAW_SELF] += rawSelf[i];
+            sums[TreeValues.SELF] += values.self(i);
+            sums[TreeValues.RAW_SELF] += values.rawSelf(i);
         }
         nodes = n;
         for (Row row : byRow) row.written = row.now();
@@ -98,97 +104,140 @@ final class ChangedNodes {
 
     /**
      * What changed since the values were last written, which it then remembers as written: the nodes whose calls or
-     * self times changed and the new ones, with every ancestor (the root included), numbered in their order (so
-     * parents still come first), valued by their changes (totals: the sums of the self changes below); and the flat
-     * rows that changed.
+     * self times changed and the new ones, with every ancestor (the root included), in node order (so parents still
+     * come first), valued by their changes (totals: the sums of the self changes below); and the flat rows that
+     * changed.
      *
+     * <p>One pass from the last node to the first: a node's children come after it, so whether it is kept (changed,
+     * or a kept node's parent) is known when it is reached, and its changes are taken there, while its values and
+     * those last written are at hand (a second pass over the few kept nodes, scattered through the tree, cost as much
+     * as the scan of all of them). The kept nodes are found last first; their numbers in the change tree follow at
+     * the end.
+     *
+     * @param copy    its nodes read in place or copied alike
      * @param scratch at least as long as the tree
      */
     Changes changes(ThreadTreeCopy copy, double nanosPerTick, boolean calibratedValues, MethodIds ids, int[] scratch) {
         int n = copy.nodeCount();
-        boolean calibrated = calibratedValues && copy.nodeAdjust != null;
-        int[] parent = copy.nodeParent;
-        long[] ticks = copy.nodeSelf;
-        long[] adjust = copy.nodeAdjust;
-        long[] nodeCalls = copy.nodeCalls;
-        // kept[i]: the node's number in the change tree + 1; first only marks (1), then numbers
+        boolean calibrated = calibratedValues && copy.adjusted();
+        reserve(n);
+        long[] calls = this.calls;
+        long[] ticks = this.ticks;
+        long[] adjust = this.adjust;
+        // kept[i]: 0 not (yet) kept, -1 the parent of a kept node, j + 1 once kept as the j-th found (last node first)
         int[] kept = scratch;
         Arrays.fill(kept, 0, n, 0);
         int old = nodes;
-        for (int i = n - 1; i >= 1; i--) {
-            boolean changed = kept[i] != 0 || i >= old || nodeCalls[i] != calls[i];
-            if (!changed) {
-                long raw = TreeValues.ns(ticks[i], nanosPerTick);
-                changed = raw != rawSelf[i] || (calibrated && TreeValues.ns(ticks[i] - adjust[i], nanosPerTick) != self[i]);
-            }
-            if (changed) {
-                kept[i] = 1;
-                kept[parent[i]] = 1;
-            }
-        }
-        reserve(n);
-        nodes = n;
-        int size = 0;
-        if (kept[0] != 0) for (int i = 0; i < n; i++) if (kept[i] != 0) kept[i] = ++size;
         int[] rowOf = ThreadTables.rowsByMethod(copy);
         long[][] flatChange = new long[copy.rowCount()][];
-        NodeTable tree = size == 0 ? null
-                : tree(copy, ids, kept, size, nanosPerTick, calibrated, old, rowOf, flatChange);
-        return flat(copy, ids, flatChange, tree, nanosPerTick, calibrated);
-    }
-
-    /** The change tree of the marked nodes; adds their changes to their rows' in {@code flatChange}. */
-    private NodeTable tree(ThreadTreeCopy copy, MethodIds ids, int[] kept, int size, double nanosPerTick,
-                           boolean calibrated, int old, int[] rowOf, long[][] flatChange) {
-        int n = copy.nodeCount();
-        int[] node = new int[size];
-        int[] up = new int[size];
-        long[] dCalls = new long[size];
-        long[] dSelf = new long[size];
-        long[] dRawSelf = calibrated ? new long[size] : dSelf;
-        for (int i = 0; i < n; i++) {
-            int k = kept[i] - 1;
-            if (k < 0) continue;
-            node[k] = i;
-            up[k] = i == 0 ? -1 : kept[copy.nodeParent[i]] - 1;
-            if (i == 0) continue;  // the root's values are its children's sums
-            long raw = TreeValues.ns(copy.nodeSelf[i], nanosPerTick);
-            long cal = calibrated ? TreeValues.ns(copy.nodeSelf[i] - copy.nodeAdjust[i], nanosPerTick) : raw;
+        Found found = new Found();
+        for (int i = n - 1; i >= 1; i--) {
+            long c = copy.calls(i);
+            long t = copy.self(i);
+            long a = copy.adjust(i);
             boolean before = i < old;
-            dCalls[k] = copy.nodeCalls[i] - (before ? calls[i] : 0);
-            dSelf[k] = cal - (before ? self[i] : 0);
-            if (calibrated) dRawSelf[k] = raw - (before ? rawSelf[i] : 0);
-            calls[i] = copy.nodeCalls[i];
-            self[i] = cal;
-            rawSelf[i] = raw;
-            int m = copy.nodeMethod[i];
+            if (kept[i] == 0 && before && c == calls[i] && t == ticks[i] && (!calibrated || a == adjust[i])) continue;
+            long raw = TreeValues.ns(t, nanosPerTick);
+            long cal = calibrated ? TreeValues.ns(t - a, nanosPerTick) : raw;
+            long dCalls = c;
+            long dSelf = cal;
+            long dRawSelf = raw;
+            if (before) {
+                long rawBefore = TreeValues.ns(ticks[i], nanosPerTick);
+                dCalls -= calls[i];
+                dSelf -= calibrated ? TreeValues.ns(ticks[i] - adjust[i], nanosPerTick) : rawBefore;
+                dRawSelf -= rawBefore;
+            }
+            calls[i] = c;
+            ticks[i] = t;
+            adjust[i] = a;
+            int m = copy.method(i);
+            int p = copy.parent(i);
+            kept[i] = found.add(p, ids.of(m), dCalls, dSelf, calibrated ? dRawSelf : dSelf) + 1;
+            if (kept[p] == 0) kept[p] = -1;
             if (!ThreadTables.countedInRow(m, rowOf)) continue;
             long[] row = flatChange[rowOf[m]];
             if (row == null) row = flatChange[rowOf[m]] = new long[TreeValues.METRICS];
-            row[TreeValues.CALLS] += dCalls[k];
-            row[TreeValues.SELF] += dSelf[k];
-            row[TreeValues.RAW_SELF] += dRawSelf[k];
+            row[TreeValues.CALLS] += dCalls;
+            row[TreeValues.SELF] += dSelf;
+            row[TreeValues.RAW_SELF] += calibrated ? dRawSelf : dSelf;
         }
-        long[] dTotal = new long[size];
-        long[] dRawTotal = calibrated ? new long[size] : dTotal;
-        long rootCalls = 0;
-        for (int k = size - 1; k >= 1; k--) {
-            dTotal[k] += dSelf[k];
-            dTotal[up[k]] += dTotal[k];
-            if (calibrated) {
-                dRawTotal[k] += dRawSelf[k];
-                dRawTotal[up[k]] += dRawTotal[k];
+        nodes = n;
+        NodeTable tree = null;
+        if (found.size > 0) {
+            kept[0] = found.add(-1, 0, 0, 0, 0) + 1;  // the root: its values are its children's sums
+            tree = found.tree(kept, calibrated);
+        }
+        return flat(copy, ids, flatChange, tree, nanosPerTick, calibrated);
+    }
+
+    /** The kept nodes as found, last node first: parent (a node number), method table id and changes. */
+    private static final class Found {
+        int size;
+        int[] parent = new int[1024];
+        int[] method = new int[1024];
+        long[] calls = new long[1024];
+        long[] self = new long[1024];
+        long[] rawSelf = new long[1024];
+
+        /** Returns the node's place in the order found. */
+        int add(int parentNode, int methodId, long dCalls, long dSelf, long dRawSelf) {
+            if (size == parent.length) {
+                int grown = (int) Math.min(Integer.MAX_VALUE - 8, size * 2L);
+                parent = Arrays.copyOf(parent, grown);
+                method = Arrays.copyOf(method, grown);
+                calls = Arrays.copyOf(calls, grown);
+                self = Arrays.copyOf(self, grown);
+                rawSelf = Arrays.copyOf(rawSelf, grown);
             }
-            if (up[k] == 0) rootCalls += dCalls[k];
+            parent[size] = parentNode;
+            method[size] = methodId;
+            calls[size] = dCalls;
+            self[size] = dSelf;
+            rawSelf[size] = dRawSelf;
+            return size++;
         }
-        dCalls[0] = rootCalls;
-        long[][] columns = {dCalls, dTotal, dSelf, dRawTotal, dRawSelf};
-        return new NodeTable() {
-            @Override public int size() { return node.length; }
-            @Override public int parent(int k) { return up[k]; }
-            @Override public int method(int k) { return k == 0 ? 0 : ids.of(copy.nodeMethod[node[k]]); }
-            @Override public long value(int k, int metric) { return columns[metric][k]; }
-        };
+
+        /**
+         * The change tree in node order: the j-th found is node {@code size - 1 - j}, and its parent's number follows
+         * from the parent's place ({@code kept}); totals summed from the last node up, the root's calls its children's.
+         */
+        NodeTable tree(int[] kept, boolean calibrated) {
+            int n = size;
+            int[] up = new int[n];
+            int[] methods = new int[n];
+            long[] dCalls = new long[n];
+            long[] dSelf = new long[n];
+            long[] dRawSelf = calibrated ? new long[n] : dSelf;
+            for (int j = 0; j < n; j++) {
+                int k = n - 1 - j;
+                up[k] = parent[j] < 0 ? -1 : n - kept[parent[j]];
+                methods[k] = method[j];
+                dCalls[k] = calls[j];
+                dSelf[k] = self[j];
+                if (calibrated) dRawSelf[k] = rawSelf[j];
+            }
+            long[] dTotal = new long[n];
+            long[] dRawTotal = calibrated ? new long[n] : dTotal;
+            long rootCalls = 0;
+            for (int k = n - 1; k >= 1; k--) {
+                dTotal[k] += dSelf[k];
+                dTotal[up[k]] += dTotal[k];
+                if (calibrated) {
+                    dRawTotal[k] += dRawSelf[k];
+                    dRawTotal[up[k]] += dRawTotal[k];
+                }
+                if (up[k] == 0) rootCalls += dCalls[k];
+            }
+            dCalls[0] = rootCalls;
+            long[][] columns = {dCalls, dTotal, dSelf, dRawTotal, dRawSelf};
+            return new NodeTable() {
+                @Override public int size() { return up.length; }
+                @Override public int parent(int k) { return up[k]; }
+                @Override public int method(int k) { return methods[k]; }
+                @Override public long value(int k, int metric) { return columns[metric][k]; }
+            };
+        }
     }
 
     /**
@@ -257,7 +306,7 @@ final class ChangedNodes {
         if (calls.length >= n) return;
         int size = Math.max(n, (int) Math.min(Integer.MAX_VALUE - 8, n + (n >> 3)));
         calls = Arrays.copyOf(calls, size);
-        self = Arrays.copyOf(self, size);
-        rawSelf = Arrays.copyOf(rawSelf, size);
+        ticks = Arrays.copyOf(ticks, size);
+        adjust = Arrays.copyOf(adjust, size);
     }
 }

@@ -16,10 +16,17 @@ final class CheckpointContinuations {
     private final Map<ThreadState, ChangedNodes> threads = new IdentityHashMap<>();
     private int generation = -1;
     private int[] scratch = new int[0];
+    /** The whole part's rate and whether its times were calibrated: its continuations keep both (same columns). */
+    private double nanosPerTick;
+    private boolean calibrated;
 
-    /** Whether the threads about to be written can continue the last part (else a whole checkpoint is due). */
-    boolean canContinue(ThreadState[] current) {
-        if (generation < 0 || generation != Recording.generation()) return false;
+    /**
+     * Whether the threads about to be written can continue the last part (else a whole checkpoint is due): the same
+     * recording (no reset), every thread of the last part still there, and values of the same kind (calibrated or
+     * not, so the columns are part 0's).
+     */
+    boolean canContinue(ThreadState[] current, boolean calibratedNow) {
+        if (generation < 0 || generation != Recording.generation() || calibratedNow != calibrated) return false;
         int found = 0;
         for (ThreadState t : current) if (threads.containsKey(t)) found++;
         return found == threads.size();
@@ -30,10 +37,21 @@ final class CheckpointContinuations {
         return threads.computeIfAbsent(thread, t -> new ChangedNodes());
     }
 
-    /** A whole checkpoint starts: the records start again from it. */
-    void startWhole() {
+    /** A whole checkpoint starts, converting ticks at {@code nanosPerTick}: the records start again from it. */
+    void startWhole(double nanosPerTick, boolean calibrated) {
         threads.clear();
         generation = Recording.generation();
+        this.nanosPerTick = nanosPerTick;
+        this.calibrated = calibrated;
+    }
+
+    /**
+     * The rate the whole part converted ticks at, which its continuations convert at too: each part's values are
+     * differences of what the parts before wrote, so a rate measured anew for each would change every node's time by
+     * its rounding and write it again (and the clock's rate measured over the session changes but in the last digits).
+     */
+    double nanosPerTick() {
+        return nanosPerTick;
     }
 
     /** Nothing can be continued (a part failed): the next checkpoint is whole. */

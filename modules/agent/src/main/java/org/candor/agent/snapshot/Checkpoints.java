@@ -23,18 +23,27 @@ import org.candor.agent.options.AgentOptions;
  * <p>Once the trees are so large that a whole checkpoint costs more than the period allows (1.7 million nodes of
  * javac: ~0.45 s), the checkpoints in between are <em>continuations</em> ({@link SnapshotSource#appendCheckpoint}):
  * what changed since the file's last part, appended to it, at the pace their own cost allows (a scan of every node
- * and what changed written: every 3-5 s on those 1.7 million nodes, against 21 s for whole ones); a whole one
- * replaces the file again once {@code 2 * COST_SHARE} times its cost has passed or the continuations add up to its
- * size. Wholes and continuations together: at most about 3 % of one CPU (2.9 % measured there).
+ * and the changed ones written in node order: every second or so on those 1.7 million nodes, against 21 s for whole
+ * ones); a whole one replaces the file again once {@code 2 * COST_SHARE} times its cost has passed or the
+ * continuations add up to {@link #APPENDED_WHOLES} times its size (a reader adds them all up). Wholes and
+ * continuations together: at most about 3.5 % of one CPU.
  */
 public final class Checkpoints implements Runnable {
 
     /** The time between two checkpoints is at least this many times the last one's. */
     static final int COST_SHARE = 50;
+    /**
+     * A whole checkpoint is due once the continuations after it add up to this many times its size: they are small
+     * (a tenth of it, a second of javac) and come often, and a whole one costs much more CPU than its share if it came
+     * at every whole one's size of them (every ~15 s there, ~3 % of a CPU); a reader adds the parts up, so they may
+     * not grow without bound either.
+     */
+    static final int APPENDED_WHOLES = 2;
 
     private static final AtomicLong WRITTEN = new AtomicLong();
     private static final AtomicLong CONTINUATIONS = new AtomicLong();
     private static final AtomicLong NANOS = new AtomicLong();
+    private static final AtomicLong CONTINUATION_NANOS = new AtomicLong();
     private static final AtomicLong FAILED = new AtomicLong();
     private static final AtomicLong PERIOD_MILLIS = new AtomicLong();
 
@@ -59,6 +68,7 @@ public final class Checkpoints implements Runnable {
         stats.put("checkpoint.continuations", CONTINUATIONS.get());
         stats.put("checkpoint.failed", FAILED.get());
         stats.put("checkpoint.time_ns", NANOS.get());
+        stats.put("checkpoint.continuation_time_ns", CONTINUATION_NANOS.get());
         stats.put("checkpoint.period_ms", PERIOD_MILLIS.get());
         return stats;
     }
@@ -123,11 +133,12 @@ public final class Checkpoints implements Runnable {
      * Whether the next checkpoint is a continuation: only once a whole one costs more than the period allows (a
      * small recording keeps whole checkpoints every period, as ever), and not when a whole one is due again: at
      * most one every {@code 2 * COST_SHARE} times its cost (so wholes take at most 1 % of a CPU beside the
-     * continuations' share), nor once the continuations add up to the whole's size (a reader adds them all).
+     * continuations' share), nor once the continuations add up to {@link #APPENDED_WHOLES} times the whole's size (a
+     * reader adds them all).
      */
     private boolean continuationDue() {
         if (!continuing()) return false;
-        if (appendedBytes >= wholeBytes) return false;
+        if (appendedBytes >= APPENDED_WHOLES * wholeBytes) return false;
         return System.nanoTime() - wholeAt < 2 * COST_SHARE * wholeCost;
     }
 
@@ -164,6 +175,7 @@ public final class Checkpoints implements Runnable {
             return appended[0];
         });
         if (!appended[0]) return -1;
+        CONTINUATION_NANOS.addAndGet(took);
         // the first one runs the code of continuations cold (interpreted): no measure of the next
         if (CONTINUATIONS.get() > 1) continuationCost = took;
         return took;

@@ -95,7 +95,6 @@ public final class InstrumentationSnapshots implements SnapshotSource {
 
     @Override
     public int writeCheckpoint(Path target) throws IOException {
-        continuations.startWhole();
         try {
             return write(target, 0, true, false);
         } catch (IOException | RuntimeException | Error e) {
@@ -127,12 +126,13 @@ public final class InstrumentationSnapshots implements SnapshotSource {
     private int write(Path target, int pathsPerThread, boolean checkpoint, boolean continuation) throws IOException {
         AgentOptions options = this.options;
         Scheme scheme = this.scheme;
-        double nanosPerTick = clockRate.nanosPerTick();
+        boolean calibrated = calibration.calibrated();
+        double nanosPerTick = continuation ? continuations.nanosPerTick() : clockRate.nanosPerTick();
+        if (checkpoint && !continuation) continuations.startWhole(nanosPerTick, calibrated);
         SnapshotInfo info = describe(options);
         scheme.addInfo(info);  // include and root patterns that matched nothing (PatternWarnings)
         if (checkpoint) info.put(SnapshotInfo.CHECKPOINT, "true");
         if (continuation) info.put(SnapshotInfo.CHECKPOINT_CONTINUATION, "true");
-        boolean calibrated = calibration.calibrated();
         List<Metric> metrics = MeasuredMetric.of(Clock.metric(), Clock.unit()).instrumentationColumns(calibrated);
         // statistics are gathered on a snapshot without trees, by the same code as ever
         Snapshot stats = new Snapshot(info, metrics, new MethodTable());
@@ -145,25 +145,26 @@ public final class InstrumentationSnapshots implements SnapshotSource {
         // serve the snapshot at exit, which would otherwise hold a second set while the spare one is still kept)
         LiveArrays arrays = LiveArrays.take();
         ThreadRegistry.pauseFolding();  // every tree read once: none moves into its group meanwhile
-        boolean remember = checkpoint && pathsPerThread == 0;
         try (SnapshotStreamWriter w = continuation ? SnapshotStreamWriter.openContinuation(target)
                 : SnapshotStreamWriter.open(target, cut, checkpoint)) {
             w.metrics(metrics);
             ThreadState[] threads = ThreadRegistry.current();
-            if (continuation && !continuations.canContinue(threads)) return -1;
+            if (continuation && !continuations.canContinue(threads, calibrated)) return -1;
             for (ThreadState state : threads) {
-                ThreadTreeCopy copy = state.copy(arrays.copy);
+                // a continuation compares every node in place and looks closer at the changed ones: no copy of them
+                ThreadTreeCopy copy = continuation ? state.copyWithLiveNodes() : state.copy(arrays.copy);
                 counts.add(copy);
                 if (copy.nodeCount() <= 1) continue;
-                ChangedNodes before = remember ? continuations.of(state) : null;
+                ChangedNodes before = checkpoint ? continuations.of(state) : null;
                 if (continuation) {
-                    // one pass over the nodes for what changed; no values computed for the rest, no flat profile summed
+                    // one pass over the nodes for what changed, written in node order; no values computed for the rest,
+                    // no flat profile summed
                     if (!before.canContinue(copy)) return -1;
                     ChangedNodes.Changes changes = before.changes(copy, nanosPerTick, calibrated, ids,
                             continuations.scratch(copy.nodeCount()));
                     trivial.add(changes.whole);
                     if (changes.tree != null) {
-                        w.thread(copy.threadId, copy.threadName, changes.tree, changes.flat);
+                        w.changes(copy.threadId, copy.threadName, changes.tree, changes.flat);
                         written++;
                     }
                     continue;

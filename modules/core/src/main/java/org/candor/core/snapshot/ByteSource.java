@@ -18,16 +18,17 @@ final class ByteSource {
     private long pos;
 
     ByteSource(SnapshotBytes bytes, Section s) {
-        this(bytes, s.payload, s.end(), s.name());
+        this(bytes, s, s.payload);
     }
 
-    private ByteSource(SnapshotBytes bytes, long offset, long end, String section) {
+    /** The bytes of section {@code s} from {@code offset} on (messages still name the section's payload offset). */
+    ByteSource(SnapshotBytes bytes, Section s, long offset) {
         this.bytes = bytes;
         this.reader = new PageReader(bytes);
         this.pos = offset;
-        this.end = end;
-        this.section = section;
-        this.sectionOffset = offset;
+        this.end = s.end();
+        this.section = s.name();
+        this.sectionOffset = s.payload;
     }
 
     long position() { return pos; }

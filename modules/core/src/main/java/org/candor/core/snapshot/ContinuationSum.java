@@ -131,7 +131,8 @@ final class ContinuationSum {
             Summed s = threads.computeIfAbsent(t.threadId(), id -> new Summed());
             s.name = t.name(); // the latest: a thread may have been renamed
             if (s.root == null) s.root = new CallNode(null, CallNode.ROOT, metricCount);
-            addTree(part, t, s.root, ids);
+            if (t.changes()) addChanges(part, t, s.root, ids);
+            else addTree(part, t, s.root, ids);
             addFlat(part.flat(t), s, ids);
         }
     }
@@ -167,6 +168,36 @@ final class ContinuationSum {
                 open[depth] = null;
             }
         });
+    }
+
+    /**
+     * A CHNG section: its records in node order, each node found (or made) under its parent, which came before it,
+     * and its changes added; the root's to the root.
+     */
+    private void addChanges(SnapshotFile part, ThreadTree thread, CallNode root, int[] ids) throws IOException {
+        ByteSource in = new ByteSource(part.bytes(), thread.section, thread.root());
+        int n = (int) thread.nodeCount();
+        CallNode[] nodes = new CallNode[n];
+        for (int k = 0; k < n; k++) {
+            CallNode node = root;
+            if (k > 0) {
+                long back = in.uvarint();
+                if (back < 1 || back > k) {
+                    throw in.corrupt("change node " + k + " of thread " + thread + " has its parent "
+                            + Long.toUnsignedString(back) + " nodes back; it must be one of the " + k + " before it");
+                }
+                long method = in.uvarint();
+                if (method < 0 || method >= ids.length) {
+                    throw in.corrupt("change node " + k + " of thread " + thread + " refers to method "
+                            + Long.toUnsignedString(method) + ", the method table has " + ids.length);
+                }
+                CallNode parent = nodes[k - (int) back];
+                node = child(parent, ids[(int) method]);
+                touched.add(parent);
+            }
+            for (int m = 0; m < metricCount; m++) node.addValue(m, in.svarint());
+            nodes[k] = node;
+        }
     }
 
     /** The parent's child of this method, made with zero values when it has none. */

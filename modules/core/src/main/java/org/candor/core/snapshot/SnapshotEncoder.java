@@ -106,6 +106,16 @@ final class SnapshotEncoder {
         flat(threadId, name, flatOrNull != null ? flatOrNull : computed);
     }
 
+    /**
+     * CHNG, then FLAT: a checkpoint continuation's changes of one thread ({@link ChangeEncoder}), in the table's own
+     * node order, and its flat rows' changes.
+     */
+    void changes(long threadId, String name, NodeTable changes, FlatTable flat) throws IOException {
+        if (metrics == null) throw new IllegalStateException("the metrics come before the first thread");
+        ChangeEncoder.write(out, threadId, name, changes, metrics.size(), methodCount, threads);
+        flat(threadId, name, flat);
+    }
+
     /** From now on, trees larger than the cut's limit are written cut ({@link TreeCut}). */
     void cut(TreeCut cut) {
         this.cut = cut;

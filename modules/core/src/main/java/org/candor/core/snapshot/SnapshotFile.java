@@ -153,6 +153,14 @@ public final class SnapshotFile implements Closeable {
 
     /** Decodes the small sections of a 2.x file and finds its threads; any section order, END last. */
     static SnapshotFile decode(SnapshotBytes bytes, SnapshotSections layout) throws IOException {
+        return decode(bytes, layout, false);
+    }
+
+    /**
+     * As {@link #decode(SnapshotBytes, SnapshotSections)}; a checkpoint continuation ({@link SnapshotParts}) may
+     * hold its threads' changes as CHNG sections, which no other snapshot may.
+     */
+    static SnapshotFile decode(SnapshotBytes bytes, SnapshotSections layout, boolean continuation) throws IOException {
         Section infoSection = null;
         Section metricsSection = null;
         Section methodsSection = null;
@@ -164,6 +172,13 @@ public final class SnapshotFile implements Closeable {
             else if (s.tag == TAG_METHODS) methodsSection = once(bytes, methodsSection, s);
             else if (s.tag == TAG_STATS) statsSection = once(bytes, statsSection, s);
             else if (s.tag == TAG_THREAD || s.tag == TAG_FLAT) trees.add(s);
+            else if (s.tag == TAG_CHANGES) {
+                if (!continuation) {
+                    throw SnapshotSections.fail(bytes, "is corrupt: its CHNG section at offset " + s.at + " holds a"
+                            + " checkpoint continuation's changes, and it is no continuation");
+                }
+                trees.add(s);
+            }
             // any other tag is a section of a later minor version: skipped
         }
         if (metricsSection == null) throw SnapshotSections.fail(bytes, "is corrupt: it has no MTRC section");
@@ -188,7 +203,10 @@ public final class SnapshotFile implements Closeable {
         return s;
     }
 
-    /** Each THRD's head, with the root's record checked to fit; each FLAT joined to the THRD before it of its thread. */
+    /**
+     * Each THRD's head, with the root's record checked to fit, and each CHNG's; each FLAT joined to the THRD or CHNG
+     * before it of its thread.
+     */
     private static List<ThreadTree> threads(SnapshotBytes bytes, List<Section> sections, int metricCount, int methodCount)
             throws IOException {
         List<ThreadTree> threads = new ArrayList<>();
@@ -205,6 +223,15 @@ public final class SnapshotFile implements Closeable {
                 continue;
             }
             String name = in.string();
+            if (s.tag == TAG_CHANGES) {
+                // records in node order, read as they are added up (ContinuationSum); each takes a byte a value at least
+                int changed = in.count(Math.max(1, metricCount), "change node");
+                if (changed == 0) throw in.corrupt("thread " + name + " has no root node");
+                ThreadTree t = new ThreadTree(threadId, name, changed, in.position(), s.end(), s);
+                threads.add(t);
+                latest.put(threadId, t);
+                continue;
+            }
             int nodes = in.count(3 + metricCount, "node"); // the root takes at least that much, too
             if (nodes == 0) throw in.corrupt("thread " + name + " has no root node");
             ThreadTree t = new ThreadTree(threadId, name, nodes, in.position(), s.end(), s);

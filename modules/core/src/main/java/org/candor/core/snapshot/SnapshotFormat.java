@@ -28,6 +28,8 @@ public final class SnapshotFormat {
     static final int TAG_STATS = tag("STAT");
     /** 2.0: a thread's exact per-method figures, after its THRD section. */
     static final int TAG_FLAT = tag("FLAT");
+    /** A checkpoint continuation's changes of one thread, in node order, in place of its THRD (4.1). */
+    static final int TAG_CHANGES = tag("CHNG");
     static final int TAG_END = tag("END!");
 
     static final int METRIC_FLAG_INCLUSIVE = 1;

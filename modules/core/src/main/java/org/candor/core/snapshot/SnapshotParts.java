@@ -127,7 +127,7 @@ final class SnapshotParts {
         SnapshotFile checkpoint = SnapshotFile.decode(bytes, first);
         parts.add(checkpoint);
         for (SnapshotSections layout : continuations) {
-            SnapshotFile part = SnapshotFile.decode(bytes, layout);
+            SnapshotFile part = SnapshotFile.decode(bytes, layout, true);
             SnapshotInfo info = part.info();
             if (!info.checkpoint() || !"true".equals(info.get(SnapshotInfo.CHECKPOINT_CONTINUATION))) {
                 throw SnapshotSections.fail(bytes, "is corrupt: the snapshot at offset " + layout.start + " after the"

@@ -160,7 +160,7 @@ final class SnapshotSections {
 
     private static boolean isKnown(int tag) {
         return tag == TAG_INFO || tag == TAG_METRICS || tag == TAG_METHODS || tag == TAG_THREAD || tag == TAG_FLAT
-                || tag == TAG_STATS;
+                || tag == TAG_STATS || tag == TAG_CHANGES;
     }
 
     private static String damaged(boolean checksumVerified) {

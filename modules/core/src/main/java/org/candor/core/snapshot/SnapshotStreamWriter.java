@@ -155,6 +155,15 @@ public final class SnapshotStreamWriter implements Closeable {
         step(() -> encoder.thread(threadId, name, tree, flatOrNull));
     }
 
+    /**
+     * A checkpoint continuation's changes of one thread (docs/formats/snapshot.md 3.7): {@code changes} in its own node
+     * order, each node's values its change since the part before, parents before children; then {@code flat}, its
+     * flat rows' changes. Written in one pass, with no children lists built or sorted.
+     */
+    public void changes(long threadId, String name, NodeTable changes, FlatTable flat) throws IOException {
+        step(() -> encoder.changes(threadId, name, changes, flat));
+    }
+
     /** The method table; any time before {@link #commit}, so that a streaming writer may learn it from its trees. */
     public void methods(MethodTable methods) throws IOException {
         step(() -> encoder.methods(methods));

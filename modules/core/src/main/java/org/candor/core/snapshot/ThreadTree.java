@@ -1,7 +1,7 @@
 package org.candor.core.snapshot;
 
 /**
- * One thread of a 2.x snapshot file, as its THRD section's head describes it: id, name, node count, where its root
+ * One thread of a 2.x snapshot file, as its THRD (or a continuation's CHNG) section's head describes it: id, name, node count, where its root
  * record starts and where the section ends; and where its FLAT section is, if it has one.
  */
 public final class ThreadTree {
@@ -31,6 +31,12 @@ public final class ThreadTree {
     public long root() { return root; }
     /** Where the thread's section ends: the root's record ends there or before. */
     public long end() { return end; }
+    /**
+     * Whether the thread is a checkpoint continuation's CHNG section (its changes in node order, read by {@link
+     * ContinuationSum}), not a THRD tree.
+     */
+    boolean changes() { return section.tag == SnapshotFormat.TAG_CHANGES; }
+
     /** Whether the file has the thread's exact flat profile (a FLAT section). */
     public boolean hasFlat() { return flat != null; }
 

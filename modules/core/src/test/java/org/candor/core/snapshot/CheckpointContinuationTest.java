@@ -114,8 +114,9 @@ class CheckpointContinuationTest {
     }
 
     /**
-     * Continuation 1, its own method ids (d 0, b 1, a 2): main's a grows, b under it too, and d is a new path under
-     * a, bigger than b; a new thread #3 comes whole; worker did not change.
+     * Continuation 1, its own method ids (d 0, b 1, a 2), its threads' changes as CHNG sections (as the agent writes
+     * them): main's a grows, b under it too, and d is a new path under a, bigger than b; a new thread #3 comes whole;
+     * worker did not change.
      */
     private static void continuation1(Path file) throws IOException {
         try (SnapshotStreamWriter w = SnapshotStreamWriter.openContinuation(file)) {
@@ -125,10 +126,10 @@ class CheckpointContinuationTest {
             int a = main.node(0, 2, 2, 120, 15);
             main.node(a, 0, 1, 90, 90);
             main.node(a, 1, 1, 15, 15);
-            w.thread(1, "main", main, flat(new long[] {2, 2, 120, 15}, new long[] {1, 1, 15, 15}, new long[] {0, 1, 90, 90}));
+            w.changes(1, "main", main, flat(new long[] {2, 2, 120, 15}, new long[] {1, 1, 15, 15}, new long[] {0, 1, 90, 90}));
             Tree fresh = new Tree(1, 7, 0);
             fresh.node(0, 0, 1, 7, 7);
-            w.thread(3, "fresh", fresh, flat(new long[] {0, 1, 7, 7}));
+            w.changes(3, "fresh", fresh, flat(new long[] {0, 1, 7, 7}));
             w.methods(methods("d", "b", "a"));
             w.stats(stats(3, 2));
             w.commit();
@@ -143,10 +144,12 @@ class CheckpointContinuationTest {
             Tree main = new Tree(1, 50, 0);
             int a = main.node(0, 1, 1, 50, 0);
             main.node(a, 0, 1, 50, 50);
-            w.thread(1, "main", main, flat(new long[] {1, 1, 50, 0}, new long[] {0, 1, 50, 50}));
+            w.changes(1, "main", main, flat(new long[] {1, 1, 50, 0}, new long[] {0, 1, 50, 50}));
             Tree worker = new Tree(0, -2, 0); // values are signed: a calibrated time may shrink
             worker.node(0, 1, 0, -2, -2);
-            w.thread(2, "worker-renamed", worker, null); // FLAT computed by the writer from the delta tree
+            // a change tree as THRD, as the first writer of continuations wrote them, is read too; FLAT computed by
+            // the writer from the delta tree
+            w.thread(2, "worker-renamed", worker, null);
             w.methods(methods("b", "a"));
             w.stats(stats(4, 3));
             w.commit();
@@ -382,6 +385,58 @@ class CheckpointContinuationTest {
                 .startsWith("the checkpoint's 3 continuations were not added (too large to add up in this JVM's heap:"
                         + " its 2,000,000 call paths need about 3.0 GB of memory, this JVM has ")
                 .endsWith("): the trees are its whole snapshot's alone, and what changed after it is not here");
+    }
+
+    @Test
+    void changesInASnapshotThatIsNoContinuationAreRefusedInOneLine() throws Exception {
+        Path file = dir.resolve("changes.candor");
+        try (SnapshotStreamWriter w = SnapshotStreamWriter.open(file)) {
+            w.info(new SnapshotInfo().put("mode", "instrumentation"));
+            w.metrics(Snapshot.instrumentationMetrics());
+            Tree main = new Tree(1, 5, 0);
+            main.node(0, 0, 1, 5, 5);
+            w.changes(1, "main", main, flat(new long[] {0, 1, 5, 5}));
+            w.methods(methods("a"));
+            w.commit();
+        }
+        int chng = indexOf(Files.readAllBytes(file), "CHNG".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        assertRefused(file, "snapshot " + file + " is corrupt: its CHNG section at offset " + chng + " holds a checkpoint"
+                + " continuation's changes, and it is no continuation");
+    }
+
+    @Test
+    void aChangeNodeWhoseParentDoesNotComeBeforeItIsRefusedInOneLine() throws Exception {
+        Path file = checkpoint("back.candor", info(T0, false));
+        int partStart = (int) Files.size(file);
+        continuation1(file);
+        byte[] all = Files.readAllBytes(file);
+        // main's CHNG: section header (12), head (thread id 1, name 5, count 1), the root's values (2, 120 in two
+        // bytes, 0), then node 1's distance back to its parent
+        int chng = indexOf(all, "CHNG".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        int firstNode = chng + 12 + 1 + 5 + 1 + 4;
+        assertThat(all[firstNode]).isEqualTo((byte) 1);
+        all[firstNode] = 2;
+        Files.write(file, withPartChecksum(all, partStart));
+        assertRefused(file, "snapshot " + file + " is corrupt: section CHNG at offset " + (chng + 12)
+                + ": change node 1 of thread main (#1) has its parent 2 nodes back; it must be one of the 1 before it");
+    }
+
+    /** The file with the checksum of its last part, from {@code partStart}, made to match its bytes again. */
+    private static byte[] withPartChecksum(byte[] all, int partStart) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(all).order(java.nio.ByteOrder.BIG_ENDIAN);
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(all, partStart, all.length - 4 - partStart);
+        b.putInt(all.length - 4, (int) crc.getValue());
+        return all;
+    }
+
+    private static int indexOf(byte[] all, byte[] what) {
+        outer:
+        for (int i = 0; i + what.length <= all.length; i++) {
+            for (int j = 0; j < what.length; j++) if (all[i + j] != what[j]) continue outer;
+            return i;
+        }
+        throw new AssertionError("not found");
     }
 
     private static void assertRefused(Path file, String message) {

@@ -75,7 +75,7 @@ class SnapshotReaderFuzzTest {
     }
 
     /** As the app and {@code candor report} read: whole into the model, and in place with every snapshot report. */
-    private static void read(byte[] bytes, String name) throws Exception {
+    static void read(byte[] bytes, String name) throws Exception {
         Snapshot model = SnapshotReader.read(bytes, name);
         ReportFormat.TEXT.write(model, ReportOptions.defaults(), new StringBuilder());
         try (SnapshotFile file = SnapshotFile.of(bytes, name)) {
