@@ -17,11 +17,7 @@ case "${1:-}" in -h|--help) sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1
 . "$BENCH/java-tools.sh"
 bench_java_tools "$@"
 [ -f "$ROOT/modules/cli/target/candor/lib/candor-cli.jar" ] || { echo "checkpoint-kill: build the distribution first (mvn -B install -DskipTests)" >&2; exit 2; }
-CLASSES="$BENCH/target/unchanged-classes"
-if [ ! -f "$CLASSES/JavacMain.class" ] || [ "$BENCH/fullsize/JavacMain.java" -nt "$CLASSES/JavacMain.class" ]; then
-  mkdir -p "$CLASSES"
-  "$JAVAC" --release 17 -d "$CLASSES" "$BENCH/fullsize/JavacMain.java"
-fi
+bench_javac_main
 "$SHARED_WORKLOADS/javac.sh" prepare >/dev/null
 mkdir -p "$BENCH/results"
 exec python3 "$BENCH/checkpoint/checkpoint_kill.py" --java "$JAVA" --candor "$ROOT/candor" --classes "$CLASSES" \

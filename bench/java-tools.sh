@@ -28,3 +28,14 @@ bench_default_jdks() {
   done
   return 0
 }
+
+# Sets CLASSES to the folder of JavacMain alone (bench/fullsize/JavacMain.java: javac run in-process on the workload's
+# sources, no Candor classes), compiled for release 17 with $JAVAC (or javac) when missing or older than its source:
+# the program that unchanged.sh, checkpoint-cost.sh and checkpoint-kill.sh profile. Needs BENCH.
+bench_javac_main() {
+  CLASSES="$BENCH/target/unchanged-classes"
+  if [ ! -f "$CLASSES/JavacMain.class" ] || [ "$BENCH/fullsize/JavacMain.java" -nt "$CLASSES/JavacMain.class" ]; then
+    mkdir -p "$CLASSES"
+    "${JAVAC:-javac}" --release 17 -d "$CLASSES" "$BENCH/fullsize/JavacMain.java"
+  fi
+}

@@ -29,11 +29,7 @@ while [ $# -gt 0 ]; do
     *) echo "unchanged: unknown option '$1'" >&2; exit 2 ;;
   esac
 done
-CLASSES="$BENCH/target/unchanged-classes"
-if [ ! -f "$CLASSES/JavacMain.class" ] || [ "$BENCH/fullsize/JavacMain.java" -nt "$CLASSES/JavacMain.class" ]; then
-  mkdir -p "$CLASSES"
-  javac --release 17 -d "$CLASSES" "$BENCH/fullsize/JavacMain.java"
-fi
+bench_javac_main
 "$SHARED_WORKLOADS/javac.sh" prepare >/dev/null
 "$SHARED_WORKLOADS/h2.sh" prepare >/dev/null
 mkdir -p "$BENCH/results"
