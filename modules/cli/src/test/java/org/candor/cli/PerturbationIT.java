@@ -56,7 +56,40 @@ class PerturbationIT {
         assertThat(again.exitCode).as(again.toString()).isZero();
         assertThat(again.stdout).isEqualTo(text);
 
+        // the sampled side as Candor's collapsed export, whose counts are self times in ns: read as ns it is the same
+        // run's time; read as samples (the default for other tools' files), 10 ms each, it is not
+        Path folded = dir.resolve("getters-sampled.collapsed");
+        CandorCli export = CandorCli.run("report", sampled.toString(), "--format", "collapsed", "-o", folded.toString());
+        assertThat(export.exitCode).as(export.toString()).isZero();
+        CandorCli asNs = CandorCli.run("perturbation", "--collapsed-unit", "ns", out.toString(), folded.toString());
+        assertThat(asNs.exitCode).as(asNs.toString()).isZero();
+        double time = sampledNanos(text);
+        assertThat(sampledNanos(asNs.stdout)).as(asNs.stdout).isCloseTo(time, org.assertj.core.data.Percentage.withPercentage(2));
+        CandorCli asSamples = CandorCli.run("perturbation", out.toString(), folded.toString());
+        assertThat(asSamples.exitCode).as(asSamples.toString()).isZero();
+        assertThat(sampledNanos(asSamples.stdout)).as(asSamples.stdout).isGreaterThan(100 * time);
+        oneLine(CandorCli.run("perturbation", "--collapsed-unit", "parsecs", out.toString(), folded.toString()),
+                "candor: error: perturbation: --collapsed-unit must be samples, samples:INTERVAL or one of "
+                        + org.candor.core.imports.CollapsedUnit.Time.ids(", ") + ", not 'parsecs'");
+
         badInput(out, sampled);
+    }
+
+    /** The sampled run's time in the same code, from the report's "Recorded:" line, in ns. */
+    private static double sampledNanos(String report) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("Recorded: .*, sampled ([\\d.]+) (\\S+) in the same code")
+                .matcher(report);
+        assertThat(m.find()).as(report).isTrue();
+        double v = Double.parseDouble(m.group(1));
+        switch (m.group(2)) {
+            case "ns": return v;
+            case "µs": case "us": return v * 1e3;
+            case "ms": return v * 1e6;
+            case "s": return v * 1e9;
+            case "min": return v * 60e9;
+            case "h": return v * 3600e9;
+            default: throw new AssertionError("unit " + m.group(2) + " in " + m.group());
+        }
     }
 
     private static String row(List<String> rows, String method) {
