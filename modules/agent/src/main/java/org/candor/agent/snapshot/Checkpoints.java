@@ -23,10 +23,10 @@ import org.candor.agent.options.AgentOptions;
  * <p>Once the trees are so large that a whole checkpoint costs more than the period allows (1.7 million nodes of
  * javac: ~0.45 s), the checkpoints in between are <em>continuations</em> ({@link SnapshotSource#appendCheckpoint}):
  * what changed since the file's last part, appended to it, at the pace their own cost allows (a scan of every node
- * and the changed ones written in node order: every second or so on those 1.7 million nodes, against 21 s for whole
+ * and the changed ones written in node order: every 1.7-2.1 s on those 1.7 million nodes, against 21 s for whole
  * ones); a whole one replaces the file again once {@code 2 * COST_SHARE} times its cost has passed or the
  * continuations add up to {@link #APPENDED_WHOLES} times its size (a reader adds them all up). Wholes and
- * continuations together: about 3 % of one CPU (3.0-3.3 % measured there, a part every 1.7-1.8 s).
+ * continuations together: about 3 % of one CPU (3.0-3.3 % measured there, a part every 1.7-2.1 s).
  */
 public final class Checkpoints implements Runnable {
 
