@@ -70,8 +70,8 @@ final class EndedThreads {
         int needed = 0;
         for (int i = 1; i < n; i++) {
             long key = src[i * W + ThreadState.KEY];
-            int parent = map[(int) (key >>> 32) - 1];
-            int node = parent < 0 ? 0 : g.find(parent, (int) key);
+            int parent = map[ThreadState.keyParent(key)];
+            int node = parent < 0 ? 0 : g.find(parent, ThreadState.keyMethod(key));
             map[i] = node > 0 ? node : -1;
             if (node <= 0) needed++;
         }
@@ -96,7 +96,7 @@ final class EndedThreads {
             if (node < 0) {
                 long key = src[b + ThreadState.KEY];
                 int row = (int) (src[b + ThreadState.WORD] & ThreadState.ROW_MASK);
-                node = TreeStorage.append(g, map[(int) (key >>> 32) - 1], (int) key,
+                node = TreeStorage.append(g, map[ThreadState.keyParent(key)], ThreadState.keyMethod(key),
                         row == ThreadState.NO_ROW ? ThreadState.NO_ROW : rowOf[row]);
                 map[i] = node;
             }

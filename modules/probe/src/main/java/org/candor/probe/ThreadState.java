@@ -669,6 +669,21 @@ public final class ThreadState {
         return ((long) (parent + 1) << 32) | (methodId & 0xFFFF_FFFFL);
     }
 
+    /** The method id of a node's {@link #key}. */
+    static int keyMethod(long key) {
+        return (int) key;
+    }
+
+    /** The parent node of a node's {@link #key}; -1 for the root's. */
+    static int keyParent(long key) {
+        return (int) (key >>> 32) - 1;
+    }
+
+    /** The calls counted in a node's {@link #WORD}. */
+    static long wordCalls(long word) {
+        return word >>> ROW_BITS;
+    }
+
     static int mix(long key) {
         long h = key * 0x9E37_79B9_7F4A_7C15L;
         return (int) (h >>> 32) ^ (int) h;
@@ -774,7 +789,7 @@ public final class ThreadState {
         long sum = 0;
         long[] n = nodes;
         int count = Math.min(nodeCount, n.length / W);
-        for (int i = 1; i < count; i++) sum += n[i * W + WORD] >>> ROW_BITS;
+        for (int i = 1; i < count; i++) sum += wordCalls(n[i * W + WORD]);
         return sum;
     }
 

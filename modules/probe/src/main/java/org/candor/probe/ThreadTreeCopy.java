@@ -145,9 +145,9 @@ public final class ThreadTreeCopy {
         for (int i = 1; i < n; i++) {
             int b = i * W;
             long key = nodes[b + ThreadState.KEY];
-            nodeMethod[i] = (int) key;
-            nodeParent[i] = (int) (key >>> 32) - 1;
-            nodeCalls[i] = nodes[b + ThreadState.WORD] >>> ThreadState.ROW_BITS;
+            nodeMethod[i] = ThreadState.keyMethod(key);
+            nodeParent[i] = ThreadState.keyParent(key);
+            nodeCalls[i] = ThreadState.wordCalls(nodes[b + ThreadState.WORD]);
             nodeSelf[i] = nodes[b + ThreadState.SELF];
             if (nodeAdjust != null) nodeAdjust[i] = nodes[b + ThreadState.ADJUST];
         }
@@ -224,7 +224,7 @@ public final class ThreadTreeCopy {
     /** A node's calls, in a copy of the nodes or read in place alike (node 0, the root: 0). */
     public long calls(int i) {
         if (live == null) return nodeCalls[i];
-        return i == 0 ? 0 : live[i * ThreadState.W + ThreadState.WORD] >>> ThreadState.ROW_BITS;
+        return i == 0 ? 0 : ThreadState.wordCalls(live[i * ThreadState.W + ThreadState.WORD]);
     }
 
     /** A node's self time, ticks, with the section in progress where it is the call in progress. */
@@ -246,13 +246,13 @@ public final class ThreadTreeCopy {
     /** A node's method id (node 0: -1). */
     public int method(int i) {
         if (live == null) return nodeMethod[i];
-        return i == 0 ? -1 : (int) live[i * ThreadState.W + ThreadState.KEY];
+        return i == 0 ? -1 : ThreadState.keyMethod(live[i * ThreadState.W + ThreadState.KEY]);
     }
 
     /** A node's parent, below it (node 0: -1). */
     public int parent(int i) {
         if (live == null) return nodeParent[i];
-        return i == 0 ? -1 : (int) (live[i * ThreadState.W + ThreadState.KEY] >>> 32) - 1;
+        return i == 0 ? -1 : ThreadState.keyParent(live[i * ThreadState.W + ThreadState.KEY]);
     }
     public int rowCount() { return rowMethod.length; }
 }

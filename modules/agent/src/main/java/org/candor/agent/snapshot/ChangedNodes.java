@@ -153,14 +153,15 @@ final class ChangedNodes {
             adjust[i] = a;
             int m = copy.method(i);
             int p = copy.parent(i);
-            kept[i] = found.add(p, ids.of(m), dCalls, dSelf, calibrated ? dRawSelf : dSelf) + 1;
+            // uncalibrated, the self time is the raw one: dSelf == dRawSelf
+            kept[i] = found.add(p, ids.of(m), dCalls, dSelf, dRawSelf) + 1;
             if (kept[p] == 0) kept[p] = -1;
             if (!ThreadTables.countedInRow(m, rowOf)) continue;
             long[] row = flatChange[rowOf[m]];
             if (row == null) row = flatChange[rowOf[m]] = new long[TreeValues.METRICS];
             row[TreeValues.CALLS] += dCalls;
             row[TreeValues.SELF] += dSelf;
-            row[TreeValues.RAW_SELF] += calibrated ? dRawSelf : dSelf;
+            row[TreeValues.RAW_SELF] += dRawSelf;
         }
         nodes = n;
         NodeTable tree = null;

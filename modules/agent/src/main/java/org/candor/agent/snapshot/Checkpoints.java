@@ -171,7 +171,6 @@ public final class Checkpoints implements Runnable {
             WRITTEN.incrementAndGet();
             wholeBytes = sizeOf(target);
             appendedBytes = 0;
-            return true;
         });
         wholeAt = System.nanoTime();
         wholeCost = took;
@@ -187,7 +186,6 @@ public final class Checkpoints implements Runnable {
                 CONTINUATIONS.incrementAndGet();
                 appendedBytes = sizeOf(target) - wholeBytes;
             }
-            return appended;
         });
         if (!appended) return -1;
         CONTINUATION_NANOS.addAndGet(took);
@@ -197,7 +195,7 @@ public final class Checkpoints implements Runnable {
     }
 
     private interface Part {
-        boolean write() throws IOException;
+        void write() throws IOException;
     }
 
     /** Writes one part; returns the CPU time it took (ns; elapsed time where the kernel does not say). */

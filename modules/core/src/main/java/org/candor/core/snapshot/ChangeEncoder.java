@@ -17,7 +17,8 @@ final class ChangeEncoder {
 
     /**
      * @param methodCount the size of the method table, or -1 while it is not known
-     * @param notes       where the largest method id is kept for a method table written later
+     * @param notes       the thread encoder, which checks method ids and keeps the largest for a method table written
+     *                    later
      */
     static void write(SnapshotOutput out, long threadId, String name, NodeTable changes, int metricCount,
                       int methodCount, ThreadEncoder notes) throws IOException {
@@ -33,12 +34,7 @@ final class ChangeEncoder {
                     throw new IllegalArgumentException(thread + ": node " + k + " has parent " + parent
                             + "; every node's parent must be a node that comes before it");
                 }
-                int method = changes.method(k);
-                if (method < 0 || (methodCount >= 0 && method >= methodCount)) {
-                    throw new IllegalArgumentException(thread + ": node " + k + " refers to method " + method
-                            + (method < 0 ? ", which is not a method id" : ", the method table has " + methodCount));
-                }
-                if (method > notes.largestMethod()) notes.noteMethod(method, thread + ": change node " + k);
+                int method = notes.checkedMethod(changes.method(k), methodCount, thread, "change node", k);
                 length += Varints.uvarintLength(k - parent) + Varints.uvarintLength(method);
             }
             for (int m = 0; m < metricCount; m++) length += Varints.svarintLength(changes.value(k, m));

@@ -223,19 +223,13 @@ public final class SnapshotFile implements Closeable {
                 continue;
             }
             String name = in.string();
-            if (s.tag == TAG_CHANGES) {
-                // records in node order, read as they are added up (ContinuationSum); each takes a byte a value at least
-                int changed = in.count(Math.max(1, metricCount), "change node");
-                if (changed == 0) throw in.corrupt("thread " + name + " has no root node");
-                ThreadTree t = new ThreadTree(threadId, name, changed, in.position(), s.end(), s);
-                threads.add(t);
-                latest.put(threadId, t);
-                continue;
-            }
-            int nodes = in.count(3 + metricCount, "node"); // the root takes at least that much, too
+            // a THRD node record takes 3 + M bytes at least (the root too), a CHNG record a byte a value
+            boolean changes = s.tag == TAG_CHANGES;
+            int nodes = changes ? in.count(Math.max(1, metricCount), "change node") : in.count(3 + metricCount, "node");
             if (nodes == 0) throw in.corrupt("thread " + name + " has no root node");
             ThreadTree t = new ThreadTree(threadId, name, nodes, in.position(), s.end(), s);
-            probe.skip(t.root(), t.end());
+            // a CHNG's records are checked as they are added up, in node order (ContinuationSum)
+            if (!changes) probe.skip(t.root(), t.end());
             threads.add(t);
             latest.put(threadId, t);
         }

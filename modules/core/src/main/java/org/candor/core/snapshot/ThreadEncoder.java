@@ -237,16 +237,24 @@ final class ThreadEncoder {
     }
 
     private int checkedMethod(NodeTable tree, int node, int depth, int methodCount, String thread) {
-        int method = tree.method(node);
+        return checkedMethod(tree.method(node), methodCount, thread, "a node at depth", depth);
+    }
+
+    /**
+     * A node's method id, checked against the method table (where its size is known, else -1) and noted when it is
+     * the largest yet; {@code node} and {@code index} name the node in messages ("a node at depth" 3, "change node"
+     * 12), which are built only when needed.
+     */
+    int checkedMethod(int method, int methodCount, String thread, String node, long index) {
         if (method < 0) {
-            throw new IllegalArgumentException(thread + ": a node at depth " + depth + " refers to method " + method
+            throw new IllegalArgumentException(thread + ": " + node + " " + index + " refers to method " + method
                     + ", which is not a method id");
         }
         if (methodCount >= 0 && method >= methodCount) {
-            throw new IllegalArgumentException(thread + ": a node at depth " + depth + " refers to method " + method
+            throw new IllegalArgumentException(thread + ": " + node + " " + index + " refers to method " + method
                     + ", the method table has " + methodCount);
         }
-        if (method > largestMethod) noteMethod(method, thread + ": a node at depth " + depth);
+        if (method > largestMethod) noteMethod(method, thread + ": " + node + " " + index);
         return method;
     }
 

@@ -1,8 +1,8 @@
 package org.candor.core.snapshot;
 
 /**
- * One thread of a 2.x snapshot file, as its THRD (or a continuation's CHNG) section's head describes it: id, name, node count, where its root
- * record starts and where the section ends; and where its FLAT section is, if it has one.
+ * One thread of a 2.x snapshot file, as its THRD (or a continuation's CHNG) section's head describes it: id, name,
+ * node count, where its root record starts and where the section ends; and where its FLAT section is, if it has one.
  */
 public final class ThreadTree {
 

@@ -416,18 +416,9 @@ class CheckpointContinuationTest {
         int firstNode = chng + 12 + 1 + 5 + 1 + 4;
         assertThat(all[firstNode]).isEqualTo((byte) 1);
         all[firstNode] = 2;
-        Files.write(file, withPartChecksum(all, partStart));
+        Files.write(file, RawSnapshotFile.withChecksum(all, partStart));
         assertRefused(file, "snapshot " + file + " is corrupt: section CHNG at offset " + (chng + 12)
                 + ": change node 1 of thread main (#1) has its parent 2 nodes back; it must be one of the 1 before it");
-    }
-
-    /** The file with the checksum of its last part, from {@code partStart}, made to match its bytes again. */
-    private static byte[] withPartChecksum(byte[] all, int partStart) {
-        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(all).order(java.nio.ByteOrder.BIG_ENDIAN);
-        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
-        crc.update(all, partStart, all.length - 4 - partStart);
-        b.putInt(all.length - 4, (int) crc.getValue());
-        return all;
     }
 
     private static int indexOf(byte[] all, byte[] what) {

@@ -1,10 +1,8 @@
 package org.candor.core.snapshot;
 
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.zip.CRC32C;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
@@ -28,19 +26,13 @@ import org.candor.core.testing.Mutant;
  */
 class ContinuationFuzzTest {
 
-    private static final String NAME = "damaged.candor";
-    private static final long MAX_ALLOCATION = 64L << 20;
-
-    private final FuzzChecks.Tally tally = new FuzzChecks.Tally(
-            msg -> msg.startsWith("snapshot " + NAME + " ") && !msg.contains("\n") && !msg.contains("\r"),
-            "that is not one line naming the file", MAX_ALLOCATION, SnapshotFormatException.class)
-            .expectOver(FuzzChecks.Verdict.REFUSED, 20, "the mutations reach the continuation's checks");
+    private final FuzzChecks.Tally tally = SnapshotReaderFuzzTest.tally(20, "the mutations reach the continuation's checks");
 
     /** The budget: 1000 mutants, the same every run ({@link FuzzBudget} for more). */
     @Property(tries = 1000, seed = "20261128", edgeCases = EdgeCasesMode.NONE)
     @AddLifecycleHook(FuzzBudget.class)
     void damagedContinuationsReadOrAreRefusedInOneLine(@ForAll("continuations") Mutant mutant) {
-        tally.judge(() -> SnapshotReaderFuzzTest.read(mutant.bytes, NAME));
+        tally.judge(() -> SnapshotReaderFuzzTest.read(mutant.bytes, SnapshotReaderFuzzTest.NAME));
     }
 
     @Provide
@@ -58,7 +50,8 @@ class ContinuationFuzzTest {
             return DamageArbitraries.mutants("continuation", last).map(m -> {
                 byte[] all = Arrays.copyOf(head, head.length + m.bytes.length);
                 System.arraycopy(m.bytes, 0, all, head.length, m.bytes.length);
-                return withPartChecksum(m.withBytes(all, "the last continuation: " + m.description), head.length);
+                return SnapshotReaderFuzzTest.withChecksum(m.withBytes(all, "the last continuation: " + m.description),
+                        head.length);
             });
         } finally {
             try (var files = Files.list(dir)) {
@@ -66,19 +59,6 @@ class ContinuationFuzzTest {
             }
             Files.deleteIfExists(dir);
         }
-    }
-
-    /** The mutant with its last part's checksum made to fit, where that part still ends like a snapshot (2.3). */
-    private static Mutant withPartChecksum(Mutant m, int partStart) {
-        byte[] b = m.bytes.clone();
-        int end = b.length - SnapshotFormat.TRAILER_SIZE;
-        if (end < partStart + SnapshotFormat.HEADER_SIZE) return m;
-        ByteBuffer buf = ByteBuffer.wrap(b);
-        if (buf.getInt(end) != SnapshotFormat.TAG_END || buf.getLong(end + 4) != 4) return m;
-        CRC32C crc = new CRC32C();
-        crc.update(b, partStart, b.length - 4 - partStart);
-        buf.putInt(b.length - 4, (int) crc.getValue());
-        return m.withBytes(b, m.description + ", its checksum made to fit");
     }
 
     private static SnapshotInfo info(boolean continuation) {

@@ -45,6 +45,22 @@ final class RawSnapshotFile {
         return out.toByteArray();
     }
 
+    /**
+     * A copy of {@code bytes} whose part from {@code partStart} (0: the whole file; a checkpoint continuation's offset,
+     * docs/formats/snapshot.md 4.1) has the checksum of its bytes; null where they no longer end like a snapshot (2.3).
+     */
+    static byte[] withChecksum(byte[] bytes, int partStart) {
+        byte[] b = bytes.clone();
+        int end = b.length - SnapshotFormat.TRAILER_SIZE;
+        if (end < partStart + SnapshotFormat.HEADER_SIZE) return null;
+        java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(b);
+        if (buf.getInt(end) != SnapshotFormat.TAG_END || buf.getLong(end + 4) != 4) return null;
+        CRC32C crc = new CRC32C();
+        crc.update(b, partStart, b.length - 4 - partStart);
+        buf.putInt(b.length - 4, (int) crc.getValue());
+        return b;
+    }
+
     static ByteSink payload() {
         return new ByteSink(64);
     }

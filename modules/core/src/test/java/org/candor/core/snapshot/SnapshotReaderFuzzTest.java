@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.CRC32C;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -44,14 +43,11 @@ import org.candor.core.testing.TestSnapshots;
 class SnapshotReaderFuzzTest {
 
     /** The name the mutants are read under, which a refusal must name. */
-    private static final String NAME = "damaged.candor";
+    static final String NAME = "damaged.candor";
     /** Far above what reading and reporting a mutant of a few KiB takes, far below what a claimed length would. */
     private static final long MAX_ALLOCATION = 64L << 20;
 
-    private final FuzzChecks.Tally tally = new FuzzChecks.Tally(
-            msg -> msg.startsWith("snapshot " + NAME + " ") && !msg.contains("\n") && !msg.contains("\r"),
-            "that is not one line naming the file", MAX_ALLOCATION, SnapshotFormatException.class)
-            .expectOver(FuzzChecks.Verdict.REFUSED, 50, "the mutations reach the checks");
+    private final FuzzChecks.Tally tally = tally(50, "the mutations reach the checks");
 
     /** The budget: 3000 mutants, the same every run ({@link FuzzBudget} for more). */
     @Property(tries = 3000, seed = "20240611", edgeCases = EdgeCasesMode.NONE)
@@ -248,14 +244,23 @@ class SnapshotReaderFuzzTest {
 
     /** The mutant with the checksum of its bytes, where it still ends like a snapshot (2.3). */
     private static Mutant withChecksum(Mutant m) {
-        byte[] b = m.bytes.clone();
-        int end = b.length - SnapshotFormat.TRAILER_SIZE;
-        if (end < SnapshotFormat.HEADER_SIZE) return m;
-        ByteBuffer buf = ByteBuffer.wrap(b);
-        if (buf.getInt(end) != SnapshotFormat.TAG_END || buf.getLong(end + 4) != 4) return m;
-        CRC32C crc = new CRC32C();
-        crc.update(b, 0, b.length - 4);
-        buf.putInt(b.length - 4, (int) crc.getValue());
-        return m.withBytes(b, m.description + ", checksum made to fit");
+        return withChecksum(m, 0);
+    }
+
+    /** The mutant with the checksum of its part from {@code partStart} made to fit, where it still ends like one. */
+    static Mutant withChecksum(Mutant m, int partStart) {
+        byte[] b = RawSnapshotFile.withChecksum(m.bytes, partStart);
+        return b == null ? m : m.withBytes(b, m.description + ", checksum made to fit");
+    }
+
+    /**
+     * The tally of a property whose mutants are read under {@link #NAME}: read, or refused in one line naming the file;
+     * more than {@code refusedPercent} % of them refused, or the damage did not reach the checks ({@code why}).
+     */
+    static FuzzChecks.Tally tally(double refusedPercent, String why) {
+        return new FuzzChecks.Tally(
+                msg -> msg.startsWith("snapshot " + NAME + " ") && !msg.contains("\n") && !msg.contains("\r"),
+                "that is not one line naming the file", MAX_ALLOCATION, SnapshotFormatException.class)
+                .expectOver(FuzzChecks.Verdict.REFUSED, refusedPercent, why);
     }
 }
