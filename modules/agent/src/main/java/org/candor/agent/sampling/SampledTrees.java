@@ -186,6 +186,16 @@ final class SampledTrees {
                 default: throw new IllegalArgumentException("metric " + metric);
             }
         }
+
+        /** Each self figure summed over a subtree is the subtree's inclusive one: samples are counted at their leaf. */
+        @Override public int subtreeSum(int metric) {
+            switch (metric) {
+                case 1: return 0;
+                case 3: return 2;
+                case 5: return 4;
+                default: return -1;
+            }
+        }
     }
 
     private Map<String, Long> stats() {

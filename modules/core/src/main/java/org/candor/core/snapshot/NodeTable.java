@@ -19,4 +19,11 @@ public interface NodeTable {
 
     /** The node's value of the metric with this index, in the order of the snapshot's metrics. */
     long value(int node, int metric);
+
+    /**
+     * The inclusive metric whose value at any node is this exclusive metric summed over the node's subtree (in a
+     * sampled tree, total time is self time so summed), or -1 when there is none. A live view's cut ({@link TreeCut})
+     * then takes what it leaves out from the cut nodes alone, without visiting the nodes below them.
+     */
+    default int subtreeSum(int metric) { return -1; }
 }

@@ -129,12 +129,15 @@ final class SnapshotEncoder {
         IntIndex seen = new IntIndex();
         for (int r = 0; r < rows; r++) {
             int method = flat.method(r);
-            String where = "thread " + name + " (#" + threadId + "): flat row " + r;
-            if (method < 0) throw new IllegalArgumentException(where + " refers to method " + method + ", which is not a method id");
-            if (methodCount >= 0 && method >= methodCount) {
-                throw new IllegalArgumentException(where + " refers to method " + method + ", the method table has " + methodCount);
+            // the message is built only when a row is refused: a live view writes thousands of rows a second
+            if (method < 0) {
+                throw new IllegalArgumentException(flatRow(threadId, name, r) + " refers to method " + method + ", which is not a method id");
             }
-            if (seen.get(method) >= 0) throw new IllegalArgumentException(where + " repeats method " + method);
+            if (methodCount >= 0 && method >= methodCount) {
+                throw new IllegalArgumentException(flatRow(threadId, name, r) + " refers to method " + method
+                        + ", the method table has " + methodCount);
+            }
+            if (seen.get(method) >= 0) throw new IllegalArgumentException(flatRow(threadId, name, r) + " repeats method " + method);
             seen.add(method);
             keys[r] = (long) method << 32 | r;
         }
@@ -149,6 +152,10 @@ final class SnapshotEncoder {
         }
         if (rows > 0) threads.noteMethod((int) (keys[rows - 1] >>> 32), "thread " + name + " (#" + threadId + "): a flat row");
         section(TAG_FLAT);
+    }
+
+    private static String flatRow(long threadId, String name, int row) {
+        return "thread " + name + " (#" + threadId + "): flat row " + row;
     }
 
     void stats(Map<String, Long> stats) throws IOException {

@@ -171,15 +171,16 @@ public final class TreeCut {
     }
 
     /**
-     * A cut tree's own arrays, about 56 bytes a kept node: sized for the limit of kept nodes (in the program's heap, a
+     * A cut tree's own arrays, about 56 bytes plus 8 a metric a kept node: sized for the limit of kept nodes (in the program's heap, a
      * fresh ~1 MB each refresh and thread, zeroed and faulted in), so kept from one cut tree to the next and softly
      * from one snapshot to the next. Only what a cut writes is read back, so they are never cleared.
      */
     private static final class CutArrays {
         private static final SoftSpare<CutArrays> SPARE = new SoftSpare<>();
 
-        int[] oldNode = new int[0];
         int[] newParent = new int[0];
+        int[] keptMethod = new int[0];
+        long[] keptValues = new long[0];
         int[] residualParent = new int[0];
         int[] residualOf = new int[0];
         long[] residualValues = new long[0];
@@ -193,23 +194,28 @@ public final class TreeCut {
 
         /** Room for {@code room} nodes of either kind, {@code metrics} values each. */
         void reserve(int room, int metrics) {
-            if (oldNode.length < room) {
-                oldNode = new int[room];
+            if (newParent.length < room) {
                 newParent = new int[room];
+                keptMethod = new int[room];
                 residualParent = new int[room];
                 residualOf = new int[room];
             }
             if (residualValues.length < (long) room * metrics) residualValues = new long[room * metrics];
+            if (keptValues.length < (long) room * metrics) keptValues = new long[room * metrics];
         }
     }
 
-    /** The kept nodes in their old order (so parents still come first), then one synthetic node per cut parent. */
+    /**
+     * The kept nodes in their old order (so parents still come first), then one synthetic node per cut parent. The
+     * kept nodes' methods and values are copied as the cut passes them in order: the writer reads each several times,
+     * and where they are in the whole tree they are scattered (a cache miss apiece).
+     */
     private static final class Cut implements NodeTable {
-        private final NodeTable tree;
         private final int metrics;
         private final CutArrays arrays;
-        private int[] oldNode;
         private int[] newParent;
+        private int[] keptMethod;
+        private long[] keptValues;
         int kept;
         int residuals;
         private int[] residualParent;
@@ -221,33 +227,35 @@ public final class TreeCut {
          * @param arrays where the cut tree lives (any content), grown as needed
          */
         Cut(NodeTable tree, boolean[] inclusive, char[] level, int[] placed, int threshold, int limit, CutArrays arrays) {
-            this.tree = tree;
             this.metrics = inclusive.length;
             this.arrays = arrays;
             int room = Math.min(tree.size(), limit) + 1;
             arrays.reserve(room, metrics);
-            oldNode = arrays.oldNode;
             newParent = arrays.newParent;
             residualParent = arrays.residualParent;
             residualValues = arrays.residualValues;
-            int n = tree.size();
+            keptMethod = arrays.keptMethod;
+            keptValues = arrays.keptValues;
             // per node: its new number when kept, else -2 - the new number of the kept node it is summed under
             placed[0] = 0;
-            int[] residualOf = arrays.residualOf;
-            residualOf[0] = 0;
-            oldNode[0] = 0;
+            arrays.residualOf[0] = 0;
             newParent[0] = -1;
+            keepValues(tree, 0, 0);
             kept = 1;
+            int[] sumOf = subtreeSums(tree, inclusive);
+            if (sumOf != null) cutByCutNodes(tree, level, placed, threshold, sumOf);
+            else cutByEveryNode(tree, inclusive, level, placed, threshold);
+        }
+
+        /** The cut that adds every node below a cut node to the synthetic node it is summed under. */
+        private void cutByEveryNode(NodeTable tree, boolean[] inclusive, char[] level, int[] placed, int threshold) {
+            int[] exclusive = exclusiveMetrics(inclusive);
+            int[] residualOf = arrays.residualOf;
+            int n = tree.size();
             for (int i = 1; i < n; i++) {
                 int parentPlace = placed[tree.parent(i)];
                 if (level[i] >= threshold) {  // its parent's level is at least its own: kept too
-                    if (kept == oldNode.length) grow();
-                    if (kept == residualOf.length) residualOf = arrays.residualOf = Arrays.copyOf(residualOf, kept * 2);
-                    placed[i] = kept;
-                    oldNode[kept] = i;
-                    newParent[kept] = parentPlace;
-                    residualOf[kept] = 0;
-                    kept++;
+                    residualOf = keep(tree, i, parentPlace, placed, residualOf);
                     continue;
                 }
                 boolean cutChild = parentPlace >= 0;
@@ -255,11 +263,73 @@ public final class TreeCut {
                 placed[i] = -2 - anchor;
                 if (residualOf[anchor] == 0) residualOf[anchor] = 1 + addResidual(anchor);
                 int base = (residualOf[anchor] - 1) * metrics;
-                for (int k = 0; k < metrics; k++) {
+                if (cutChild) {
+                    for (int k = 0; k < metrics; k++) residualValues[base + k] += tree.value(i, k);
+                } else {
                     // an inclusive value holds the whole subtree: taken from the cut child alone
-                    if (cutChild || !inclusive[k]) residualValues[base + k] += tree.value(i, k);
+                    for (int k : exclusive) residualValues[base + k] += tree.value(i, k);
                 }
             }
+        }
+
+        /** Node {@code i} kept under the kept node {@code parentPlace}; returns the residual index, grown if need be. */
+        private int[] keep(NodeTable tree, int i, int parentPlace, int[] placed, int[] residualOf) {
+            if (kept == newParent.length) grow();
+            if (kept == residualOf.length) residualOf = arrays.residualOf = Arrays.copyOf(residualOf, kept * 2);
+            placed[i] = kept;
+            newParent[kept] = parentPlace;
+            residualOf[kept] = 0;
+            keepValues(tree, i, kept);
+            kept++;
+            return residualOf;
+        }
+
+        /**
+         * Per metric, the metric a cut node's value is taken from when every exclusive metric has an inclusive one
+         * that sums it over a subtree ({@link NodeTable#subtreeSum}), else null.
+         */
+        private static int[] subtreeSums(NodeTable tree, boolean[] inclusive) {
+            int[] sumOf = new int[inclusive.length];
+            for (int k = 0; k < inclusive.length; k++) {
+                sumOf[k] = inclusive[k] ? k : tree.subtreeSum(k);
+                if (sumOf[k] < 0 || sumOf[k] >= inclusive.length || !inclusive[sumOf[k]]) return null;
+            }
+            return sumOf;
+        }
+
+        /**
+         * The cut when the cut nodes' values say all their subtrees hold: nodes below a cut node are passed over
+         * (a look at their parent's level), their place never written, since only kept nodes and cut nodes read it.
+         */
+        private void cutByCutNodes(NodeTable tree, char[] level, int[] placed, int threshold, int[] sumOf) {
+            int n = tree.size();
+            int[] residualOf = arrays.residualOf;
+            for (int i = 1; i < n; i++) {
+                if (level[i] < threshold) {
+                    int parent = tree.parent(i);
+                    if (level[parent] < threshold) continue;  // below a cut node: in its values already
+                    int anchor = placed[parent];
+                    if (residualOf[anchor] == 0) residualOf[anchor] = 1 + addResidual(anchor);
+                    int base = (residualOf[anchor] - 1) * metrics;
+                    for (int k = 0; k < metrics; k++) residualValues[base + k] += tree.value(i, sumOf[k]);
+                    continue;
+                }
+                residualOf = keep(tree, i, placed[tree.parent(i)], placed, residualOf);
+            }
+        }
+
+        private static int[] exclusiveMetrics(boolean[] inclusive) {
+            int count = 0;
+            for (boolean b : inclusive) if (!b) count++;
+            int[] exclusive = new int[count];
+            count = 0;
+            for (int k = 0; k < inclusive.length; k++) if (!inclusive[k]) exclusive[count++] = k;
+            return exclusive;
+        }
+
+        private void keepValues(NodeTable tree, int node, int at) {
+            keptMethod[at] = tree.method(node);
+            for (int k = 0; k < metrics; k++) keptValues[at * metrics + k] = tree.value(node, k);
         }
 
         private int addResidual(int parent) {
@@ -275,8 +345,9 @@ public final class TreeCut {
         }
 
         private void grow() {
-            oldNode = arrays.oldNode = Arrays.copyOf(oldNode, kept * 2);
             newParent = arrays.newParent = Arrays.copyOf(newParent, kept * 2);
+            keptMethod = arrays.keptMethod = Arrays.copyOf(keptMethod, kept * 2);
+            keptValues = arrays.keptValues = Arrays.copyOf(keptValues, kept * 2 * metrics);
         }
 
         @Override public int size() { return kept + residuals; }
@@ -286,11 +357,11 @@ public final class TreeCut {
         }
 
         @Override public int method(int node) {
-            return node < kept ? tree.method(oldNode[node]) : method;
+            return node < kept ? keptMethod[node] : method;
         }
 
         @Override public long value(int node, int metric) {
-            return node < kept ? tree.value(oldNode[node], metric) : residualValues[(node - kept) * metrics + metric];
+            return (node < kept ? keptValues : residualValues)[(node < kept ? node : node - kept) * metrics + metric];
         }
     }
 }

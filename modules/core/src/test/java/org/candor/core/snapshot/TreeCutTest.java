@@ -192,6 +192,55 @@ class TreeCutTest {
         }
     }
 
+    /**
+     * A sampled tree's columns (total, self, samples, self samples): a cut that takes what it leaves out from the cut
+     * nodes alone, as their subtree sums say ({@link NodeTable#subtreeSum}), writes the same bytes as the cut that
+     * visits every node below them, in cut trees of every size.
+     */
+    @Test
+    void aCutFromTheCutNodesSubtreeSumsWritesWhatTheCutOfEveryNodeWrites() throws Exception {
+        SnapshotStreamWriterTest.ArrayTree instrumented = random(20_000, 77);
+        long[][] values = new long[instrumented.size()][4];
+        for (int i = 0; i < values.length; i++) {
+            values[i][0] = instrumented.value(i, TOTAL);
+            values[i][1] = instrumented.value(i, SELF);
+            values[i][2] = instrumented.value(i, TOTAL) / 1000;
+            values[i][3] = instrumented.value(i, SELF) / 1000;
+        }
+        // samples: self samples summed over each subtree, built bottom up from the self column alone
+        for (int i = 0; i < values.length; i++) values[i][2] = values[i][3];
+        for (int i = values.length - 1; i > 0; i--) values[instrumented.parents[i]][2] += values[i][2];
+        SnapshotStreamWriterTest.ArrayTree visited = new SnapshotStreamWriterTest.ArrayTree(instrumented.parents, instrumented.methods, values);
+        NodeTable summed = new NodeTable() {
+            @Override public int size() { return visited.size(); }
+            @Override public int parent(int node) { return visited.parent(node); }
+            @Override public int method(int node) { return visited.method(node); }
+            @Override public long value(int node, int metric) { return visited.value(node, metric); }
+            @Override public int subtreeSum(int metric) { return metric == 1 ? 0 : metric == 3 ? 2 : -1; }
+        };
+        for (int limit : new int[] {2, 3, 50, 1_000, 19_999}) {
+            byte[] byEveryNode = writeSampled(visited, new TreeCut(limit, () -> METHODS), "every");
+            byte[] byCutNodes = writeSampled(summed, new TreeCut(limit, () -> METHODS), "summed");
+            assertThat(byCutNodes).as("limit %d", limit).isEqualTo(byEveryNode);
+        }
+    }
+
+    private byte[] writeSampled(NodeTable tree, TreeCut cut, String name) throws Exception {
+        Path file = dir.resolve(name + ".candor");
+        MethodTable methods = new MethodTable();
+        for (int m = 0; m < METHODS; m++) methods.add("p.C", "m" + m, "()V");
+        try (SnapshotStreamWriter w = SnapshotStreamWriter.openLive(file, cut)) {
+            w.info(new SnapshotInfo().put(SnapshotInfo.MODE, "sampling"));
+            w.metrics(Snapshot.samplingMetrics(false));
+            w.thread(1, "main", tree, null);
+            if (cut.threadsCut() > 0) methods.add(TreeCut.CUT_CLASS, TreeCut.CUT_METHOD, TreeCut.CUT_DESCRIPTOR);
+            w.methods(methods);
+            w.stats(cut.stats());
+            w.commit();
+        }
+        return java.nio.file.Files.readAllBytes(file);
+    }
+
     private Snapshot writeThreads(NodeTable[] trees, TreeCut cut) throws Exception {
         Path file = dir.resolve(cut == null ? "whole.candor" : "cut.candor");
         MethodTable methods = new MethodTable();
