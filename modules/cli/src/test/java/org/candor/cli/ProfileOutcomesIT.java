@@ -116,6 +116,47 @@ class ProfileOutcomesIT {
         assertThat(flat.size()).as("a row per method called").isGreaterThanOrEqualTo(7);
     }
 
+    /**
+     * A sampling session's tree too large to rewrite at every checkpoint: continuations are appended between whole
+     * checkpoints, and the file a SIGKILL leaves adds up to trees and flat rows that agree exactly (that the parts add
+     * up to a whole snapshot's figures: SampledContinuationsTest).
+     */
+    @Test
+    void aSampledProgramKilledAfterContinuationsLeavesItsLateSamples() throws Exception {
+        Path out = dir.resolve("sampled.candor");
+        List<String> cmd = new ArrayList<>(List.of("profile", "--mode", "sample", "--interval", "100us",
+                "--checkpoint", "100ms", "-o", out.toString(), "--", CandorCli.JAVA, "-cp", TEST_CLASSES.toString(),
+                "org.candor.cli.targets.SampledGrowsThenKilled", "1500", "2500"));
+        CandorCli killed = CandorCli.runWithin(120, cmd.toArray(new String[0]));
+        assertThat(killed.exitCode).as(killed.toString()).isEqualTo(137);
+        assertThat(killed.stderr).as(killed.toString()).contains("candor: a checkpoint taken at ");
+        Snapshot s = SnapshotReader.read(out);
+        assertThat(s.info().get(SnapshotInfo.CHECKPOINT)).isEqualTo("true");
+        // continuations were written (whether the last part is one depends on when the kill came)
+        assertThat(s.stats().get("checkpoint.continuations")).as("continuations written").isPositive();
+        int selfSamples = s.metricIndex("self_samples");
+        long late = 0;
+        for (org.candor.core.model.ThreadProfile t : s.threads()) {
+            java.util.Map<Integer, Long> byMethod = new java.util.HashMap<>();
+            java.util.ArrayDeque<org.candor.core.model.CallNode> open = new java.util.ArrayDeque<>(t.root().children());
+            while (!open.isEmpty()) {
+                org.candor.core.model.CallNode n = open.pop();
+                byMethod.merge(n.methodId(), n.value(selfSamples), Long::sum);
+                if (s.methods().get(n.methodId()).name().equals("late")) late += n.value(selfSamples);
+                open.addAll(n.children());
+            }
+            // the flat rows, added up part by part as the trees are: each method's self samples as its nodes say
+            org.candor.core.model.FlatProfile flat = t.flat();
+            assertThat(flat).as(t.name() + "'s flat profile").isNotNull();
+            for (int row = 0; row < flat.size(); row++) {
+                assertThat(flat.value(row, selfSamples)).as(t.name() + ": " + s.methods().get(flat.method(row)).qualifiedName())
+                        .isEqualTo(byMethod.getOrDefault(flat.method(row), 0L));
+            }
+        }
+        // 1.5 s of CPU in late's loop at 100 us (about half of it in late itself, the rest reading the clock)
+        assertThat(late).as("samples in late, taken after the tree grew").isGreaterThan(1_500);
+    }
+
     /** Calls of the method of this name, over every node of every thread. */
     private static long callsOf(Snapshot s, String method) {
         int calls = s.metricIndex("calls");

@@ -22,8 +22,12 @@ final class SampledFlat implements FlatTable {
     private long[] selfSamples = new long[16];  // over all nodes
     private long[] selfWaits = new long[16];
 
-    SampledFlat(long intervalNanos, int methods) {
+    /** Values a row has: {@link org.candor.core.model.Snapshot#samplingMetrics}' number. */
+    private final int metrics;
+
+    SampledFlat(long intervalNanos, int methods, int metrics) {
         this.intervalNanos = intervalNanos;
+        this.metrics = metrics;
         this.rowOf = new int[methods];
         Arrays.fill(rowOf, -1);
     }
@@ -77,14 +81,13 @@ final class SampledFlat implements FlatTable {
     @Override public int method(int row) { return method[row]; }
 
     @Override public long value(int row, int metric) {
-        switch (metric) {
-            case 0: return samples[row] * intervalNanos;      // total time
-            case 1: return selfSamples[row] * intervalNanos;  // self time
-            case 2: return samples[row];                      // samples
-            case 3: return selfSamples[row];                  // self samples
-            case 4: return waits[row] * intervalNanos;        // waiting time (wall)
-            case 5: return selfWaits[row] * intervalNanos;    // self waiting time (wall)
-            default: throw new IllegalArgumentException("metric " + metric);
-        }
+        return SampledTrees.metricValue(metric, samples[row], selfSamples[row], waits[row], selfWaits[row], intervalNanos);
+    }
+
+    /** The row's values, every metric, in a new array. */
+    long[] values(int row) {
+        long[] v = new long[metrics];
+        for (int k = 0; k < metrics; k++) v[k] = value(row, k);
+        return v;
     }
 }

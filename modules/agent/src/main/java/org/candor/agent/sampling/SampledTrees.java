@@ -47,12 +47,25 @@ final class SampledTrees {
 
     long intervalNanos() { return intervalNanos; }
     boolean wallClock() { return wallClock; }
+    int threadCount() { return nodeCounts.length; }
+    long threadId(int thread) { return ((long[]) parts[NativeSampler.THREAD_IDS])[thread]; }
+    /** The thread's nodes, its root included. */
+    int nodeCount(int thread) { return nodeCounts[thread]; }
 
     /**
      * Writes the snapshot to {@code target} atomically; returns the threads written (those with samples). With
      * {@code pathsPerThread} above 0, a live view's snapshot: the trees cut ({@link TreeCut}).
      */
     int writeTo(Path target, SnapshotInfo info, int pathsPerThread) throws IOException {
+        return writeTo(target, info, pathsPerThread, null);
+    }
+
+    /**
+     * As {@link #writeTo(Path, SnapshotInfo, int)}; a whole checkpoint gives {@code remember}, which learns each thread
+     * as written for the continuations that follow it (the flat profiles then come from {@link SampledFlat}, as a live
+     * view's do, so that what it remembers is what was written).
+     */
+    int writeTo(Path target, SnapshotInfo info, int pathsPerThread, SampledContinuations remember) throws IOException {
         List<Metric> metrics = Snapshot.samplingMetrics(wallClock);
         long[] threadIds = (long[]) parts[NativeSampler.THREAD_IDS];
         String[] threadNames = (String[]) parts[NativeSampler.THREAD_NAMES];
@@ -66,8 +79,10 @@ final class SampledTrees {
         boolean checkpoint = info.checkpoint();
         Sums sums = Sums.take();  // live views and checkpoints come again (and the last one's serve the exit's)
         // a live view's flat profiles: the trees are cut, so the writer's walk would be for them alone
-        OutermostNodes outermost = cut != null ? OutermostNodes.take(((long[]) parts[NativeSampler.TREE_GENERATION])[0]) : null;
-        SampledFlat flat = cut != null ? new SampledFlat(intervalNanos, cutMethod) : null;
+        boolean ownFlat = cut != null || remember != null;
+        OutermostNodes outermost = ownFlat ? OutermostNodes.take(generation()) : null;
+        SampledFlat flat = ownFlat ? new SampledFlat(intervalNanos, cutMethod, metrics.size()) : null;
+        if (remember != null) remember.startWhole(intervalNanos, wallClock, generation());
         try (SnapshotStreamWriter w = SnapshotStreamWriter.open(target, cut, checkpoint)) {
             w.info(info);
             w.metrics(metrics);
@@ -75,9 +90,10 @@ final class SampledTrees {
                 int n = nodeCounts[t];
                 if (n <= 1) continue;
                 Tree tree = new Tree(n, parents[t], methods[t], running[t], waiting[t], sums);
-                w.thread(threadIds[t], threadNames[t], tree, flat == null ? null
-                        : flat.of(n, methods[t], running[t], waiting[t], tree.samples, tree.waits,
-                                outermost.of(threadIds[t], parents[t], methods[t], n)));
+                SampledFlat rows = flat == null ? null : flat.of(n, methods[t], running[t], waiting[t], tree.samples,
+                        tree.waits, outermost.of(threadIds[t], parents[t], methods[t], n));
+                w.thread(threadIds[t], threadNames[t], tree, rows);
+                if (remember != null) remember.rememberThread(threadIds[t], tree, rows, methodKey());
                 written++;
             }
             MethodTable table = methods();
@@ -95,6 +111,69 @@ final class SampledTrees {
             if (outermost != null) outermost.giveBack();
         }
         return written;
+    }
+
+    /**
+     * A checkpoint continuation (docs/formats/snapshot.md 4.1): what changed since the checkpoint file's last part,
+     * appended to {@code target}; returns the threads written, or -1, writing nothing, when these trees do not
+     * continue that part ({@link SampledContinuations#canContinue}). Each thread costs a pass for its inclusive
+     * counts and one for its flat rows; only its changed nodes are valued and written.
+     */
+    int appendTo(Path target, SnapshotInfo info, SampledContinuations before) throws IOException {
+        long generation = generation();
+        if (!before.canContinue(this, generation)) return -1;
+        long[] threadIds = (long[]) parts[NativeSampler.THREAD_IDS];
+        String[] threadNames = (String[]) parts[NativeSampler.THREAD_NAMES];
+        int[][] parents = (int[][]) parts[NativeSampler.NODE_PARENTS];
+        int[][] methods = (int[][]) parts[NativeSampler.NODE_METHODS];
+        long[][] running = (long[][]) parts[NativeSampler.NODE_SELF_RUNNING];
+        long[][] waiting = (long[][]) parts[NativeSampler.NODE_SELF_WAITING];
+        List<Metric> metrics = Snapshot.samplingMetrics(wallClock);
+        int written = 0;
+        Sums sums = Sums.take();
+        OutermostNodes outermost = OutermostNodes.take(generation);
+        SampledFlat flat = new SampledFlat(intervalNanos, ((String[]) parts[NativeSampler.METHOD_CLASSES]).length, metrics.size());
+        try (SnapshotStreamWriter w = SnapshotStreamWriter.openContinuation(target)) {
+            w.info(info);
+            w.metrics(metrics);
+            for (int t = 0; t < threadIds.length; t++) {
+                int n = nodeCounts[t];
+                if (n <= 1) continue;
+                Tree tree = new Tree(n, parents[t], methods[t], running[t], waiting[t], sums);
+                SampledFlat rows = flat.of(n, methods[t], running[t], waiting[t], tree.samples, tree.waits,
+                        outermost.of(threadIds[t], parents[t], methods[t], n));
+                SampledContinuations.Changes changes = before.changes(threadIds[t], tree, rows, methodKey());
+                if (changes.tree == null) continue;
+                w.changes(threadIds[t], threadNames[t], changes.tree, changes.flat);
+                written++;
+            }
+            Map<String, Long> stats = stats();
+            stats.putAll(org.candor.agent.snapshot.Checkpoints.stats());
+            w.methods(methods());
+            w.stats(stats);
+            w.commit();
+        } finally {
+            sums.giveBack();
+            outermost.giveBack();
+        }
+        return written;
+    }
+
+    /** The sampler's tree generation (resets so far): between two, a thread's tree only grows. */
+    private long generation() {
+        return ((long[]) parts[NativeSampler.TREE_GENERATION])[0];
+    }
+
+    /** What a method id of this snapshot stands for, the same in every snapshot (whose ids libcandor.so numbers anew). */
+    interface MethodKey {
+        String of(int method);
+    }
+
+    private MethodKey methodKey() {
+        String[] classes = (String[]) parts[NativeSampler.METHOD_CLASSES];
+        String[] names = (String[]) parts[NativeSampler.METHOD_NAMES];
+        String[] descriptors = (String[]) parts[NativeSampler.METHOD_DESCRIPTORS];
+        return m -> classes[m] + '\n' + names[m] + '\n' + descriptors[m];
     }
 
     /**
@@ -130,7 +209,7 @@ final class SampledTrees {
      * One thread's first {@code n} nodes with their inclusive counts; values in the order of {@link
      * Snapshot#samplingMetrics}.
      */
-    private final class Tree implements NodeTable {
+    final class Tree implements NodeTable {
         private final int n;
         private final int[] parent;
         private final int[] method;
@@ -169,6 +248,12 @@ final class SampledTrees {
             }
         }
 
+        /** Per node, the samples whose leaf it is, the thread running (its first {@link #size} entries count). */
+        long[] running() { return running; }
+
+        /** Per node, the samples whose leaf it is, the thread not running (wall mode). */
+        long[] waiting() { return waiting; }
+
         @Override public int size() { return n; }
 
         @Override public int parent(int node) { return parent[node]; }
@@ -176,15 +261,8 @@ final class SampledTrees {
         @Override public int method(int node) { return method[node]; }
 
         @Override public long value(int node, int metric) {
-            switch (metric) {
-                case 0: return samples[node] * intervalNanos;                       // total time
-                case 1: return (running[node] + waiting[node]) * intervalNanos;     // self time
-                case 2: return samples[node];                                      // samples
-                case 3: return running[node] + waiting[node];                      // self samples
-                case 4: return waits[node] * intervalNanos;                         // waiting time (wall)
-                case 5: return waiting[node] * intervalNanos;                       // self waiting time (wall)
-                default: throw new IllegalArgumentException("metric " + metric);
-            }
+            return metricValue(metric, samples[node], running[node] + waiting[node], waits[node], waiting[node],
+                    intervalNanos);
         }
 
         /** Each self figure summed over a subtree is the subtree's inclusive one: samples are counted at their leaf. */
@@ -195,6 +273,22 @@ final class SampledTrees {
                 case 5: return 4;
                 default: return -1;
             }
+        }
+    }
+
+    /**
+     * A node's value of one metric ({@link Snapshot#samplingMetrics} order) from its counts: inclusive and self
+     * samples, inclusive and self samples while the thread was not running; times are samples times the interval.
+     */
+    static long metricValue(int metric, long samples, long self, long waits, long selfWaits, long intervalNanos) {
+        switch (metric) {
+            case 0: return samples * intervalNanos;    // total time
+            case 1: return self * intervalNanos;       // self time
+            case 2: return samples;                    // samples
+            case 3: return self;                       // self samples
+            case 4: return waits * intervalNanos;      // waiting time (wall)
+            case 5: return selfWaits * intervalNanos;  // self waiting time (wall)
+            default: throw new IllegalArgumentException("metric " + metric);
         }
     }
 

@@ -110,7 +110,8 @@ public final class Checkpoints implements Runnable {
                     // the first one loads the writer's classes and runs it interpreted: no measure of the next; once
                     // continuations carry the checkpoints, theirs sets the pace (wholes keep their own, below)
                     if (WRITTEN.get() + FAILED.get() > 1) {
-                        period = nextPeriod(options.checkpointMillis(), took, continuing() ? continuationCost() : 0);
+                        period = nextPeriod(options.checkpointMillis(), took, continuing() ? continuationCost() : 0,
+                                continuing() && !refused);
                     }
                     PERIOD_MILLIS.set(period);
                 }
@@ -133,16 +134,20 @@ public final class Checkpoints implements Runnable {
     private int recent;
     /** Whether the continuation being written was appended. */
     private boolean appended;
+    /** Whether the last continuation tried could not be (the recording could not be continued): a whole one came instead. */
+    private boolean refused;
 
     /**
      * The wait before the next checkpoint (ms): {@link #COST_SHARE} times the CPU time of what sets the pace, and at
-     * least the period asked for. Continuations set it once one was measured ({@code continuationCost} above 0; a
-     * whole one among them keeps its own, larger share); else the checkpoint just written, whole or not: a recording
-     * whose trees cannot be continued (sampling) is paced by its whole checkpoints (until 2026-11-29 it was not, and
-     * wrote one every second at any cost: 6 % of a CPU on 300,000 sampled nodes).
+     * least the period asked for ({@code minimumMillis}). Measured continuations set it ({@code continuationCost} above
+     * 0; a whole one among them keeps its own, larger share, {@link #continuationDue}); while continuations are next
+     * but none was measured yet, the first come at the period asked for, to be measured; else the checkpoint just
+     * written sets it: a recording whose trees could not be continued is paced by its whole checkpoints (until
+     * 2026-11-29 it was not, and a sampling session wrote one every second at any cost: 6 % of a CPU on 300,000
+     * sampled nodes).
      */
-    static long nextPeriod(long minimumMillis, long tookNanos, long continuationCost) {
-        long basis = continuationCost > 0 ? continuationCost : tookNanos;
+    static long nextPeriod(long minimumMillis, long tookNanos, long continuationCost, boolean continuationsNext) {
+        long basis = continuationCost > 0 ? continuationCost : continuationsNext ? 0 : tookNanos;
         return Math.max(minimumMillis, basis * COST_SHARE / 1_000_000);
     }
 
@@ -198,6 +203,7 @@ public final class Checkpoints implements Runnable {
                 appendedBytes = sizeOf(target) - wholeBytes;
             }
         });
+        refused = !appended;
         if (!appended) return -1;
         CONTINUATION_NANOS.addAndGet(took);
         // the first one runs the code of continuations cold (interpreted): no measure of the next

@@ -119,7 +119,7 @@ class SampledTreesTest {
     // --- node arrays reused from an earlier snapshot, and a live view's flat profiles computed in node order ---
 
     /** A thread's tree as the sampler has it: parents first, no two children of a node with the same method. */
-    private static final class Grown {
+    static final class Grown {
         int n = 1;
         int[] parent = {-1};
         int[] method = {-1};
@@ -157,7 +157,7 @@ class SampledTreesTest {
     }
 
     /** The sampler's parts for these threads; with {@code staleTail}, every node array longer than its tree, junk after. */
-    private static Object[] parts(long generation, int methods, long[] ids, Grown[] trees, boolean staleTail) {
+    static Object[] parts(long generation, int methods, long[] ids, Grown[] trees, boolean staleTail) {
         Object[] p = new Object[NativeSampler.PARTS];
         String[] classes = new String[methods];
         String[] names = new String[methods];

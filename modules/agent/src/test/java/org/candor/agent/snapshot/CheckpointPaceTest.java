@@ -11,18 +11,24 @@ class CheckpointPaceTest {
 
     @Test
     void aCheapCheckpointComesEveryPeriodAskedFor() {
-        assertThat(Checkpoints.nextPeriod(1000, 5 * MS, 0)).isEqualTo(1000);
+        assertThat(Checkpoints.nextPeriod(1000, 5 * MS, 0, false)).isEqualTo(1000);
     }
 
     @Test
-    void aCostlyWholeCheckpointWaitsItsShareWhenNoContinuationWasMeasured() {
-        // sampling: the trees are never continued, so every checkpoint is whole (63 ms of CPU on 300,000 nodes)
-        assertThat(Checkpoints.nextPeriod(1000, 63 * MS, 0)).isEqualTo(63 * Checkpoints.COST_SHARE);
+    void aCostlyWholeCheckpointThatCannotBeContinuedWaitsItsShare() {
+        // trees the source could not continue (a reset, a folded thread, or no continuations at all): every
+        // checkpoint whole, 63 ms of CPU each on 300,000 sampled nodes, must not come every second
+        assertThat(Checkpoints.nextPeriod(1000, 63 * MS, 0, false)).isEqualTo(63 * Checkpoints.COST_SHARE);
+    }
+
+    @Test
+    void theFirstContinuationsComeAtThePeriodAskedForUntilOneIsMeasured() {
+        assertThat(Checkpoints.nextPeriod(200, 450 * MS, 0, true)).isEqualTo(200);
     }
 
     @Test
     void measuredContinuationsSetThePaceEvenAfterAWholeOne() {
-        assertThat(Checkpoints.nextPeriod(1000, 450 * MS, 32 * MS)).isEqualTo(32 * Checkpoints.COST_SHARE);
-        assertThat(Checkpoints.nextPeriod(1000, 30 * MS, 12 * MS)).isEqualTo(1000);
+        assertThat(Checkpoints.nextPeriod(1000, 450 * MS, 32 * MS, true)).isEqualTo(32 * Checkpoints.COST_SHARE);
+        assertThat(Checkpoints.nextPeriod(1000, 30 * MS, 12 * MS, true)).isEqualTo(1000);
     }
 }
