@@ -4,8 +4,9 @@
 # the whole checkpoints and continuations written and their CPU time, a part's mean interval, and what the file reads
 # back as (see bench/README.md, "Checkpoint continuations").
 #
-#   bench/checkpoint-kill.sh [--after 60,120,170] [--java JAVA]
+#   bench/checkpoint-kill.sh [--after 60,120,170] [--mode instrument|sample] [--interval 1ms] [--java JAVA]
 #
+# --mode sample: the same under a sampling session (every --interval) instead of Total.
 # Needs the distribution (mvn -B install -DskipTests) and python3. Results go to bench/results/checkpoint-kill-<time>/
 # (not tracked). Run it on a quiet machine.
 set -euo pipefail
@@ -13,7 +14,7 @@ BENCH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(dirname "$BENCH")"
 SHARED_WORKLOADS="${CANDOR_SHARED_WORKLOADS:-$(cd "$ROOT/.." && pwd)/shared/workloads}"
 CACHE="${CANDOR_WORKLOADS:-$HOME/.cache/candor-workloads}"
-case "${1:-}" in -h|--help) sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 . "$BENCH/java-tools.sh"
 bench_java_tools "$@"
 [ -f "$ROOT/modules/cli/target/candor/lib/candor-cli.jar" ] || { echo "checkpoint-kill: build the distribution first (mvn -B install -DskipTests)" >&2; exit 2; }

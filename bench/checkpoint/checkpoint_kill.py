@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What a program killed mid-run leaves (issue 17, "what was recorded up to about the last second is kept"): javac
-compiling all of Guava under Candor (Total: 1.7 million call paths, the largest tree of the workloads), killed with
-SIGKILL after each of --after's seconds. Per kill: how old the checkpoint file's last part was at the kill, its parts
+compiling all of Guava under Candor (Total: 1.7 million call paths, the largest tree of the workloads; or, with
+--mode sample, sampled every --interval), killed with SIGKILL after each of --after's seconds. Per kill: how old the checkpoint file's last part was at the kill, its parts
 (whole checkpoints and continuations) and what they cost (CPU time, as the agent counted it, against the run's
 duration), the mean interval between two parts, and what the file reads back as (call paths, calls) and how long
 `candor report` took to read it."""
@@ -41,14 +41,15 @@ def descendants(pid):
 
 
 def target_of(pid):
-    """The profiled JVM: the process below the client whose command line runs JavacMain with the agent."""
+    """The profiled JVM: the process below the client whose command line runs JavacMain with an agent."""
     for p in descendants(pid):
         try:
             with open("/proc/%d/cmdline" % p, "rb") as f:
                 cmd = f.read().split(b"\0")
         except OSError:
             continue
-        if b"JavacMain" in cmd and any(a.startswith(b"-javaagent") for a in cmd):
+        # instrumentation: -javaagent; sampling: libcandor.so alone
+        if b"JavacMain" in cmd and any(a.startswith(b"-javaagent") or b"libcandor" in a for a in cmd):
             return p
     return None
 
@@ -73,6 +74,8 @@ def main():
     ap.add_argument("--classes", required=True)
     ap.add_argument("--workload", required=True)
     ap.add_argument("--results", required=True)
+    ap.add_argument("--mode", choices=["instrument", "sample"], default="instrument")
+    ap.add_argument("--interval", default="1ms", help="--mode sample: the sampling interval")
     args = ap.parse_args()
     outdir = os.path.join(args.results, "checkpoint-kill-" + time.strftime("%Y%m%d-%H%M%S"))
     os.makedirs(outdir)
@@ -83,7 +86,11 @@ def main():
         os.makedirs(os.path.join(w, "out"))
         tag = "killed-after-%d" % after
         snap = os.path.join(outdir, tag + ".candor")
-        cmd = [args.candor, "profile", "-o", snap, "--include", "com.sun.tools.javac.**", "--"]
+        cmd = [args.candor, "profile", "-o", snap]
+        if args.mode == "sample":
+            cmd += ["--mode", "sample", "--interval", args.interval, "--"]
+        else:
+            cmd += ["--include", "com.sun.tools.javac.**", "--"]
         cmd += javac_command(args.java, args.classes, w, "")
         with open(os.path.join(outdir, tag + ".log"), "w") as log:
             started = time.time()
@@ -100,7 +107,8 @@ def main():
         with open(os.path.join(outdir, tag + ".log"), errors="replace") as f:
             text = f.read()
         taken = re.search(r"a checkpoint taken at (\S+?Z)", text)
-        kept = re.search(r"kept \S+: .*?([\d,]+) call paths, ([\d,]+) calls", text)
+        # "N call paths, C calls" (instrumentation) or "N call paths, S of E expected samples" (sampling)
+        kept = re.search(r"kept \S+: .*?([\d,]+) call paths, ([\d,]+) (?:calls|of [\d,]+ expected samples)", text)
         st, read_s, report_rc = report_stats(args.candor, snap)
         age = killed - iso(taken.group(1)) if taken else float("nan")
         # the statistics count the parts before the last: it is a continuation when the reader added some
@@ -116,13 +124,15 @@ def main():
         rows.append(row)
         print("checkpoint-kill: killed after %.1f s (client exit %d): last part %.2f s old; %d whole and %d"
               " continuations, %.2f s of CPU (%.2f s continuations, %.1f ms each), %.1f %% of the run; a part every"
-              " %.2f s; reads back as %s call paths, %s calls (report exit %d, %.1f s)" % (
+              " %.2f s; reads back as %s call paths, %s %s (report exit %d, %.1f s)" % (
                   ran, rc, age, whole, cont, cpu, cont_cpu, 1000 * cont_cpu / cont if cont else 0,
-                  100 * cpu / ran, row["interval"], row["paths"], row["calls"], report_rc, read_s), flush=True)
-    lines = ["Checkpoints of a killed program (bench/checkpoint-kill.sh), %s, javac on all of Guava under Total" % (
-        time.strftime("%Y-%m-%d %H:%M")), "",
+                  100 * cpu / ran, row["interval"], row["paths"], row["calls"],
+                  "calls" if args.mode == "instrument" else "samples", report_rc, read_s), flush=True)
+    under = "Total" if args.mode == "instrument" else "sampling every " + args.interval
+    lines = ["Checkpoints of a killed program (bench/checkpoint-kill.sh), %s, javac on all of Guava under %s" % (
+        time.strftime("%Y-%m-%d %H:%M"), under), "",
         "| killed after | last part's age | whole | continuations | CPU | of it continuations | each | share of"
-        " the run | a part every | call paths | calls | report |",
+        " the run | a part every | call paths | %s | report |" % ("calls" if args.mode == "instrument" else "samples"),
         "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         lines.append("| %.0f s | %.2f s | %d | %d | %.2f s | %.2f s | %.1f ms | %.1f %% | %.2f s | %s | %s | %.1f s |" % (

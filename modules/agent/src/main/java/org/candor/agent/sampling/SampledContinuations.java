@@ -3,28 +3,29 @@ package org.candor.agent.sampling;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.IntUnaryOperator;
 import org.candor.core.snapshot.FlatTable;
 import org.candor.core.snapshot.NodeTable;
 
 /**
  * What the checkpoint file's parts wrote of a sampling session's trees, so that the next checkpoint can be a
- * continuation (docs/formats/snapshot.md 4.1): each thread's self counts per node and its flat rows as last
- * written, and from them what changed since. Between two resets of the sampler a thread's tree only grows (nodes
- * are appended; none changes its parent or method), so node {@code i} of this snapshot is node {@code i} of the
- * last; a continuation compares each node's two self counts with those written and values only the nodes that
- * changed (a second of samples: a few thousand) and their ancestors. Method ids are the snapshot's own (libcandor.so
- * numbers them anew for each), so flat rows are remembered by the method's name.
+ * continuation (docs/formats/snapshot.md 4.1): each thread's self counts per node as last written, and from them what
+ * changed since. Between two resets of the sampler a thread's tree only grows (nodes are appended; none changes its
+ * parent or method), so node {@code i} of this snapshot is node {@code i} of the last; a continuation compares each
+ * node's two self counts with those written and values only the nodes that changed (a second of samples: a few
+ * thousand) and their ancestors. The flat rows' changes follow from the changed nodes alone: a method's self figures
+ * change by its nodes' self changes, its inclusive ones by the inclusive changes of its outermost nodes
+ * ({@link OutermostNodes}), and a node outside the change tree changed by nothing.
  *
  * <p>Touched by the checkpoint thread only.
  */
 final class SampledContinuations {
 
-    /** One thread as the file's parts wrote it: self counts of its first {@code nodes} nodes, and its flat rows. */
+    /** One thread as the file's parts wrote it: the self counts of its first {@code nodes} nodes. */
     private static final class Written {
         long[] running = new long[0];
         long[] waiting = new long[0];
         int nodes;
-        Map<String, long[]> rows = new HashMap<>();
     }
 
     private final Map<Long, Written> threads = new HashMap<>();
@@ -33,6 +34,8 @@ final class SampledContinuations {
     private long intervalNanos;
     private boolean wallClock;
     private int[] kept = new int[0];
+    /** Per method id of the snapshot: its flat change row + 1 in the thread being looked at, 0 for none. */
+    private int[] rowOf = new int[0];
 
     /** A whole checkpoint starts: the records start again from it. */
     void startWhole(long intervalNanos, boolean wallClock, long generation) {
@@ -42,13 +45,12 @@ final class SampledContinuations {
         this.wallClock = wallClock;
     }
 
-    /** The whole checkpoint wrote this thread's tree and {@code flat} rows (copied: the arrays serve the next thread). */
-    void rememberThread(long threadId, SampledTrees.Tree tree, SampledFlat flat, SampledTrees.MethodKey methodKey) {
+    /** The whole checkpoint wrote this thread's first {@code n} nodes with these self counts (copied). */
+    void rememberThread(long threadId, int n, long[] running, long[] waiting) {
         Written w = new Written();
-        w.nodes = tree.size();
-        w.running = Arrays.copyOf(tree.running(), w.nodes);
-        w.waiting = Arrays.copyOf(tree.waiting(), w.nodes);
-        for (int r = 0; r < flat.size(); r++) w.rows.put(methodKey.of(flat.method(r)), flat.values(r));
+        w.nodes = n;
+        w.running = Arrays.copyOf(running, n);
+        w.waiting = Arrays.copyOf(waiting, n);
         threads.put(threadId, w);
     }
 
@@ -89,21 +91,21 @@ final class SampledContinuations {
     }
 
     /**
-     * What changed in this thread since the last part, which it then remembers as written: the nodes whose self
-     * counts changed and the new ones, with every ancestor, in node order, valued by their changes (inclusive ones:
-     * the sums of the self changes below); the flat rows that changed, by their changes.
+     * What changed in this thread's first {@code n} nodes since the last part, which it then remembers as written:
+     * the nodes whose self counts changed and the new ones, with every ancestor, in node order, valued by their
+     * changes (inclusive ones: the sums of the self changes below), and the flat rows that changed, by their changes.
      *
-     * @param flat      the thread's whole flat profile now ({@link SampledFlat})
-     * @param methodKey the name a method id of this snapshot stands for
+     * @param outermost per node, whether it is the outermost of its method on its path ({@link OutermostNodes})
+     * @param methods   the number of method ids of the snapshot
+     * @param tableId   the continuation's method table id of a method id of the snapshot (asked only for the methods
+     *                  the changes name, so that the part's table holds those alone)
      */
-    Changes changes(long threadId, SampledTrees.Tree tree, SampledFlat flat, SampledTrees.MethodKey methodKey) {
+    Changes changes(long threadId, int n, int[] parent, int[] method, long[] running, long[] waiting, boolean[] outermost,
+                    int methods, IntUnaryOperator tableId) {
         Written w = threads.computeIfAbsent(threadId, id -> new Written());
-        int n = tree.size();
         if (kept.length < n) kept = new int[Math.max(n, n + (n >> 3))];
         int[] kept = this.kept;
         Arrays.fill(kept, 0, n, 0);
-        long[] running = tree.running();
-        long[] waiting = tree.waiting();
         int old = w.nodes;
         // last node first: a node's children come after it, so whether it is kept (changed, or a kept node's parent)
         // is known when it is reached; kept[i]: 0 not (yet), -1 a kept node's parent, else its place found + 1
@@ -115,43 +117,24 @@ final class SampledContinuations {
             if (found == order.length) order = Arrays.copyOf(order, found * 2);
             order[found++] = i;
             kept[i] = found;
-            if (i > 0 && kept[tree.parent(i)] == 0) kept[tree.parent(i)] = -1;
+            if (i > 0 && kept[parent[i]] == 0) kept[parent[i]] = -1;
         }
-        NodeTable changes = found == 0 ? null : changeTree(tree, order, found, kept, old, w);
-        if (w.running.length < n) {
-            w.running = Arrays.copyOf(w.running, Math.max(n, n + (n >> 3)));
-            w.waiting = Arrays.copyOf(w.waiting, w.running.length);
+        if (found == 0) {
+            remember(w, n, running, waiting, order, 0);
+            return new Changes(null, EMPTY_FLAT);
         }
-        for (int j = 0; j < found; j++) {
-            int i = order[j];
-            w.running[i] = running[i];
-            w.waiting[i] = waiting[i];
-        }
-        w.nodes = n;
-        FlatTable rows = flatChanges(flat, methodKey, w);
-        if (changes == null && rows.size() > 0) changes = ROOT_ONLY;
-        return new Changes(changes, rows);
-    }
-
-    /**
-     * The kept nodes in node order: the j-th found (last node first) is change node {@code found - 1 - j}; each
-     * valued by its self changes, inclusive values summed from the last node up. Metrics in the order of {@link
-     * org.candor.core.model.Snapshot#samplingMetrics}.
-     */
-    private NodeTable changeTree(SampledTrees.Tree tree, int[] order, int found, int[] kept, int old, Written w) {
+        // the change tree: the j-th found (last node first) is change node found - 1 - j
         int[] up = new int[found];
-        int[] method = new int[found];
+        int[] node = new int[found];
         long[] dSelf = new long[found];     // self samples
         long[] dWait = new long[found];     // self waiting samples
         long[] dSamples = new long[found];  // inclusive
         long[] dWaits = new long[found];    // inclusive
-        long[] running = tree.running();
-        long[] waiting = tree.waiting();
         for (int j = 0; j < found; j++) {
             int i = order[j];
             int k = found - 1 - j;
-            up[k] = i == 0 ? -1 : found - kept[tree.parent(i)];
-            method[k] = i == 0 ? 0 : tree.method(i);  // the root's is not written
+            node[k] = i;
+            up[k] = i == 0 ? -1 : found - kept[parent[i]];
             long run = running[i] - (i < old ? w.running[i] : 0);
             long wait = waiting[i] - (i < old ? w.waiting[i] : 0);
             dSelf[k] = run + wait;
@@ -165,49 +148,94 @@ final class SampledContinuations {
                 dWaits[up[k]] += dWaits[k];
             }
         }
+        remember(w, n, running, waiting, order, found);
+        FlatTable flat = flatChanges(node, method, outermost, dSelf, dWait, dSamples, dWaits, methods, tableId);
+        int[] ids = new int[found];
+        for (int k = 1; k < found; k++) ids[k] = tableId.applyAsInt(method[node[k]]);  // the root's is not written
         long interval = intervalNanos;
-        return new NodeTable() {
-            @Override public int size() { return found; }
+        NodeTable tree = new NodeTable() {
+            @Override public int size() { return up.length; }
             @Override public int parent(int k) { return up[k]; }
-            @Override public int method(int k) { return method[k]; }
+            @Override public int method(int k) { return ids[k]; }
             @Override public long value(int k, int metric) {
                 return SampledTrees.metricValue(metric, dSamples[k], dSelf[k], dWaits[k], dWait[k], interval);
             }
         };
+        return new Changes(tree, flat);
     }
 
-    /** The flat rows that changed, by their changes; the rows as written then become the rows now. */
-    private static FlatTable flatChanges(SampledFlat flat, SampledTrees.MethodKey methodKey, Written w) {
-        int rows = flat.size();
-        int[] method = new int[rows];
-        long[][] change = new long[rows][];
-        int changed = 0;
-        for (int r = 0; r < rows; r++) {
-            long[] now = flat.values(r);
-            long[] before = w.rows.put(methodKey.of(flat.method(r)), now);
-            long[] d = now.clone();
-            boolean any = false;
-            for (int k = 0; k < d.length; k++) {
-                if (before != null) d[k] -= before[k];
-                any |= d[k] != 0;
-            }
-            if (!any) continue;
-            method[changed] = flat.method(r);
-            change[changed++] = d;
+    /** The thread's counts as this part writes them: the nodes found (the changed ones among them) and its size. */
+    private static void remember(Written w, int n, long[] running, long[] waiting, int[] order, int found) {
+        if (w.running.length < n) {
+            int size = Math.max(n, n + (n >> 3));
+            w.running = Arrays.copyOf(w.running, size);
+            w.waiting = Arrays.copyOf(w.waiting, size);
         }
-        int size = changed;
+        for (int j = 0; j < found; j++) {
+            int i = order[j];
+            w.running[i] = running[i];
+            w.waiting[i] = waiting[i];
+        }
+        w.nodes = n;
+    }
+
+    /**
+     * The flat rows' changes, as the whole flat profile counts ({@link SampledFlat}): self figures over every node,
+     * inclusive ones over the outermost nodes of their method; the root has no row. Rows by the change nodes'
+     * methods, in the order first met.
+     */
+    private FlatTable flatChanges(int[] node, int[] method, boolean[] outermost, long[] dSelf, long[] dWait,
+                                  long[] dSamples, long[] dWaits, int methods, IntUnaryOperator tableId) {
+        if (rowOf.length < methods) rowOf = new int[methods];
+        int[] rowOf = this.rowOf;
+        int found = node.length;
+        int[] rowMethod = new int[found];
+        long[] self = new long[found];
+        long[] selfWaits = new long[found];
+        long[] samples = new long[found];
+        long[] waits = new long[found];
+        int rows = 0;
+        for (int k = 1; k < found; k++) {
+            int i = node[k];
+            int m = method[i];
+            if (rowOf[m] == 0) {
+                rowMethod[rows] = m;
+                rowOf[m] = ++rows;
+            }
+            int r = rowOf[m] - 1;
+            self[r] += dSelf[k];
+            selfWaits[r] += dWait[k];
+            if (outermost[i]) {
+                samples[r] += dSamples[k];
+                waits[r] += dWaits[k];
+            }
+        }
+        // rows whose every change is 0 are left out; the marks are cleared for the next thread
+        int kept = 0;
+        for (int r = 0; r < rows; r++) {
+            rowOf[rowMethod[r]] = 0;
+            if (self[r] == 0 && selfWaits[r] == 0 && samples[r] == 0 && waits[r] == 0) continue;
+            rowMethod[kept] = tableId.applyAsInt(rowMethod[r]);
+            self[kept] = self[r];
+            selfWaits[kept] = selfWaits[r];
+            samples[kept] = samples[r];
+            waits[kept] = waits[r];
+            kept++;
+        }
+        int size = kept;
+        long interval = intervalNanos;
         return new FlatTable() {
             @Override public int size() { return size; }
-            @Override public int method(int row) { return method[row]; }
-            @Override public long value(int row, int metric) { return change[row][metric]; }
+            @Override public int method(int row) { return rowMethod[row]; }
+            @Override public long value(int row, int metric) {
+                return SampledTrees.metricValue(metric, samples[row], self[row], waits[row], selfWaits[row], interval);
+            }
         };
     }
 
-    /** A change tree with nothing but its root, unchanged: a thread whose flat rows changed alone. */
-    private static final NodeTable ROOT_ONLY = new NodeTable() {
-        @Override public int size() { return 1; }
-        @Override public int parent(int node) { return -1; }
-        @Override public int method(int node) { return 0; }
-        @Override public long value(int node, int metric) { return 0; }
+    private static final FlatTable EMPTY_FLAT = new FlatTable() {
+        @Override public int size() { return 0; }
+        @Override public int method(int row) { return 0; }
+        @Override public long value(int row, int metric) { return 0; }
     };
 }

@@ -22,12 +22,8 @@ final class SampledFlat implements FlatTable {
     private long[] selfSamples = new long[16];  // over all nodes
     private long[] selfWaits = new long[16];
 
-    /** Values a row has: {@link org.candor.core.model.Snapshot#samplingMetrics}' number. */
-    private final int metrics;
-
-    SampledFlat(long intervalNanos, int methods, int metrics) {
+    SampledFlat(long intervalNanos, int methods) {
         this.intervalNanos = intervalNanos;
-        this.metrics = metrics;
         this.rowOf = new int[methods];
         Arrays.fill(rowOf, -1);
     }
@@ -82,12 +78,5 @@ final class SampledFlat implements FlatTable {
 
     @Override public long value(int row, int metric) {
         return SampledTrees.metricValue(metric, samples[row], selfSamples[row], waits[row], selfWaits[row], intervalNanos);
-    }
-
-    /** The row's values, every metric, in a new array. */
-    long[] values(int row) {
-        long[] v = new long[metrics];
-        for (int k = 0; k < metrics; k++) v[k] = value(row, k);
-        return v;
     }
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.candor.core.analysis.SnapshotWarnings;
 import org.candor.core.model.JvmNames;
 import org.candor.core.model.Metric;
+import org.candor.core.model.MethodInfo;
 import org.candor.core.model.MethodTable;
 import org.candor.core.model.Snapshot;
 import org.candor.core.model.SnapshotInfo;
@@ -62,8 +63,7 @@ final class SampledTrees {
 
     /**
      * As {@link #writeTo(Path, SnapshotInfo, int)}; a whole checkpoint gives {@code remember}, which learns each thread
-     * as written for the continuations that follow it (the flat profiles then come from {@link SampledFlat}, as a live
-     * view's do, so that what it remembers is what was written).
+     * as written for the continuations that follow it.
      */
     int writeTo(Path target, SnapshotInfo info, int pathsPerThread, SampledContinuations remember) throws IOException {
         List<Metric> metrics = Snapshot.samplingMetrics(wallClock);
@@ -79,9 +79,8 @@ final class SampledTrees {
         boolean checkpoint = info.checkpoint();
         Sums sums = Sums.take();  // live views and checkpoints come again (and the last one's serve the exit's)
         // a live view's flat profiles: the trees are cut, so the writer's walk would be for them alone
-        boolean ownFlat = cut != null || remember != null;
-        OutermostNodes outermost = ownFlat ? OutermostNodes.take(generation()) : null;
-        SampledFlat flat = ownFlat ? new SampledFlat(intervalNanos, cutMethod, metrics.size()) : null;
+        OutermostNodes outermost = cut != null ? OutermostNodes.take(generation()) : null;
+        SampledFlat flat = cut != null ? new SampledFlat(intervalNanos, cutMethod) : null;
         if (remember != null) remember.startWhole(intervalNanos, wallClock, generation());
         try (SnapshotStreamWriter w = SnapshotStreamWriter.open(target, cut, checkpoint)) {
             w.info(info);
@@ -90,10 +89,10 @@ final class SampledTrees {
                 int n = nodeCounts[t];
                 if (n <= 1) continue;
                 Tree tree = new Tree(n, parents[t], methods[t], running[t], waiting[t], sums);
-                SampledFlat rows = flat == null ? null : flat.of(n, methods[t], running[t], waiting[t], tree.samples,
-                        tree.waits, outermost.of(threadIds[t], parents[t], methods[t], n));
-                w.thread(threadIds[t], threadNames[t], tree, rows);
-                if (remember != null) remember.rememberThread(threadIds[t], tree, rows, methodKey());
+                w.thread(threadIds[t], threadNames[t], tree, flat == null ? null
+                        : flat.of(n, methods[t], running[t], waiting[t], tree.samples, tree.waits,
+                                outermost.of(threadIds[t], parents[t], methods[t], n)));
+                if (remember != null) remember.rememberThread(threadIds[t], n, running[t], waiting[t]);
                 written++;
             }
             MethodTable table = methods();
@@ -116,8 +115,8 @@ final class SampledTrees {
     /**
      * A checkpoint continuation (docs/formats/snapshot.md 4.1): what changed since the checkpoint file's last part,
      * appended to {@code target}; returns the threads written, or -1, writing nothing, when these trees do not
-     * continue that part ({@link SampledContinuations#canContinue}). Each thread costs a pass for its inclusive
-     * counts and one for its flat rows; only its changed nodes are valued and written.
+     * continue that part ({@link SampledContinuations#canContinue}). Each thread costs one pass comparing its nodes'
+     * self counts; only the changed nodes are valued, and the part's method table holds the methods they name.
      */
     int appendTo(Path target, SnapshotInfo info, SampledContinuations before) throws IOException {
         long generation = generation();
@@ -128,32 +127,33 @@ final class SampledTrees {
         int[][] methods = (int[][]) parts[NativeSampler.NODE_METHODS];
         long[][] running = (long[][]) parts[NativeSampler.NODE_SELF_RUNNING];
         long[][] waiting = (long[][]) parts[NativeSampler.NODE_SELF_WAITING];
-        List<Metric> metrics = Snapshot.samplingMetrics(wallClock);
+        int methodCount = ((String[]) parts[NativeSampler.METHOD_CLASSES]).length;
+        MethodTable table = new MethodTable();
+        int[] tableIds = new int[methodCount];  // + 1; 0: not in the part's table yet
+        java.util.function.IntUnaryOperator tableId = m -> {
+            if (tableIds[m] == 0) tableIds[m] = addMethod(table, m).id() + 1;
+            return tableIds[m] - 1;
+        };
         int written = 0;
-        Sums sums = Sums.take();
         OutermostNodes outermost = OutermostNodes.take(generation);
-        SampledFlat flat = new SampledFlat(intervalNanos, ((String[]) parts[NativeSampler.METHOD_CLASSES]).length, metrics.size());
         try (SnapshotStreamWriter w = SnapshotStreamWriter.openContinuation(target)) {
             w.info(info);
-            w.metrics(metrics);
+            w.metrics(Snapshot.samplingMetrics(wallClock));
             for (int t = 0; t < threadIds.length; t++) {
                 int n = nodeCounts[t];
                 if (n <= 1) continue;
-                Tree tree = new Tree(n, parents[t], methods[t], running[t], waiting[t], sums);
-                SampledFlat rows = flat.of(n, methods[t], running[t], waiting[t], tree.samples, tree.waits,
-                        outermost.of(threadIds[t], parents[t], methods[t], n));
-                SampledContinuations.Changes changes = before.changes(threadIds[t], tree, rows, methodKey());
+                SampledContinuations.Changes changes = before.changes(threadIds[t], n, parents[t], methods[t], running[t],
+                        waiting[t], outermost.of(threadIds[t], parents[t], methods[t], n), methodCount, tableId);
                 if (changes.tree == null) continue;
                 w.changes(threadIds[t], threadNames[t], changes.tree, changes.flat);
                 written++;
             }
             Map<String, Long> stats = stats();
             stats.putAll(org.candor.agent.snapshot.Checkpoints.stats());
-            w.methods(methods());
+            w.methods(table);
             w.stats(stats);
             w.commit();
         } finally {
-            sums.giveBack();
             outermost.giveBack();
         }
         return written;
@@ -162,18 +162,6 @@ final class SampledTrees {
     /** The sampler's tree generation (resets so far): between two, a thread's tree only grows. */
     private long generation() {
         return ((long[]) parts[NativeSampler.TREE_GENERATION])[0];
-    }
-
-    /** What a method id of this snapshot stands for, the same in every snapshot (whose ids libcandor.so numbers anew). */
-    interface MethodKey {
-        String of(int method);
-    }
-
-    private MethodKey methodKey() {
-        String[] classes = (String[]) parts[NativeSampler.METHOD_CLASSES];
-        String[] names = (String[]) parts[NativeSampler.METHOD_NAMES];
-        String[] descriptors = (String[]) parts[NativeSampler.METHOD_DESCRIPTORS];
-        return m -> classes[m] + '\n' + names[m] + '\n' + descriptors[m];
     }
 
     /**
@@ -301,19 +289,24 @@ final class SampledTrees {
     }
 
     private MethodTable methods() {
+        MethodTable table = new MethodTable();
+        int count = ((String[]) parts[NativeSampler.METHOD_CLASSES]).length;
+        for (int i = 0; i < count; i++) addMethod(table, i);
+        return table;
+    }
+
+    /** Adds the sampler's method {@code i} to {@code table} by its name in snapshots. */
+    private MethodInfo addMethod(MethodTable table, int i) {
         String[] classes = (String[]) parts[NativeSampler.METHOD_CLASSES];
         String[] names = (String[]) parts[NativeSampler.METHOD_NAMES];
         String[] descriptors = (String[]) parts[NativeSampler.METHOD_DESCRIPTORS];
-        MethodTable table = new MethodTable();
-        for (int i = 0; i < classes.length; i++) {
-            if (classes[i].isEmpty() && names[i].equals(NATIVE_BEYOND_BUDGET)) {
-                // the same node instrumentation's trees have past their budget, named once (SnapshotWarnings)
-                table.add(SnapshotWarnings.BEYOND_BUDGET_CLASS, SnapshotWarnings.BEYOND_BUDGET_METHOD,
-                        SnapshotWarnings.BEYOND_BUDGET_DESCRIPTOR);
-            } else if (classes[i].isEmpty()) table.add(VM_CLASS, JvmNames.vmMethodName(names[i]), "");
-            else table.add(JvmNames.className(classes[i]), names[i], descriptors[i]);
+        if (classes[i].isEmpty() && names[i].equals(NATIVE_BEYOND_BUDGET)) {
+            // the same node instrumentation's trees have past their budget, named once (SnapshotWarnings)
+            return table.add(SnapshotWarnings.BEYOND_BUDGET_CLASS, SnapshotWarnings.BEYOND_BUDGET_METHOD,
+                    SnapshotWarnings.BEYOND_BUDGET_DESCRIPTOR);
         }
-        return table;
+        if (classes[i].isEmpty()) return table.add(VM_CLASS, JvmNames.vmMethodName(names[i]), "");
+        return table.add(JvmNames.className(classes[i]), names[i], descriptors[i]);
     }
 
     private long statValue(String name) {

@@ -149,15 +149,4 @@ class SampledContinuationsTest {
                 .as("a tree with fewer nodes").isEqualTo(-1);
         assertThat(Files.readAllBytes(file)).isEqualTo(before);
     }
-
-    @Test
-    void aWholeCheckpointsFlatRowsAreTheWriterOwn() throws Exception {
-        // the whole checkpoint takes its flat rows from SampledFlat, so that what it remembers is what it wrote
-        Random random = new Random(17);
-        Grown a = new Grown().grow(random, 500, 6).count(random);
-        Object[] parts = SampledTreesTest.parts(0, 6, new long[] {1}, new Grown[] {a}, false);
-        Snapshot checkpoint = SnapshotReader.read(whole(parts));
-        Snapshot plain = wholeOf(parts);
-        assertThat(checkpoint.threads().get(0).flat()).isEqualTo(FlatProfiles.of(plain.threads().get(0), plain.metrics()));
-    }
 }
