@@ -111,7 +111,7 @@ public final class Checkpoints implements Runnable {
                     // continuations carry the checkpoints, theirs sets the pace (wholes keep their own, below)
                     if (WRITTEN.get() + FAILED.get() > 1) {
                         period = nextPeriod(options.checkpointMillis(), took, continuing() ? continuationCost() : 0,
-                                continuing() && !refused);
+                                continuing() && refusals < 2);
                     }
                     PERIOD_MILLIS.set(period);
                 }
@@ -134,17 +134,21 @@ public final class Checkpoints implements Runnable {
     private int recent;
     /** Whether the continuation being written was appended. */
     private boolean appended;
-    /** Whether the last continuation tried could not be (the recording could not be continued): a whole one came instead. */
-    private boolean refused;
+    /**
+     * Continuations refused in a row (the recording could not be continued: a whole one came instead). One (a reset,
+     * a thread folded) is followed by a continuation again; two say the trees are not continued now, and the whole
+     * checkpoints' own cost paces them.
+     */
+    private int refusals;
 
     /**
      * The wait before the next checkpoint (ms): {@link #COST_SHARE} times the CPU time of what sets the pace, and at
      * least the period asked for ({@code minimumMillis}). Measured continuations set it ({@code continuationCost} above
      * 0; a whole one among them keeps its own, larger share, {@link #continuationDue}); while continuations are next
      * but none was measured yet, the first come at the period asked for, to be measured; else the checkpoint just
-     * written sets it: a recording whose trees could not be continued is paced by its whole checkpoints (until
-     * 2026-11-29 it was not, and a sampling session wrote one every second at any cost: 6 % of a CPU on 300,000
-     * sampled nodes).
+     * written sets it: a recording whose trees are not being continued ({@link #refusals}) is paced by its whole
+     * checkpoints (until 2026-11-29 it was not, and a sampling session, whose trees were never continued then, wrote
+     * one every second at any cost: 6 % of a CPU on 300,000 sampled nodes).
      */
     static long nextPeriod(long minimumMillis, long tookNanos, long continuationCost, boolean continuationsNext) {
         long basis = continuationCost > 0 ? continuationCost : continuationsNext ? 0 : tookNanos;
@@ -203,7 +207,7 @@ public final class Checkpoints implements Runnable {
                 appendedBytes = sizeOf(target) - wholeBytes;
             }
         });
-        refused = !appended;
+        refusals = appended ? 0 : refusals + 1;
         if (!appended) return -1;
         CONTINUATION_NANOS.addAndGet(took);
         // the first one runs the code of continuations cold (interpreted): no measure of the next
