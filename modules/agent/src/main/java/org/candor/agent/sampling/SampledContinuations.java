@@ -17,7 +17,8 @@ import org.candor.core.snapshot.NodeTable;
  * change by its nodes' self changes, its inclusive ones by the inclusive changes of its outermost nodes
  * ({@link OutermostNodes}), and a node outside the change tree changed by nothing.
  *
- * <p>Touched by the checkpoint thread only.
+ * <p>Memory: 16 bytes a node of the trees (the counts as written), 4 more while a part is written, in the program's
+ * heap. Touched by the checkpoint thread only.
  */
 final class SampledContinuations {
 

@@ -197,7 +197,7 @@ final class SampledTrees {
      * One thread's first {@code n} nodes with their inclusive counts; values in the order of {@link
      * Snapshot#samplingMetrics}.
      */
-    final class Tree implements NodeTable {
+    private final class Tree implements NodeTable {
         private final int n;
         private final int[] parent;
         private final int[] method;
@@ -235,12 +235,6 @@ final class SampledTrees {
                 }
             }
         }
-
-        /** Per node, the samples whose leaf it is, the thread running (its first {@link #size} entries count). */
-        long[] running() { return running; }
-
-        /** Per node, the samples whose leaf it is, the thread not running (wall mode). */
-        long[] waiting() { return waiting; }
 
         @Override public int size() { return n; }
 

@@ -87,7 +87,7 @@ public final class SamplingSnapshots implements SnapshotSource {
     /**
      * What changed since the checkpoint file's last part, appended to it ({@link SampledContinuations}): a few
      * thousand changed nodes a second, where a whole checkpoint writes every node (300,000 nodes of two busy threads:
-     * ~65 ms of CPU, so one every ~3 s at the checkpoints' share; a continuation ~10 ms).
+     * ~65 ms of CPU, so one every ~3 s at the checkpoints' share; a continuation 4-20 ms, bench/README.md).
      */
     @Override
     public boolean appendCheckpoint(Path target) throws IOException {

@@ -110,8 +110,9 @@ public final class Checkpoints implements Runnable {
                     // the first one loads the writer's classes and runs it interpreted: no measure of the next; once
                     // continuations carry the checkpoints, theirs sets the pace (wholes keep their own, below)
                     if (WRITTEN.get() + FAILED.get() > 1) {
-                        period = nextPeriod(options.checkpointMillis(), took, continuing() ? continuationCost() : 0,
-                                continuing() && refusals < 2);
+                        boolean continuationsNext = continuing() && refusals < 2;
+                        period = nextPeriod(options.checkpointMillis(), took,
+                                continuationsNext ? continuationCost() : 0, continuationsNext);
                     }
                     PERIOD_MILLIS.set(period);
                 }
