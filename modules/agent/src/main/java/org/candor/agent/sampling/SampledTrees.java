@@ -37,19 +37,32 @@ final class SampledTrees {
     private final int[] nodeCounts;
     private final long intervalNanos;
     private final boolean wallClock;
+    /** Per thread: its id, name, and per node its parent, method and self counts (running, waiting). */
+    private final long[] threadIds;
+    private final String[] threadNames;
+    private final int[][] parents;
+    private final int[][] nodeMethods;
+    private final long[][] running;
+    private final long[][] waiting;
 
     SampledTrees(Object[] parts) {
         this.parts = parts;
         this.nodeCounts = (int[]) parts[NativeSampler.NODE_COUNTS];
+        this.threadIds = (long[]) parts[NativeSampler.THREAD_IDS];
+        this.threadNames = (String[]) parts[NativeSampler.THREAD_NAMES];
+        this.parents = (int[][]) parts[NativeSampler.NODE_PARENTS];
+        this.nodeMethods = (int[][]) parts[NativeSampler.NODE_METHODS];
+        this.running = (long[][]) parts[NativeSampler.NODE_SELF_RUNNING];
+        this.waiting = (long[][]) parts[NativeSampler.NODE_SELF_WAITING];
         this.intervalNanos = ((long[]) parts[NativeSampler.INTERVAL_NANOS])[0];
-        this.wallClock = anyWaiting((long[][]) parts[NativeSampler.NODE_SELF_WAITING], nodeCounts)
+        this.wallClock = anyWaiting(waiting, nodeCounts)
                 || statValue("mode.wall") > 0;
     }
 
     long intervalNanos() { return intervalNanos; }
     boolean wallClock() { return wallClock; }
     int threadCount() { return nodeCounts.length; }
-    long threadId(int thread) { return ((long[]) parts[NativeSampler.THREAD_IDS])[thread]; }
+    long threadId(int thread) { return threadIds[thread]; }
     /** The thread's nodes, its root included. */
     int nodeCount(int thread) { return nodeCounts[thread]; }
 
@@ -67,12 +80,6 @@ final class SampledTrees {
      */
     int writeTo(Path target, SnapshotInfo info, int pathsPerThread, SampledContinuations remember) throws IOException {
         List<Metric> metrics = Snapshot.samplingMetrics(wallClock);
-        long[] threadIds = (long[]) parts[NativeSampler.THREAD_IDS];
-        String[] threadNames = (String[]) parts[NativeSampler.THREAD_NAMES];
-        int[][] parents = (int[][]) parts[NativeSampler.NODE_PARENTS];
-        int[][] methods = (int[][]) parts[NativeSampler.NODE_METHODS];
-        long[][] running = (long[][]) parts[NativeSampler.NODE_SELF_RUNNING];
-        long[][] waiting = (long[][]) parts[NativeSampler.NODE_SELF_WAITING];
         int written = 0;
         int cutMethod = ((String[]) parts[NativeSampler.METHOD_CLASSES]).length;  // after the sampler's own methods, added only if a tree was cut
         TreeCut cut = pathsPerThread > 0 ? new TreeCut(pathsPerThread, () -> cutMethod) : null;
@@ -88,10 +95,10 @@ final class SampledTrees {
             for (int t = 0; t < threadIds.length; t++) {
                 int n = nodeCounts[t];
                 if (n <= 1) continue;
-                Tree tree = new Tree(n, parents[t], methods[t], running[t], waiting[t], sums);
+                Tree tree = new Tree(n, parents[t], nodeMethods[t], running[t], waiting[t], sums);
                 w.thread(threadIds[t], threadNames[t], tree, flat == null ? null
-                        : flat.of(n, methods[t], running[t], waiting[t], tree.samples, tree.waits,
-                                outermost.of(threadIds[t], parents[t], methods[t], n)));
+                        : flat.of(n, nodeMethods[t], running[t], waiting[t], tree.samples, tree.waits,
+                                outermost.of(threadIds[t], parents[t], nodeMethods[t], n)));
                 if (remember != null) remember.rememberThread(threadIds[t], n, running[t], waiting[t]);
                 written++;
             }
@@ -121,12 +128,6 @@ final class SampledTrees {
     int appendTo(Path target, SnapshotInfo info, SampledContinuations before) throws IOException {
         long generation = generation();
         if (!before.canContinue(this, generation)) return -1;
-        long[] threadIds = (long[]) parts[NativeSampler.THREAD_IDS];
-        String[] threadNames = (String[]) parts[NativeSampler.THREAD_NAMES];
-        int[][] parents = (int[][]) parts[NativeSampler.NODE_PARENTS];
-        int[][] methods = (int[][]) parts[NativeSampler.NODE_METHODS];
-        long[][] running = (long[][]) parts[NativeSampler.NODE_SELF_RUNNING];
-        long[][] waiting = (long[][]) parts[NativeSampler.NODE_SELF_WAITING];
         int methodCount = ((String[]) parts[NativeSampler.METHOD_CLASSES]).length;
         MethodTable table = new MethodTable();
         int[] tableIds = new int[methodCount];  // + 1; 0: not in the part's table yet
@@ -142,8 +143,8 @@ final class SampledTrees {
             for (int t = 0; t < threadIds.length; t++) {
                 int n = nodeCounts[t];
                 if (n <= 1) continue;
-                SampledContinuations.Changes changes = before.changes(threadIds[t], n, parents[t], methods[t], running[t],
-                        waiting[t], outermost.of(threadIds[t], parents[t], methods[t], n), methodCount, tableId);
+                SampledContinuations.Changes changes = before.changes(threadIds[t], n, parents[t], nodeMethods[t], running[t],
+                        waiting[t], outermost.of(threadIds[t], parents[t], nodeMethods[t], n), methodCount, tableId);
                 if (changes.tree == null) continue;
                 w.changes(threadIds[t], threadNames[t], changes.tree, changes.flat);
                 written++;

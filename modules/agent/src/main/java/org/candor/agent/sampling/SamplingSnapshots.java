@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import org.candor.agent.options.AgentOptions;
+import org.candor.agent.snapshot.CheckpointParts;
 import org.candor.agent.snapshot.SessionInfo;
 import org.candor.agent.snapshot.SnapshotSource;
 import org.candor.core.model.SnapshotInfo;
@@ -76,12 +77,7 @@ public final class SamplingSnapshots implements SnapshotSource {
 
     @Override
     public int writeCheckpoint(Path target) throws IOException {
-        try {
-            return writeWhileSampling(target, 0, Part.WHOLE_CHECKPOINT);
-        } catch (IOException | RuntimeException | Error e) {
-            continuations.forget();
-            throw e;
-        }
+        return CheckpointParts.whole(() -> writeWhileSampling(target, 0, Part.WHOLE_CHECKPOINT), continuations::forget);
     }
 
     /**
@@ -91,14 +87,7 @@ public final class SamplingSnapshots implements SnapshotSource {
      */
     @Override
     public boolean appendCheckpoint(Path target) throws IOException {
-        try {
-            if (writeWhileSampling(target, 0, Part.CONTINUATION) >= 0) return true;
-            continuations.forget();
-            return false;
-        } catch (IOException | RuntimeException | Error e) {
-            continuations.forget();  // the part was cut back: what the records hold was not written
-            throw e;
-        }
+        return CheckpointParts.continuation(() -> writeWhileSampling(target, 0, Part.CONTINUATION), continuations::forget);
     }
 
     /** What the checkpoint file's parts wrote, for the next continuation; touched by the checkpoint thread only. */

@@ -95,24 +95,12 @@ public final class InstrumentationSnapshots implements SnapshotSource {
 
     @Override
     public int writeCheckpoint(Path target) throws IOException {
-        try {
-            return write(target, 0, true, false);
-        } catch (IOException | RuntimeException | Error e) {
-            continuations.forget();
-            throw e;
-        }
+        return CheckpointParts.whole(() -> write(target, 0, true, false), continuations::forget);
     }
 
     @Override
     public boolean appendCheckpoint(Path target) throws IOException {
-        try {
-            if (write(target, 0, true, true) >= 0) return true;
-            continuations.forget();  // records of threads read before the one that could not continue moved on
-            return false;
-        } catch (IOException | RuntimeException | Error e) {
-            continuations.forget();  // the part was cut back: what the records hold was not written
-            throw e;
-        }
+        return CheckpointParts.continuation(() -> write(target, 0, true, true), continuations::forget);
     }
 
     /** What the checkpoint file's parts wrote, for the next continuation; touched by the checkpoint thread only. */
