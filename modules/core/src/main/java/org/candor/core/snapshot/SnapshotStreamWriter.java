@@ -158,8 +158,8 @@ public final class SnapshotStreamWriter implements Closeable {
     /**
      * A checkpoint continuation's changes of one thread (docs/formats/snapshot.md 3.7): {@code changes} in its own node
      * order, each node's values its change since the part before, parents before children; then {@code flat}, its
-     * flat rows' changes. Written in two sequential passes (the length, then the bytes), with no children lists built or
-     * sorted.
+     * flat rows' changes. Written in one sequential pass (into a buffer, then the section), with no children lists
+     * built or sorted.
      */
     public void changes(long threadId, String name, NodeTable changes, FlatTable flat) throws IOException {
         step(() -> encoder.changes(threadId, name, changes, flat));
