@@ -37,12 +37,7 @@ final class ChangeEncoder {
             body.reset();
             for (int k = 0; k < n; k++) {
                 if (k > 0) {
-                    int parent = changes.parent(k);
-                    if (parent < 0 || parent >= k) {
-                        throw new IllegalArgumentException(thread + ": node " + k + " has parent " + parent
-                                + "; every node's parent must be a node that comes before it");
-                    }
-                    body.uvarint(k - parent);
+                    body.uvarint(k - ThreadEncoder.checkedParent(changes.parent(k), k, thread));
                     body.uvarint(notes.checkedMethod(changes.method(k), methodCount, thread, "change node", k));
                 }
                 for (int m = 0; m < metricCount; m++) body.svarint(changes.value(k, m));

@@ -123,11 +123,7 @@ final class ThreadEncoder {
     private void link(NodeTable tree, int n, String thread) {
         for (int i = 0; i <= n; i++) scratch.start(i, 0);
         for (int i = 1; i < n; i++) {
-            int p = tree.parent(i);
-            if (p < 0 || p >= i) {
-                throw new IllegalArgumentException(thread + ": node " + i + " has parent " + p
-                        + "; every node's parent must be a node that comes before it");
-            }
+            int p = checkedParent(tree.parent(i), i, thread);
             scratch.start(p + 1, scratch.start(p + 1) + 1);
         }
         for (int i = 1; i <= n; i++) scratch.start(i, scratch.start(i) + scratch.start(i - 1));
@@ -141,6 +137,18 @@ final class ThreadEncoder {
         }
         for (int i = n; i >= 1; i--) scratch.start(i, scratch.start(i - 1));
         scratch.start(0, 0);
+    }
+
+    /**
+     * A node's parent, checked: a {@link NodeTable}'s every node but the root has a parent that comes before it. One
+     * check and message for every writer of a tree (THRD, CHNG, a live view's cut).
+     */
+    static int checkedParent(int parent, int node, String thread) {
+        if (parent < 0 || parent >= node) {
+            throw new IllegalArgumentException(thread + ": node " + node + " has parent " + parent
+                    + "; every node's parent must be a node that comes before it");
+        }
+        return parent;
     }
 
     private int childCount(int node) {

@@ -100,11 +100,7 @@ public final class TreeCut {
         long[] keptFrom = new long[BUCKETS + 2];      // nodes whose level is b, summed from the top below
         long[] syntheticDelta = new long[BUCKETS + 2]; // +1 where a node starts to need a synthetic child, -1 after
         for (int i = 1; i < n; i++) {
-            int p = tree.parent(i);
-            if (p < 0 || p >= i) {
-                throw new IllegalArgumentException(thread + ": node " + i + " has parent " + p
-                        + "; every node's parent must be a node that comes before it");
-            }
+            int p = ThreadEncoder.checkedParent(tree.parent(i), i, thread);
             char l = (char) Math.min(bucket(tree.value(i, sortMetric)), level[p]);
             level[i] = l;
             if (l < lowestChild[p]) lowestChild[p] = l;
