@@ -110,9 +110,8 @@ public final class Checkpoints implements Runnable {
                     // the first one loads the writer's classes and runs it interpreted: no measure of the next; once
                     // continuations carry the checkpoints, theirs sets the pace (wholes keep their own, below)
                     if (WRITTEN.get() + FAILED.get() > 1) {
-                        boolean continuationsNext = continuing() && refusals < 2;
-                        period = nextPeriod(options.checkpointMillis(), took,
-                                continuationsNext ? continuationCost() : 0, continuationsNext);
+                        period = nextPeriod(options.checkpointMillis(), took, continuationCost(),
+                                continuing() && refusals < 2);
                     }
                     PERIOD_MILLIS.set(period);
                 }
@@ -144,15 +143,15 @@ public final class Checkpoints implements Runnable {
 
     /**
      * The wait before the next checkpoint (ms): {@link #COST_SHARE} times the CPU time of what sets the pace, and at
-     * least the period asked for ({@code minimumMillis}). Measured continuations set it ({@code continuationCost} above
-     * 0; a whole one among them keeps its own, larger share, {@link #continuationDue}); while continuations are next
-     * but none was measured yet, the first come at the period asked for, to be measured; else the checkpoint just
+     * least the period asked for ({@code minimumMillis}). While continuations are next, their measured cost sets it
+     * ({@code continuationCost}; a whole one among them keeps its own, larger share, {@link #continuationDue}), and
+     * while none was measured yet (0) the first come at the period asked for, to be measured; else the checkpoint just
      * written sets it: a recording whose trees are not being continued ({@link #refusals}) is paced by its whole
      * checkpoints (until 2026-11-29 it was not, and a sampling session, whose trees were never continued then, wrote
      * one every second at any cost: 6 % of a CPU on 300,000 sampled nodes).
      */
     static long nextPeriod(long minimumMillis, long tookNanos, long continuationCost, boolean continuationsNext) {
-        long basis = continuationCost > 0 ? continuationCost : continuationsNext ? 0 : tookNanos;
+        long basis = continuationsNext ? continuationCost : tookNanos;
         return Math.max(minimumMillis, basis * COST_SHARE / 1_000_000);
     }
 

@@ -19,6 +19,8 @@ class CheckpointPaceTest {
         // trees the source could not continue (a reset, a folded thread, or no continuations at all): every
         // checkpoint whole, 63 ms of CPU each on 300,000 sampled nodes, must not come every second
         assertThat(Checkpoints.nextPeriod(1000, 63 * MS, 0, false)).isEqualTo(63 * Checkpoints.COST_SHARE);
+        // continuations measured earlier, refused now: the whole ones' cost, not theirs
+        assertThat(Checkpoints.nextPeriod(1000, 63 * MS, 4 * MS, false)).isEqualTo(63 * Checkpoints.COST_SHARE);
     }
 
     @Test
